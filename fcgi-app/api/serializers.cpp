@@ -1,0 +1,113 @@
+#include "api/serializers.hpp"
+
+#include "domain/subscription_status.hpp"
+#include "util/time.hpp"
+
+namespace cabinet::api {
+
+void write_user(JsonWriter& w, const Settings& s, const User& u) {
+    w.StartObject();
+    w.Key("id");
+    w.Int64(u.id);
+    w.Key("first_name");
+    write_string(w, u.first_name);
+    w.Key("username");
+    write_string(w, u.username);
+    w.Key("language");
+    write_string(w, u.language);
+    w.Key("currency");
+    write_string(w, u.currency);
+    w.Key("balance_minor");
+    w.Int64(u.balance_minor);
+    w.Key("referral_code");
+    write_string(w, u.referral_code);
+    w.Key("personal_discount_pct");
+    w.Int64(u.personal_discount_pct);
+    w.Key("is_trial_available");
+    w.Bool(s.trial_enabled && !u.trial_used);
+    w.EndObject();
+}
+
+void write_subscription(JsonWriter& w, const Settings& s, const std::optional<Subscription>& sub, int64_t now) {
+    if (!sub) {
+        w.Null();
+        return;
+    }
+    w.StartObject();
+    w.Key("status");
+    write_string(w, effective_status(*sub, now));
+    w.Key("is_trial");
+    w.Bool(sub->is_trial);
+    w.Key("plan_name");
+    write_string(w, sub->plan_name);
+    w.Key("start_at");
+    write_string(w, iso8601_utc(sub->start_at));
+    w.Key("expire_at");
+    write_string(w, iso8601_utc(sub->expire_at));
+    w.Key("device_limit");
+    w.Int64(sub->device_limit);
+    w.Key("traffic");
+    w.StartObject();
+    w.Key("used_bytes");
+    w.Int64(sub->traffic_used_bytes);
+    w.Key("limit_bytes");
+    w.Int64(sub->traffic_limit_bytes);
+    w.Key("unlimited");
+    w.Bool(sub->traffic_limit_bytes == 0);
+    w.EndObject();
+    w.Key("subscription_url");
+    write_nullable(w, s.hide_subscription_link || !sub->subscription_url ? nullptr : &*sub->subscription_url);
+    w.Key("crypto_link");
+    write_string(w, sub->crypto_link);
+    w.Key("autopay_enabled");
+    w.Bool(sub->autopay_enabled);
+    w.EndObject();
+}
+
+void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme) {
+    w.StartObject();
+    w.Key("template");
+    write_string(w, theme.template_id);
+    w.Key("title");
+    write_string(w, theme.title);
+    w.Key("greeting");
+    write_string(w, theme.greeting);
+    w.Key("accent_color");
+    write_string(w, theme.accent_color);
+    w.Key("bot_username");
+    write_string(w, s.bot_username);
+    w.Key("mtproto_proxy");
+    write_nullable(w, theme.mtproto_proxy ? &*theme.mtproto_proxy : nullptr);
+    w.Key("ui");
+    w.RawValue(theme.ui_json.data(), theme.ui_json.size(), rapidjson::kObjectType);
+    w.Key("payment_methods");
+    w.StartArray();
+    if (s.yookassa_enabled) {
+        w.StartObject();
+        w.Key("id");
+        w.String("yookassa");
+        w.Key("label");
+        w.String("Bank card (YooKassa)");
+        w.EndObject();
+    }
+    if (s.cryptobot_enabled) {
+        w.StartObject();
+        w.Key("id");
+        w.String("cryptobot");
+        w.Key("label");
+        w.String("Crypto (CryptoBot)");
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("balance_enabled");
+    w.Bool(s.balance_enabled);
+    w.Key("hide_subscription_link");
+    w.Bool(s.hide_subscription_link);
+    w.Key("show_traffic_usage");
+    w.Bool(s.show_traffic_usage);
+    w.Key("sales_mode");
+    write_string(w, s.sales_mode);
+    w.EndObject();
+}
+
+}  // namespace cabinet::api

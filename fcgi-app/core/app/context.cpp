@@ -1,0 +1,18 @@
+#include "app/context.hpp"
+
+namespace cabinet {
+
+Shared::Shared(Settings s, std::vector<Route> routes)
+    : settings(std::move(s)),
+      init_data(settings.bot_token, settings.init_data_max_age_s),
+      jwt(settings.jwt_secret),
+      redis_target(parse_redis_url(settings.redis_url)),
+      router(std::move(routes)) {}
+
+ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target)
+    : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),
+      redis(redis_target, s.redis_timeout_ms),
+      app_config(s.app_config_ttl_ms),
+      panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms) {}
+
+}  // namespace cabinet

@@ -1,0 +1,51 @@
+#pragma once
+// What a handler works with. `Shared` is built once at start-up and read-only afterwards;
+// `ThreadResources` belongs to one pool thread (its connections and caches); `Exchange`
+// is one request in flight.
+#include <memory>
+#include <optional>
+
+#include "auth/init_data.hpp"
+#include "auth/jwt.hpp"
+#include "cache/redis.hpp"
+#include "config/settings.hpp"
+#include "db/app_config_cache.hpp"
+#include "db/db.hpp"
+#include "domain/account.hpp"
+#include "http/request.hpp"
+#include "http/response.hpp"
+#include "http/router.hpp"
+#include "panel/panel_client.hpp"
+
+namespace cabinet {
+
+struct Shared {
+    explicit Shared(Settings s, std::vector<Route> routes);
+    const Settings settings;
+    const InitDataVerifier init_data;
+    const JwtCodec jwt;
+    const RedisTarget redis_target;
+    const Router router;
+};
+
+struct ThreadResources {
+    explicit ThreadResources(const Settings& s, const RedisTarget& redis_target);
+    Db db;
+    Redis redis;
+    AppConfigCache app_config;
+    PanelClient panel;
+};
+
+struct Exchange {
+    const Shared& shared;
+    ThreadResources& io;
+    Request& req;
+    Response& resp;
+    std::optional<Account> account;  // set by authentication for non-public routes
+
+    const Settings& settings() const { return shared.settings; }
+    // The authenticated caller; only valid in handlers of authenticated routes.
+    Account& caller() { return *account; }
+};
+
+}  // namespace cabinet

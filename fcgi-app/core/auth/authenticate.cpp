@@ -1,0 +1,73 @@
+#include "auth/authenticate.hpp"
+
+#include <algorithm>
+
+#include "db/accounts_repo.hpp"
+#include "errors.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
+
+namespace cabinet {
+namespace {
+
+bool scheme_is(std::string_view header, std::string_view scheme, std::string_view& rest) {
+    if (header.size() <= scheme.size() || header[scheme.size()] != ' ') return false;
+    if (to_lower(header.substr(0, scheme.size())) != scheme) return false;
+    rest = trim(header.substr(scheme.size() + 1));
+    return true;
+}
+
+bool profile_changed(const User& u, const TelegramUser& tg) {
+    return u.username != tg.username || u.first_name != tg.first_name || u.last_name != tg.last_name;
+}
+
+Account from_init_data(Exchange& ex, std::string_view raw) {
+    const InitData data = ex.shared.init_data.verify(raw, unix_now());
+    Db& db = ex.io.db;
+    auto account = db.read([&](auto& txn) { return find_account_by_telegram_id(txn, data.user.id); });
+    if (account && !profile_changed(account->user, data.user)) return std::move(*account);
+    db.write([&](pqxx::work& txn) {
+        if (!account) register_telegram_user(txn, data.user, ex.settings().default_currency, data.start_param);
+        else refresh_telegram_profile(txn, account->user.id, data.user);
+    });
+    account = db.read([&](auto& txn) { return find_account_by_telegram_id(txn, data.user.id); });
+    if (!account) throw unavailable("user registration did not complete");
+    return std::move(*account);
+}
+
+Account from_jwt(Exchange& ex, std::string_view token) {
+    const AccessClaims claims = ex.shared.jwt.verify(token, unix_now());
+    auto account = ex.io.db.read([&](auto& txn) { return find_account_by_id(txn, claims.user_id); });
+    if (!account) throw unauthorized("token user does not exist");
+    return std::move(*account);
+}
+
+}  // namespace
+
+void authenticate(Exchange& ex, AuthKind kind) {
+    const std::string_view header = trim(ex.req.authorization);
+    if (header.empty()) throw unauthorized("authorization required");
+    const bool tma_ok = kind == AuthKind::tma || kind == AuthKind::tma_or_jwt || kind == AuthKind::admin;
+    const bool jwt_ok = kind == AuthKind::jwt || kind == AuthKind::tma_or_jwt || kind == AuthKind::admin;
+
+    std::string_view credential;
+    if (scheme_is(header, "tma", credential)) {
+        if (!tma_ok) throw unauthorized("this endpoint needs a web-cabinet token");
+        ex.account = from_init_data(ex, credential);
+    } else if (scheme_is(header, "bearer", credential)) {
+        if (!jwt_ok) throw unauthorized("this endpoint needs Telegram init data");
+        ex.account = from_jwt(ex, credential);
+    } else {
+        throw unauthorized("unsupported authorization scheme");
+    }
+
+    const User& u = ex.account->user;
+    if (u.is_blocked) throw forbidden("user is blocked");
+    if (kind == AuthKind::admin) {
+        const auto& admins = ex.settings().admin_ids;
+        if (!u.telegram_id || std::find(admins.begin(), admins.end(), *u.telegram_id) == admins.end())
+            throw forbidden("admins only");
+    }
+}
+
+}  // namespace cabinet

@@ -1,0 +1,71 @@
+#include "auth/init_data_signer.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+#include <vector>
+
+#include "util/json.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet {
+
+std::string form_encode(std::string_view s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(s.size() * 3);
+    for (unsigned char c : s) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '*') out.push_back(static_cast<char>(c));
+        else if (c == ' ') out.push_back('+');
+        else {
+            out.push_back('%');
+            out.push_back(hex[c >> 4]);
+            out.push_back(hex[c & 15]);
+        }
+    }
+    return out;
+}
+
+std::string sign_init_data(const std::string& bot_token, const TelegramUser& user, int64_t auth_date,
+                           const std::string& start_param) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("id");
+    w.Int64(user.id);
+    w.Key("first_name");
+    write_string(w, user.first_name);
+    if (!user.last_name.empty()) {
+        w.Key("last_name");
+        write_string(w, user.last_name);
+    }
+    if (!user.username.empty()) {
+        w.Key("username");
+        write_string(w, user.username);
+    }
+    if (!user.language_code.empty()) {
+        w.Key("language_code");
+        write_string(w, user.language_code);
+    }
+    w.EndObject();
+
+    std::vector<std::pair<std::string, std::string>> fields = {
+        {"auth_date", std::to_string(auth_date)},
+        {"user", buf.GetString()},
+    };
+    if (!start_param.empty()) fields.emplace_back("start_param", start_param);
+    std::sort(fields.begin(), fields.end());
+    std::string check;
+    for (const auto& [k, v] : fields) {
+        if (!check.empty()) check.push_back('\n');
+        check += k + "=" + v;
+    }
+    const Sha256 secret = hmac_sha256(std::string_view("WebAppData"), bot_token);
+    const Sha256 hash = hmac_sha256(secret, check);
+    std::string out;
+    for (const auto& [k, v] : fields) out += k + "=" + form_encode(v) + "&";
+    out += "hash=" + hex_encode(hash.data(), hash.size());
+    return out;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,15 @@
+#pragma once
+// Produces init data the way Telegram does, for developer tools, tests and benchmarks
+// (the verifier itself is tested against an independent implementation's vectors).
+#include <string>
+
+#include "auth/init_data.hpp"
+
+namespace cabinet {
+
+std::string sign_init_data(const std::string& bot_token, const TelegramUser& user, int64_t auth_date,
+                           const std::string& start_param = {});
+// application/x-www-form-urlencoded encoding of one value.
+std::string form_encode(std::string_view s);
+
+}  // namespace cabinet

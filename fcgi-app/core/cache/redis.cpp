@@ -1,0 +1,145 @@
+#include "cache/redis.hpp"
+
+#include <hiredis/hiredis.h>
+#include <spdlog/spdlog.h>
+
+#include <memory>
+
+#include "errors.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet {
+namespace {
+
+constexpr auto kReconnectBackoff = std::chrono::milliseconds(500);
+
+struct ReplyFree {
+    void operator()(redisReply* r) const { freeReplyObject(r); }
+};
+using Reply = std::unique_ptr<redisReply, ReplyFree>;
+
+timeval to_timeval(int64_t ms) { return timeval{static_cast<time_t>(ms / 1000), static_cast<suseconds_t>((ms % 1000) * 1000)}; }
+
+}  // namespace
+
+RedisTarget parse_redis_url(const std::string& url) {
+    RedisTarget t;
+    if (starts_with(url, "unix://")) {
+        std::string rest = url.substr(7);
+        if (auto q = rest.find("?db="); q != std::string::npos) {
+            int64_t db = 0;
+            if (!parse_int64(rest.substr(q + 4), db) || db < 0 || db > 15) throw ConfigError("REDIS_URL: bad db number");
+            t.db = static_cast<int>(db);
+            rest.resize(q);
+        }
+        if (rest.empty() || rest.front() != '/') throw ConfigError("REDIS_URL: unix:// needs an absolute path");
+        t.unix_path = rest;
+        return t;
+    }
+    if (!starts_with(url, "redis://")) throw ConfigError("REDIS_URL: must start with redis:// or unix://");
+    std::string rest = url.substr(8);
+    if (auto at = rest.rfind('@'); at != std::string::npos) rest = rest.substr(at + 1);  // no AUTH support yet
+    if (auto slash = rest.find('/'); slash != std::string::npos) {
+        int64_t db = 0;
+        const std::string db_part = rest.substr(slash + 1);
+        if (!db_part.empty() && (!parse_int64(db_part, db) || db < 0 || db > 15)) throw ConfigError("REDIS_URL: bad db number");
+        t.db = static_cast<int>(db);
+        rest.resize(slash);
+    }
+    if (auto colon = rest.rfind(':'); colon != std::string::npos) {
+        int64_t port = 0;
+        if (!parse_int64(rest.substr(colon + 1), port) || port <= 0 || port > 65535) throw ConfigError("REDIS_URL: bad port");
+        t.port = static_cast<int>(port);
+        rest.resize(colon);
+    }
+    if (rest.empty()) throw ConfigError("REDIS_URL: host is missing");
+    t.host = rest;
+    return t;
+}
+
+Redis::Redis(RedisTarget target, int64_t timeout_ms) : target_(std::move(target)), timeout_ms_(timeout_ms) {}
+
+Redis::~Redis() { drop(); }
+
+void Redis::drop() {
+    if (ctx_) redisFree(ctx_);
+    ctx_ = nullptr;
+}
+
+redisContext* Redis::ready(bool force) {
+    if (ctx_) return ctx_;
+    const auto now = std::chrono::steady_clock::now();
+    if (!force && now < next_attempt_) return nullptr;
+    next_attempt_ = now + kReconnectBackoff;
+    const timeval tv = to_timeval(timeout_ms_);
+    redisContext* c = target_.unix_path.empty() ? redisConnectWithTimeout(target_.host.c_str(), target_.port, tv)
+                                                : redisConnectUnixWithTimeout(target_.unix_path.c_str(), tv);
+    if (!c || c->err) {
+        spdlog::debug("redis connect failed: {}", c ? c->errstr : "out of memory");
+        if (c) redisFree(c);
+        return nullptr;
+    }
+    // redisConnectWithTimeout times only the connect; commands need their own timeout.
+    redisSetTimeout(c, tv);
+    ctx_ = c;
+    if (target_.db != 0) {
+        Reply r(static_cast<redisReply*>(redisCommand(ctx_, "SELECT %d", target_.db)));
+        if (!r || r->type == REDIS_REPLY_ERROR) {
+            drop();
+            return nullptr;
+        }
+    }
+    return ctx_;
+}
+
+bool Redis::ping() {
+    redisContext* c = ready(true);
+    if (!c) return false;
+    Reply r(static_cast<redisReply*>(redisCommand(c, "PING")));
+    if (!r) {
+        drop();  // after any I/O error the context is unusable
+        return false;
+    }
+    return r->type == REDIS_REPLY_STATUS;
+}
+
+std::optional<std::string> Redis::get(std::string_view key) {
+    redisContext* c = ready(false);
+    if (!c) return std::nullopt;
+    Reply r(static_cast<redisReply*>(redisCommand(c, "GET %b", key.data(), key.size())));
+    if (!r) {
+        drop();
+        return std::nullopt;
+    }
+    if (r->type != REDIS_REPLY_STRING) return std::nullopt;
+    return std::string(r->str, r->len);
+}
+
+bool Redis::set(std::string_view key, std::string_view value, int64_t ttl_s) {
+    redisContext* c = ready(false);
+    if (!c) return false;
+    Reply r(ttl_s > 0 ? static_cast<redisReply*>(redisCommand(c, "SET %b %b EX %lld", key.data(), key.size(),
+                                                               value.data(), value.size(), static_cast<long long>(ttl_s)))
+                      : static_cast<redisReply*>(redisCommand(c, "SET %b %b", key.data(), key.size(), value.data(), value.size())));
+    if (!r) {
+        drop();
+        return false;
+    }
+    return r->type == REDIS_REPLY_STATUS;
+}
+
+std::optional<bool> Redis::set_nx(std::string_view key, std::string_view value, int64_t ttl_s) {
+    redisContext* c = ready(false);
+    if (!c) return std::nullopt;
+    Reply r(static_cast<redisReply*>(redisCommand(c, "SET %b %b NX EX %lld", key.data(), key.size(), value.data(),
+                                                  value.size(), static_cast<long long>(ttl_s))));
+    if (!r) {
+        drop();
+        return std::nullopt;
+    }
+    if (r->type == REDIS_REPLY_STATUS) return true;
+    if (r->type == REDIS_REPLY_NIL) return false;
+    return std::nullopt;
+}
+
+}  // namespace cabinet

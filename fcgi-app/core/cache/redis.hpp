@@ -1,0 +1,47 @@
+#pragma once
+// A thread's own Redis context (hiredis). Redis only holds what may be lost, so every
+// call degrades instead of throwing: a dead server gives nullopt/false within the
+// configured timeout, and reconnects are spaced out so an outage costs no time per request.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct redisContext;
+
+namespace cabinet {
+
+struct RedisTarget {
+    std::string host;        // empty when unix socket
+    int port = 6379;
+    std::string unix_path;   // set for unix://
+    int db = 0;
+};
+// Parses redis://[:password@]host[:port][/db] and unix:///path[?db=N]. Throws ConfigError.
+RedisTarget parse_redis_url(const std::string& url);
+
+class Redis {
+public:
+    Redis(RedisTarget target, int64_t timeout_ms);
+    ~Redis();
+    Redis(const Redis&) = delete;
+    Redis& operator=(const Redis&) = delete;
+
+    // PING now, reconnecting first if needed even inside the back-off window.
+    bool ping();
+    std::optional<std::string> get(std::string_view key);
+    bool set(std::string_view key, std::string_view value, int64_t ttl_s = 0);
+    // SET key value NX EX ttl: true when this call created the key.
+    std::optional<bool> set_nx(std::string_view key, std::string_view value, int64_t ttl_s);
+
+private:
+    redisContext* ready(bool force);
+    void drop();
+
+    RedisTarget target_;
+    int64_t timeout_ms_;
+    redisContext* ctx_ = nullptr;
+    std::chrono::steady_clock::time_point next_attempt_{};
+};
+
+}  // namespace cabinet

@@ -1,0 +1,178 @@
+#include "config/settings.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <regex>
+#include <stdexcept>
+
+#include "errors.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet {
+namespace {
+
+void parse_into(std::string& out, std::string_view v) { out = std::string(v); }
+
+void parse_into(bool& out, std::string_view v) {
+    const std::string s = to_lower(trim(v));
+    if (s == "1" || s == "true" || s == "yes" || s == "on") out = true;
+    else if (s == "0" || s == "false" || s == "no" || s == "off" || s.empty()) out = false;
+    else throw std::invalid_argument("expected true or false");
+}
+
+void parse_into(int64_t& out, std::string_view v) {
+    if (!parse_int64(trim(v), out)) throw std::invalid_argument("expected an integer");
+}
+
+void parse_into(std::vector<std::string>& out, std::string_view v) {
+    out.clear();
+    for (auto part : split(v, ',')) {
+        auto t = trim(part);
+        if (!t.empty()) out.emplace_back(t);
+    }
+}
+
+void parse_into(std::vector<int64_t>& out, std::string_view v) {
+    out.clear();
+    for (auto part : split(v, ',')) {
+        auto t = trim(part);
+        if (t.empty()) continue;
+        int64_t n = 0;
+        if (!parse_int64(t, n)) throw std::invalid_argument("expected a comma-separated list of integers");
+        out.push_back(n);
+    }
+}
+
+template <auto Member>
+auto field() {
+    return [](Settings& s, std::string_view v) { parse_into(s.*Member, v); };
+}
+
+template <auto Member>
+auto ranged(int64_t lo, int64_t hi) {
+    return [lo, hi](Settings& s, std::string_view v) {
+        int64_t n = 0;
+        parse_into(n, v);
+        if (n < lo || n > hi)
+            throw std::invalid_argument("must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+        s.*Member = n;
+    };
+}
+
+template <auto Member>
+auto one_of(std::vector<std::string> allowed) {
+    return [allowed](Settings& s, std::string_view v) {
+        for (const auto& a : allowed)
+            if (a == v) { s.*Member = a; return; }
+        std::string list;
+        for (const auto& a : allowed) list += (list.empty() ? "" : ", ") + a;
+        throw std::invalid_argument("must be one of: " + list);
+    };
+}
+
+// "1.8" -> 180: a decimal amount of the currency in minor units, two fraction digits at most.
+void parse_decimal_minor(int64_t& out, std::string_view v) {
+    static const std::regex re(R"(^(\d{1,12})(?:\.(\d{1,2}))?$)");
+    const std::string s(trim(v));
+    std::smatch m;
+    if (!std::regex_match(s, m, re)) throw std::invalid_argument("expected a decimal amount like 1.8");
+    std::string frac = m[2].str();
+    while (frac.size() < 2) frac += '0';
+    out = std::stoll(m[1].str()) * 100 + std::stoll(frac);
+}
+
+const std::vector<SettingSpec> kSpecs = {
+    {"DATABASE_URL", "postgresql:///cabinet", "PostgreSQL connection URI (libpq syntax)", field<&Settings::database_url>()},
+    {"DB_CONNECT_TIMEOUT_S", "2", "seconds to wait for a PostgreSQL connection", ranged<&Settings::db_connect_timeout_s>(1, 60)},
+    {"DB_STATEMENT_TIMEOUT_MS", "5000", "statement_timeout of every pool connection; keep below nginx's fastcgi_read_timeout", ranged<&Settings::db_statement_timeout_ms>(100, 600000)},
+    {"REDIS_URL", "redis://127.0.0.1:6379/0", "Redis: redis://host:port/db or unix:///path/to/redis.sock", field<&Settings::redis_url>()},
+    {"REDIS_TIMEOUT_MS", "100", "connect and command timeout for Redis; Redis is optional, so keep it short", ranged<&Settings::redis_timeout_ms>(5, 5000)},
+    {"BOT_TOKEN", "", "Telegram bot token (required): signs mini-app init data", field<&Settings::bot_token>()},
+    {"BOT_USERNAME", "", "the bot's @username without @, for deep links", field<&Settings::bot_username>()},
+    {"MINIAPP_URL", "", "public URL of the mini-app, for the bot's open button", field<&Settings::miniapp_url>()},
+    {"INIT_DATA_MAX_AGE_S", "86400", "oldest accepted mini-app init data (auth_date), seconds", ranged<&Settings::init_data_max_age_s>(60, 30 * 86400)},
+    {"JWT_SECRET", "", "HS256 key of web-cabinet access tokens (required, at least 32 bytes)", field<&Settings::jwt_secret>()},
+    {"ADMIN_IDS", "", "comma-separated Telegram ids of the shop's admins", field<&Settings::admin_ids>()},
+    {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser (* for any)", field<&Settings::cors_origins>()},
+    {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
+    {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>()},
+    {"TRIAL_DURATION_DAYS", "3", "length of the trial in days", ranged<&Settings::trial_duration_days>(1, 365)},
+    {"TRIAL_TRAFFIC_GB", "10", "trial traffic limit in GB (0 = unlimited)", ranged<&Settings::trial_traffic_gb>(0, 100000)},
+    {"TRIAL_DEVICE_LIMIT", "1", "devices allowed on a trial", ranged<&Settings::trial_device_limit>(1, 100)},
+    {"TRIAL_PRICE", "0", "price of the trial in minor units, charged from the balance (0 = free)", ranged<&Settings::trial_price_minor>(0, 100000000)},
+    {"STARS_RATE_RUB", "1.8", "price of one Telegram Star in the shop currency (decimal)", [](Settings& s, std::string_view v) {
+         parse_decimal_minor(s.stars_rate_minor, v);
+         if (s.stars_rate_minor <= 0) throw std::invalid_argument("must be above 0");
+     }},
+    {"REFERRAL_BONUS_DAYS", "7", "days granted for a referral", ranged<&Settings::referral_bonus_days>(0, 3650)},
+    {"REFERRAL_PERCENT", "10", "referrer's commission on the referral's payments, percent", ranged<&Settings::referral_percent>(0, 100)},
+    {"BALANCE_ENABLED", "true", "whether the balance and top-ups are shown", field<&Settings::balance_enabled>()},
+    {"HIDE_SUBSCRIPTION_LINK", "false", "hide the raw subscription URL from users", field<&Settings::hide_subscription_link>()},
+    {"SHOW_TRAFFIC_USAGE", "true", "show traffic usage in the cabinet", field<&Settings::show_traffic_usage>()},
+    {"SALES_MODE", "plans", "plans (fixed plans) or constructor (period + traffic pack)", one_of<&Settings::sales_mode>({"plans", "constructor"})},
+    {"YOOKASSA_ENABLED", "false", "offer the YooKassa gateway", field<&Settings::yookassa_enabled>()},
+    {"CRYPTOBOT_ENABLED", "false", "offer the CryptoBot gateway", field<&Settings::cryptobot_enabled>()},
+    {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
+    {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
+    {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>()},
+    {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>()},
+    {"PANEL__BASE_URL", "http://127.0.0.1:3010", "base URL of the Remnawave panel (or the mock panel)", field<&Settings::panel_base_url>()},
+    {"PANEL__TOKEN", "", "API token of the panel", field<&Settings::panel_token>()},
+    {"PANEL_CONNECT_TIMEOUT_MS", "1000", "connect timeout towards the panel", ranged<&Settings::panel_connect_timeout_ms>(10, 60000)},
+    {"PANEL_TIMEOUT_MS", "3000", "total timeout of one panel request", ranged<&Settings::panel_timeout_ms>(50, 120000)},
+    {"LOG_LEVEL", "info", "trace, debug, info, warn, error", one_of<&Settings::log_level>({"trace", "debug", "info", "warn", "error"})},
+    {"WORKER_HEARTBEAT_MAX_AGE_S", "180", "deep health: oldest acceptable worker heartbeat", ranged<&Settings::worker_heartbeat_max_age_s>(10, 86400)},
+    {"APP_CONFIG_TTL_MS", "2000", "how long a pool thread keeps the owner's app config in memory", ranged<&Settings::app_config_ttl_ms>(0, 600000)},
+    {"MAX_BODY_BYTES", "65536", "largest accepted request body (nginx enforces the same with client_max_body_size)", ranged<&Settings::max_body_bytes>(1024, 16 * 1024 * 1024)},
+};
+
+void validate(const Settings& s) {
+    static const std::regex token_re(R"(^\d+:[A-Za-z0-9_-]{20,}$)");
+    if (!std::regex_match(s.bot_token, token_re))
+        throw ConfigError("BOT_TOKEN: required, looks like 123456:ABC-def... (digits, colon, secret)");
+    if (s.jwt_secret.size() < 32) throw ConfigError("JWT_SECRET: required, at least 32 bytes");
+    if (s.database_url.empty()) throw ConfigError("DATABASE_URL: required");
+    if (!(starts_with(s.redis_url, "redis://") || starts_with(s.redis_url, "unix://")))
+        throw ConfigError("REDIS_URL: must start with redis:// or unix://");
+}
+
+}  // namespace
+
+const std::vector<SettingSpec>& setting_specs() { return kSpecs; }
+
+Settings load_settings(const EnvLookup& lookup) {
+    Settings s;
+    for (const auto& spec : kSpecs) {
+        const std::string name(spec.name);
+        const char* raw = lookup(name.c_str());
+        const std::string_view value = raw ? std::string_view(raw) : spec.default_value;
+        try {
+            spec.apply(s, value);
+        } catch (const std::exception& e) {
+            throw ConfigError(name + ": " + e.what() + " (got \"" + std::string(value.substr(0, 64)) + "\")");
+        }
+    }
+    validate(s);
+    return s;
+}
+
+Settings load_settings_from_environment() {
+    return load_settings([](const char* name) { return std::getenv(name); });
+}
+
+std::string settings_env_example() {
+    std::string out = "# cabinet settings: every variable, its default and its meaning.\n"
+                      "# Copy to /etc/cabinet/cabinet.env and fill in the required ones.\n";
+    for (const auto& spec : kSpecs) {
+        out += "\n# ";
+        out += spec.help;
+        out += "\n";
+        out += spec.name;
+        out += "=";
+        out += spec.default_value;
+        out += "\n";
+    }
+    return out;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,84 @@
+#pragma once
+// Every setting of the service, read from the environment once at start and immutable
+// afterwards. The table in settings.cpp is the single place that names a variable, its
+// default and its meaning; it drives parsing, `cabinetctl settings` and the env example.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cabinet {
+
+struct Settings {
+    // Storage
+    std::string database_url;
+    int64_t db_connect_timeout_s = 2;
+    int64_t db_statement_timeout_ms = 5000;
+    std::string redis_url;
+    int64_t redis_timeout_ms = 100;
+
+    // Telegram and auth
+    std::string bot_token;
+    std::string bot_username;
+    std::string miniapp_url;
+    int64_t init_data_max_age_s = 86400;
+    std::string jwt_secret;
+    std::vector<int64_t> admin_ids;
+    std::vector<std::string> cors_origins;
+
+    // Shop
+    std::string default_currency = "RUB";
+    bool trial_enabled = true;
+    int64_t trial_duration_days = 3;
+    int64_t trial_traffic_gb = 10;
+    int64_t trial_device_limit = 1;
+    int64_t trial_price_minor = 0;
+    int64_t stars_rate_minor = 180;  // price of one star in minor units of the currency
+    int64_t referral_bonus_days = 7;
+    int64_t referral_percent = 10;
+    bool balance_enabled = true;
+    bool hide_subscription_link = false;
+    bool show_traffic_usage = true;
+    std::string sales_mode = "plans";
+    bool yookassa_enabled = false;
+    bool cryptobot_enabled = false;
+    bool web_cabinet_enabled = false;
+
+    // Maintenance
+    bool maintenance_mode = false;
+    std::string maintenance_message;
+    bool auto_maintenance_enabled = true;
+
+    // Panel
+    std::string panel_base_url;
+    std::string panel_token;
+    int64_t panel_connect_timeout_ms = 1000;
+    int64_t panel_timeout_ms = 3000;
+
+    // Runtime
+    std::string log_level = "info";
+    int64_t worker_heartbeat_max_age_s = 180;
+    int64_t app_config_ttl_ms = 2000;
+    int64_t max_body_bytes = 65536;
+};
+
+struct SettingSpec {
+    std::string_view name;
+    std::string_view default_value;
+    std::string_view help;
+    std::function<void(Settings&, std::string_view)> apply;  // throws std::invalid_argument
+};
+
+const std::vector<SettingSpec>& setting_specs();
+
+// Reads every setting through `lookup` (nullptr = unset, default applies) and validates the
+// whole. Throws ConfigError naming the variable on the first invalid value.
+using EnvLookup = std::function<const char*(const char*)>;
+Settings load_settings(const EnvLookup& lookup);
+Settings load_settings_from_environment();
+
+// The documented env file: every variable, its default and one line of meaning.
+std::string settings_env_example();
+
+}  // namespace cabinet

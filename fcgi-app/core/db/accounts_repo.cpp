@@ -1,0 +1,95 @@
+#include "db/accounts_repo.hpp"
+
+#include <sodium.h>
+
+#include "util/strings.hpp"
+
+namespace cabinet {
+namespace {
+
+Account account_from_row(const pqxx::row& r) {
+    Account a;
+    User& u = a.user;
+    u.id = r["id"].as<int64_t>();
+    if (!r["telegram_id"].is_null()) u.telegram_id = r["telegram_id"].as<int64_t>();
+    u.username = r["username"].c_str();
+    u.first_name = r["first_name"].c_str();
+    u.last_name = r["last_name"].c_str();
+    u.language = r["language"].c_str();
+    u.currency = r["currency"].c_str();
+    u.balance_minor = r["balance_minor"].as<int64_t>();
+    u.referral_code = r["referral_code"].c_str();
+    u.personal_discount_pct = r["personal_discount_pct"].as<int64_t>();
+    u.is_blocked = r["is_blocked"].as<bool>();
+    u.trial_used = r["trial_used"].as<bool>();
+    if (!r["sub_status"].is_null()) {
+        Subscription s;
+        s.status = r["sub_status"].c_str();
+        s.is_trial = r["is_trial"].as<bool>();
+        s.plan_name = r["plan_name"].is_null() ? "" : r["plan_name"].c_str();
+        s.start_at = r["start_at"].as<int64_t>();
+        s.expire_at = r["expire_at"].as<int64_t>();
+        s.device_limit = r["device_limit"].as<int64_t>();
+        s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
+        s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
+        if (!r["subscription_url"].is_null()) s.subscription_url = r["subscription_url"].c_str();
+        s.crypto_link = r["crypto_link"].c_str();
+        s.autopay_enabled = r["autopay_enabled"].as<bool>();
+        a.subscription = std::move(s);
+    }
+    return a;
+}
+
+std::optional<Account> first_account(const pqxx::result& res) {
+    if (res.empty()) return std::nullopt;
+    return account_from_row(res[0]);
+}
+
+// 8 characters from an alphabet without look-alikes (0/O, 1/I): 32^8 codes.
+std::string new_referral_code() {
+    static constexpr char kAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    std::string code(8, 'A');
+    for (auto& c : code) c = kAlphabet[randombytes_uniform(32)];
+    return code;
+}
+
+}  // namespace
+
+std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id) {
+    return first_account(txn.exec_prepared("account_by_telegram_id", telegram_id));
+}
+
+std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {
+    return first_account(txn.exec_prepared("account_by_id", user_id));
+}
+
+std::string language_for(const std::string& code) { return starts_with(to_lower(code), "en") ? "en" : "ru"; }
+
+int64_t register_telegram_user(pqxx::dbtransaction& txn, const TelegramUser& tg, const std::string& currency,
+                               const std::string& start_param) {
+    const std::string referrer_code = starts_with(start_param, "ref_") ? start_param.substr(4) : std::string();
+    // A referral-code collision is a unique violation of the whole statement; with 32^8
+    // codes a second one in a row is practically impossible, a third is a bug.
+    for (int attempt = 0;; ++attempt) {
+        try {
+            pqxx::subtransaction sub(txn, "register");
+            auto res = sub.exec_prepared("register_telegram_user", tg.id, tg.username, tg.first_name, tg.last_name,
+                                         language_for(tg.language_code), currency, new_referral_code(), referrer_code);
+            sub.commit();
+            if (!res.empty()) return res[0][0].as<int64_t>();
+            break;  // the row exists (maybe created concurrently)
+        } catch (const pqxx::unique_violation& e) {
+            if (attempt >= 2 || std::string_view(e.what()).find("referral_code") == std::string_view::npos) throw;
+        }
+    }
+    // ON CONFLICT DO NOTHING waited for the other inserter; its row is visible to a new statement.
+    auto res = txn.exec_prepared("user_id_by_telegram_id", tg.id);
+    if (res.empty()) throw std::runtime_error("registration raced with a delete");
+    return res[0][0].as<int64_t>();
+}
+
+void refresh_telegram_profile(pqxx::transaction_base& txn, int64_t user_id, const TelegramUser& tg) {
+    txn.exec_prepared("refresh_telegram_profile", user_id, tg.username, tg.first_name, tg.last_name);
+}
+
+}  // namespace cabinet

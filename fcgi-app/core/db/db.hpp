@@ -1,0 +1,77 @@
+#pragma once
+// A thread's own PostgreSQL connection (libpqxx objects never cross threads).
+// Connects lazily, prepares every statement of pool_statements() on connect, and
+// reconnects after the server went away without restarting the process.
+#include <pqxx/pqxx>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace cabinet {
+
+class Db {
+public:
+    Db(std::string conninfo, int64_t connect_timeout_s, int64_t statement_timeout_ms);
+
+    // The live connection; connects first if needed. Throws ApiError 503 when it can't.
+    pqxx::connection& conn();
+    // Drop the connection (after pqxx::broken_connection); the next conn() reconnects.
+    void reset() { conn_.reset(); }
+
+    // Run `fn(txn)` in one transaction (pqxx::work) and commit. A connection that broke
+    // before the commit means nothing was written, so that case is retried once on a new
+    // connection; an unknown commit outcome (in_doubt_error) is never retried.
+    // `fn` must therefore touch only the database.
+    template <class Fn>
+    auto write(Fn&& fn) {
+        return with_retry([&](pqxx::connection& c) {
+            pqxx::work txn(c);
+            if constexpr (std::is_void_v<decltype(fn(txn))>) {
+                fn(txn);
+                txn.commit();
+            } else {
+                auto result = fn(txn);
+                txn.commit();
+                return result;
+            }
+        });
+    }
+
+    // Read-only statements without BEGIN/COMMIT round trips.
+    template <class Fn>
+    auto read(Fn&& fn) {
+        return with_retry([&](pqxx::connection& c) {
+            pqxx::nontransaction txn(c);
+            return fn(txn);
+        });
+    }
+
+private:
+    template <class Fn>
+    auto with_retry(Fn&& fn) {
+        try {
+            return fn(conn());
+        } catch (const pqxx::in_doubt_error&) {
+            reset();
+            throw;
+        } catch (const pqxx::broken_connection&) {
+            reset();
+        }
+        try {
+            return fn(conn());
+        } catch (const pqxx::broken_connection&) {
+            reset();
+            throw;
+        }
+    }
+
+    std::string conninfo_;
+    int64_t statement_timeout_ms_;
+    std::unique_ptr<pqxx::connection> conn_;
+};
+
+// conninfo with connect_timeout added, for a URI or key=value DATABASE_URL.
+std::string with_connect_timeout(const std::string& url, int64_t seconds);
+
+}  // namespace cabinet

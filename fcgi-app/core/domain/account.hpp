@@ -1,0 +1,44 @@
+#pragma once
+// What the service knows about a user and their subscription, as plain values.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace cabinet {
+
+struct Subscription {
+    std::string status;  // as stored; see effective_status()
+    bool is_trial = false;
+    std::string plan_name;
+    int64_t start_at = 0;   // Unix seconds
+    int64_t expire_at = 0;  // Unix seconds
+    int64_t device_limit = 0;
+    int64_t traffic_limit_bytes = 0;  // 0 = unlimited
+    int64_t traffic_used_bytes = 0;
+    std::optional<std::string> subscription_url;
+    std::string crypto_link;
+    bool autopay_enabled = false;
+};
+
+struct User {
+    int64_t id = 0;
+    std::optional<int64_t> telegram_id;
+    std::string username;
+    std::string first_name;
+    std::string last_name;
+    std::string language;
+    std::string currency;
+    int64_t balance_minor = 0;
+    std::string referral_code;
+    int64_t personal_discount_pct = 0;
+    bool is_blocked = false;
+    bool trial_used = false;
+};
+
+// The authenticated caller: the user row and their subscription, read in one query.
+struct Account {
+    User user;
+    std::optional<Subscription> subscription;
+};
+
+}  // namespace cabinet

@@ -1,0 +1,39 @@
+#pragma once
+// The one error hierarchy of the service. Anything thrown below a handler that a client
+// should see is an ApiError; the FastCGI loop turns it into {"detail": ...} with its
+// status in exactly one place (http/dispatch.cpp). Anything else becomes a 500.
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cabinet {
+
+class ApiError : public std::runtime_error {
+public:
+    ApiError(int status, std::string detail)
+        : std::runtime_error(detail), status_(status) {}
+    int status() const noexcept { return status_; }
+    const char* detail() const noexcept { return what(); }
+    // Extra response headers such as Allow or Retry-After.
+    std::vector<std::pair<std::string, std::string>> headers;
+
+private:
+    int status_;
+};
+
+inline ApiError bad_request(std::string d) { return {400, std::move(d)}; }
+inline ApiError unauthorized(std::string d) { return {401, std::move(d)}; }
+inline ApiError forbidden(std::string d) { return {403, std::move(d)}; }
+inline ApiError not_found(std::string d) { return {404, std::move(d)}; }
+// An outage of a dependency we cannot do without (PostgreSQL): 503, logged by the caller.
+inline ApiError unavailable(std::string d) { return {503, std::move(d)}; }
+// The upstream panel or a payment provider failed: 502 per SPEC.
+inline ApiError bad_gateway(std::string d) { return {502, std::move(d)}; }
+
+// A setting is missing or invalid: stops the process at start with the variable's name.
+class ConfigError : public std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace cabinet

@@ -1,0 +1,87 @@
+#include "http/dispatch.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "auth/authenticate.hpp"
+#include "errors.hpp"
+
+namespace cabinet {
+namespace {
+
+void write_error(Response& resp, int status, std::string_view detail) {
+    resp.reset();
+    resp.status = status;
+    auto& w = resp.json();
+    w.StartObject();
+    write_key(w, "detail");
+    write_string(w, detail);
+    w.EndObject();
+}
+
+bool origin_allowed(const Settings& s, const std::string& origin) {
+    if (origin.empty()) return false;
+    return std::any_of(s.cors_origins.begin(), s.cors_origins.end(),
+                       [&](const std::string& o) { return o == "*" || o == origin; });
+}
+
+// Preflight: answered without authentication (browsers send no credentials on OPTIONS).
+bool handle_preflight(Exchange& ex) {
+    if (ex.req.method != "OPTIONS") return false;
+    const std::string methods = ex.shared.router.methods_for(ex.req.path);
+    if (methods.empty()) throw not_found("not found");
+    ex.resp.status = 204;
+    ex.resp.content_type.clear();
+    if (origin_allowed(ex.settings(), ex.req.origin)) {
+        ex.resp.header("Access-Control-Allow-Methods", methods + ", OPTIONS");
+        ex.resp.header("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key");
+        ex.resp.header("Access-Control-Max-Age", "600");
+    }
+    return true;
+}
+
+}  // namespace
+
+void apply_cors(const Settings& s, const Request& req, Response& resp) {
+    if (!origin_allowed(s, req.origin)) return;
+    resp.header("Access-Control-Allow-Origin", req.origin);
+    resp.header("Access-Control-Allow-Credentials", "true");
+    resp.header("Access-Control-Expose-Headers", "X-Request-Id, Retry-After");
+    resp.header("Vary", "Origin");
+}
+
+void dispatch(Exchange& ex) {
+    try {
+        if (!handle_preflight(ex)) {
+            RouteMatch m = ex.shared.router.match(ex.req.method, ex.req.path);
+            ex.req.path_params = std::move(m.params);
+            if (m.route->auth != AuthKind::none) authenticate(ex, m.route->auth);
+            m.route->handler(ex);
+        }
+    } catch (const ApiError& e) {
+        if (e.status() >= 500) spdlog::warn("{} {} {}: {}", ex.req.request_id, ex.req.method, ex.req.path, e.detail());
+        write_error(ex.resp, e.status(), e.detail());
+        for (const auto& h : e.headers) ex.resp.header(h.first, h.second);
+    } catch (const pqxx::broken_connection& e) {
+        ex.io.db.reset();
+        spdlog::error("{} database connection lost: {}", ex.req.request_id, e.what());
+        write_error(ex.resp, 503, "database unavailable");
+    } catch (const std::exception& e) {
+        spdlog::error("{} {} {} failed: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
+        ex.resp.reset();
+        ex.resp.status = 500;
+        auto& w = ex.resp.json();
+        w.StartObject();
+        w.Key("ok");
+        w.Bool(false);
+        w.Key("detail");
+        w.String("internal error");
+        w.Key("error_id");
+        write_string(w, ex.req.request_id);
+        w.EndObject();
+    }
+    apply_cors(ex.settings(), ex.req, ex.resp);
+}
+
+}  // namespace cabinet

@@ -1,0 +1,15 @@
+#pragma once
+// Translation between libfcgi and Request/Response.
+#include <fcgiapp.h>
+
+#include "http/request.hpp"
+#include "http/response.hpp"
+
+namespace cabinet {
+
+// Fills `req` from the params and body of `r`. Throws ApiError 413 when CONTENT_LENGTH is
+// above `max_body`, 400 when it is not a number or the body ends early.
+void read_request(FCGX_Request& r, int64_t max_body, Request& req);
+void write_response(FCGX_Request& r, const Request& req, const Response& resp);
+
+}  // namespace cabinet

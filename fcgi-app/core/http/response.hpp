@@ -1,0 +1,45 @@
+#pragma once
+// The response under construction. JSON goes straight into `body` through `json()`;
+// nothing is built as a DOM first.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "util/json.hpp"
+
+namespace cabinet {
+
+struct Response {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::vector<std::pair<std::string, std::string>> headers;
+    rapidjson::StringBuffer body;
+
+    JsonWriter& json() {
+        if (!writer_) writer_.emplace(body);
+        return *writer_;
+    }
+    void text(std::string_view content_type_value, std::string_view text) {
+        content_type = std::string(content_type_value);
+        body.Clear();
+        for (char c : text) body.Put(c);
+    }
+    void header(std::string name, std::string value) { headers.emplace_back(std::move(name), std::move(value)); }
+    // Forget anything a failing handler may have written.
+    void reset() {
+        status = 200;
+        content_type = "application/json";
+        headers.clear();
+        body.Clear();
+        writer_.reset();
+    }
+
+private:
+    std::optional<JsonWriter> writer_;
+};
+
+const char* status_reason(int status);
+
+}  // namespace cabinet

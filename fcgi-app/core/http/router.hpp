@@ -1,0 +1,53 @@
+#pragma once
+// Exact route table: method + path pattern -> handler and its auth kind. Static paths are
+// found with one hash lookup; patterns with {placeholders} (few) by segment comparison.
+// Nothing is compiled or parsed per request beyond splitting the path.
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace cabinet {
+
+struct Exchange;
+
+enum class AuthKind { none, tma, jwt, tma_or_jwt, admin };
+
+using Handler = void (*)(Exchange&);
+
+struct Route {
+    std::string_view method;
+    std::string_view pattern;  // "/api/cabinet/devices/{hwid}"
+    AuthKind auth;
+    Handler handler;
+};
+
+struct RouteMatch {
+    const Route* route = nullptr;     // null: no route for this method
+    std::string allowed_methods;      // set when the path exists under other methods (405)
+    std::vector<std::string> params;  // decoded placeholder values
+};
+
+class Router {
+public:
+    explicit Router(std::vector<Route> routes);
+    // Throws ApiError 404 for an unknown path or a hostile one (dot segments, encoded
+    // slashes, bad escapes) and 405 (with Allow) for a known path under another method.
+    RouteMatch match(std::string_view method, std::string_view raw_path) const;
+    // Methods registered for a path, for CORS preflight; empty when none.
+    std::string methods_for(std::string_view raw_path) const;
+
+private:
+    struct Pattern {
+        std::vector<std::string> segments;  // "{}" marks a placeholder
+        std::vector<const Route*> routes;
+    };
+    const Pattern* find(std::string_view raw_path, std::vector<std::string>& params) const;
+
+    std::vector<Route> routes_;
+    std::unordered_map<std::string, Pattern> static_;
+    std::vector<Pattern> dynamic_;
+};
+
+}  // namespace cabinet

@@ -1,0 +1,104 @@
+#include "util/strings.hpp"
+
+#include <sodium.h>
+
+#include <charconv>
+
+namespace cabinet {
+
+std::string_view trim(std::string_view s) {
+    const char* ws = " \t\r\n";
+    const auto b = s.find_first_not_of(ws);
+    if (b == std::string_view::npos) return {};
+    const auto e = s.find_last_not_of(ws);
+    return s.substr(b, e - b + 1);
+}
+
+std::string to_lower(std::string_view s) {
+    std::string out(s);
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    while (true) {
+        const auto pos = s.find(sep, start);
+        if (pos == std::string_view::npos) {
+            parts.push_back(s.substr(start));
+            return parts;
+        }
+        parts.push_back(s.substr(start, pos - start));
+        start = pos + 1;
+    }
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+bool parse_int64(std::string_view s, int64_t& out) {
+    if (s.empty()) return false;
+    const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size();
+}
+
+namespace {
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::optional<std::string> decode(std::string_view s, bool plus_is_space) {
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '%') {
+            if (i + 2 >= s.size()) return std::nullopt;
+            const int hi = hex_value(s[i + 1]), lo = hex_value(s[i + 2]);
+            if (hi < 0 || lo < 0) return std::nullopt;
+            out.push_back(static_cast<char>(hi * 16 + lo));
+            i += 2;
+        } else if (c == '+' && plus_is_space) {
+            out.push_back(' ');
+        } else {
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+}  // namespace
+
+std::optional<std::string> form_decode(std::string_view s) { return decode(s, true); }
+std::optional<std::string> percent_decode(std::string_view s) { return decode(s, false); }
+
+std::string hex_encode(const unsigned char* data, size_t len) {
+    static const char* digits = "0123456789abcdef";
+    std::string out(len * 2, '0');
+    for (size_t i = 0; i < len; ++i) {
+        out[2 * i] = digits[data[i] >> 4];
+        out[2 * i + 1] = digits[data[i] & 0xf];
+    }
+    return out;
+}
+
+bool hex_decode(std::string_view hex, unsigned char* out, size_t out_len) {
+    if (hex.size() != out_len * 2) return false;
+    for (size_t i = 0; i < out_len; ++i) {
+        const int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) return false;
+        out[i] = static_cast<unsigned char>(hi * 16 + lo);
+    }
+    return true;
+}
+
+std::string random_hex(size_t bytes) {
+    std::string raw(bytes, '\0');
+    randombytes_buf(raw.data(), bytes);
+    return hex_encode(reinterpret_cast<const unsigned char*>(raw.data()), bytes);
+}
+
+}  // namespace cabinet

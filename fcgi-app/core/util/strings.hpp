@@ -1,0 +1,27 @@
+#pragma once
+// Small, allocation-light string helpers shared by parsers.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cabinet {
+
+std::string_view trim(std::string_view s);
+std::string to_lower(std::string_view s);
+std::vector<std::string_view> split(std::string_view s, char sep);
+bool starts_with(std::string_view s, std::string_view prefix);
+// Whole-string decimal integer, optional leading '-'. False on junk or overflow.
+bool parse_int64(std::string_view s, int64_t& out);
+// application/x-www-form-urlencoded value: %XX and '+' as space. nullopt on a bad escape.
+std::optional<std::string> form_decode(std::string_view s);
+// Percent-decoding of a URL path: '+' stays '+'. nullopt on a bad escape.
+std::optional<std::string> percent_decode(std::string_view s);
+std::string hex_encode(const unsigned char* data, size_t len);
+// Exactly 2*out_len hex digits, either case. False otherwise.
+bool hex_decode(std::string_view hex, unsigned char* out, size_t out_len);
+// 16 lowercase hex characters from the OS's CSPRNG (libsodium).
+std::string random_hex(size_t bytes);
+
+}  // namespace cabinet

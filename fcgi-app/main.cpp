@@ -1,0 +1,66 @@
+// cabinet-fcgi: one process of the FastCGI pool. See server.hpp and DESIGN.md "Processes".
+#include <curl/curl.h>
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <cstring>
+#include <iostream>
+#include <thread>
+
+#include "api/handlers.hpp"
+#include "errors.hpp"
+#include "log/logging.hpp"
+#include "server.hpp"
+#include "util/strings.hpp"
+
+namespace {
+
+void usage() {
+    std::cout << "usage: cabinet-fcgi [--listen fd:N|unix:/path|host:port] [--threads M]\n"
+                 "  --listen   where to accept FastCGI connections (default fd:0, systemd socket)\n"
+                 "  --threads  worker threads, each with its own PostgreSQL and Redis connection\n"
+                 "             (default: 4 per core)\n"
+                 "Settings come from the environment; see systemd/cabinet.env.example.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    cabinet::ServerOptions opts;
+    opts.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()) * 4);
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if ((arg == "--listen" || arg == "--threads") && i + 1 < argc) {
+            const std::string value = argv[++i];
+            if (arg == "--listen") opts.listen = value;
+            else {
+                int64_t n = 0;
+                if (!cabinet::parse_int64(value, n) || n < 1 || n > 1024) {
+                    std::cerr << "cabinet-fcgi: --threads must be 1..1024\n";
+                    return 2;
+                }
+                opts.threads = static_cast<int>(n);
+            }
+        } else if (arg == "--help" || arg == "-h") {
+            usage();
+            return 0;
+        } else {
+            usage();
+            return 2;
+        }
+    }
+    try {
+        if (sodium_init() < 0) throw std::runtime_error("libsodium init failed");
+        curl_global_init(CURL_GLOBAL_DEFAULT);
+        cabinet::Settings settings = cabinet::load_settings_from_environment();
+        cabinet::setup_logging(settings.log_level, "cabinet-fcgi");
+        const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
+        return cabinet::run_server(shared, opts);
+    } catch (const cabinet::ConfigError& e) {
+        std::cerr << "cabinet-fcgi: configuration error: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "cabinet-fcgi: " << e.what() << "\n";
+        return 1;
+    }
+}

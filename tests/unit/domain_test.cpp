@@ -1,0 +1,46 @@
+#include <boost/test/unit_test.hpp>
+
+#include "domain/subscription_status.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
+
+using namespace cabinet;
+
+BOOST_AUTO_TEST_SUITE(domain)
+
+BOOST_AUTO_TEST_CASE(effective_status_follows_time_and_traffic) {
+    Subscription s;
+    s.status = "active";
+    s.expire_at = 1000;
+    BOOST_TEST(effective_status(s, 999) == "active");
+    BOOST_TEST(effective_status(s, 1000) == "expired");
+    s.traffic_limit_bytes = 10;
+    s.traffic_used_bytes = 10;
+    BOOST_TEST(effective_status(s, 999) == "limited");
+    s.traffic_used_bytes = 9;
+    s.status = "limited";  // traffic was reset since the last sync
+    BOOST_TEST(effective_status(s, 999) == "active");
+    s.status = "disabled";
+    BOOST_TEST(effective_status(s, 999) == "disabled");
+    s.status = "trial";
+    s.is_trial = true;
+    BOOST_TEST(is_usable(s, 999));
+    BOOST_TEST(!is_usable(s, 1001));
+}
+
+BOOST_AUTO_TEST_CASE(iso8601) {
+    BOOST_TEST(iso8601_utc(0) == "1970-01-01T00:00:00Z");
+    BOOST_TEST(iso8601_utc(1795293864) == "2026-11-21T20:44:24Z");
+}
+
+BOOST_AUTO_TEST_CASE(decoding) {
+    BOOST_TEST(form_decode("a+b%20c").value() == "a b c");
+    BOOST_TEST(!form_decode("%4").has_value());
+    BOOST_TEST(!form_decode("%").has_value());
+    BOOST_TEST(percent_decode("a+b").value() == "a+b");
+    int64_t n = 0;
+    BOOST_TEST(!parse_int64("99999999999999999999", n));
+    BOOST_TEST(!parse_int64("12a", n));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,73 @@
+#include <boost/test/unit_test.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "config/settings.hpp"
+#include "errors.hpp"
+
+using namespace cabinet;
+
+namespace {
+std::map<std::string, std::string> base() {
+    return {{"BOT_TOKEN", "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, {"JWT_SECRET", std::string(32, 'x')}};
+}
+Settings load(const std::map<std::string, std::string>& env) {
+    return load_settings([&](const char* n) -> const char* {
+        auto it = env.find(n);
+        return it == env.end() ? nullptr : it->second.c_str();
+    });
+}
+std::string error_of(std::map<std::string, std::string> env) {
+    try {
+        load(env);
+        return "";
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(settings)
+
+BOOST_AUTO_TEST_CASE(defaults_and_overrides) {
+    auto env = base();
+    env["STARS_RATE_RUB"] = "1.79";
+    env["ADMIN_IDS"] = "1, 2,3";
+    env["TRIAL_ENABLED"] = "off";
+    const Settings s = load(env);
+    BOOST_TEST(s.stars_rate_minor == 179);
+    BOOST_TEST(s.admin_ids.size() == 3u);
+    BOOST_TEST(!s.trial_enabled);
+    BOOST_TEST(s.init_data_max_age_s == 86400);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_values_name_the_variable) {
+    auto env = base();
+    env["TRIAL_DURATION_DAYS"] = "three";
+    BOOST_TEST(error_of(env).find("TRIAL_DURATION_DAYS") == 0u);
+    env = base();
+    env["SALES_MODE"] = "auction";
+    BOOST_TEST(error_of(env).find("SALES_MODE") == 0u);
+    env = base();
+    env.erase("BOT_TOKEN");
+    BOOST_TEST(error_of(env).find("BOT_TOKEN") == 0u);
+    env = base();
+    env["JWT_SECRET"] = "short";
+    BOOST_TEST(error_of(env).find("JWT_SECRET") == 0u);
+    env = base();
+    env["STARS_RATE_RUB"] = "1,8";
+    BOOST_TEST(error_of(env).find("STARS_RATE_RUB") == 0u);
+}
+
+// The documented env file lists exactly the variables the code reads.
+BOOST_AUTO_TEST_CASE(env_example_is_current) {
+    std::ifstream in(FIXTURES_DIR "/../../systemd/cabinet.env.example");
+    BOOST_REQUIRE(in);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    BOOST_TEST(ss.str() == settings_env_example());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

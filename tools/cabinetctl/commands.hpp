@@ -1,0 +1,28 @@
+#pragma once
+// cabinetctl sub-commands: each takes its arguments (after the command name) and returns
+// the process exit code. The table in main.cpp lists them with their help.
+#include <string>
+#include <vector>
+
+#include "config/settings.hpp"
+
+namespace cabinet::ctl {
+
+using Args = std::vector<std::string>;
+
+int migrate(const Args& args);
+int seed_demo(const Args& args);
+int worker(const Args& args);
+int user(const Args& args);
+int dev_init_data(const Args& args);
+int settings(const Args& args);
+
+// Shared helpers
+Settings load_or_die();
+// Value of "--name value" in args, or `fallback`.
+std::string option(const Args& args, const std::string& name, const std::string& fallback = {});
+bool flag(const Args& args, const std::string& name);
+// Folder of migrations/ and demo.sql: $CABINET_SQL_DIR, else the source tree's sql/.
+std::string sql_dir();
+
+}  // namespace cabinet::ctl

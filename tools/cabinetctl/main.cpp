@@ -1,0 +1,89 @@
+// cabinetctl: the operator's one tool (DESIGN.md "Processes and commands").
+#include <sodium.h>
+
+#include <cstring>
+#include <iostream>
+
+#include "commands.hpp"
+#include "errors.hpp"
+#include "log/logging.hpp"
+
+namespace cabinet::ctl {
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(const Args&);
+    const char* help;
+};
+
+const Command kCommands[] = {
+    {"migrate", migrate, "apply pending sql/migrations (each once, recorded in schema_migrations) [--dir DIR]"},
+    {"seed-demo", seed_demo, "load demo plans, app config and a demo user, idempotently [--bench-users N]"},
+    {"worker", worker, "run the background worker: heartbeat (and jobs); stops cleanly on SIGTERM"},
+    {"user", user, "user admin: user show|block|unblock|set-balance|set-discount --telegram-id N [--value V]"},
+    {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--auth-date T]"},
+    {"settings", settings, "print every setting with its default and meaning (the env example)"},
+};
+
+int usage(std::ostream& out) {
+    out << "usage: cabinetctl COMMAND [ARGS]\n\ncommands:\n";
+    for (const auto& c : kCommands) out << "  " << c.name << "\n      " << c.help << "\n";
+    out << "\nSettings come from the environment (systemd/cabinet.env.example).\n";
+    return 2;
+}
+
+}  // namespace
+
+Settings load_or_die() {
+    try {
+        return load_settings_from_environment();
+    } catch (const ConfigError& e) {
+        std::cerr << "cabinetctl: configuration error: " << e.what() << "\n";
+        std::exit(2);
+    }
+}
+
+std::string option(const Args& args, const std::string& name, const std::string& fallback) {
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == name) return args[i + 1];
+    return fallback;
+}
+
+std::string sql_dir() {
+    const char* env = std::getenv("CABINET_SQL_DIR");
+    return env && *env ? env : CABINET_SQL_DIR;
+}
+
+bool flag(const Args& args, const std::string& name) {
+    for (const auto& a : args)
+        if (a == name) return true;
+    return false;
+}
+
+}  // namespace cabinet::ctl
+
+int main(int argc, char** argv) {
+    using namespace cabinet::ctl;
+    if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
+        usage(std::cout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (sodium_init() < 0) return 1;
+    const Args args(argv + 2, argv + argc);
+    for (const auto& c : kCommands) {
+        if (std::strcmp(c.name, argv[1]) != 0) continue;
+        if (flag(args, "--help")) {
+            std::cout << "cabinetctl " << c.name << ": " << c.help << "\n";
+            return 0;
+        }
+        try {
+            return c.run(args);
+        } catch (const std::exception& e) {
+            std::cerr << "cabinetctl " << c.name << ": " << e.what() << "\n";
+            return 1;
+        }
+    }
+    std::cerr << "cabinetctl: unknown command " << argv[1] << "\n";
+    return usage(std::cerr);
+}

@@ -1,0 +1,43 @@
+// cabinetctl seed-demo: demo plans, theme and a demo user (sql/demo.sql), plus on request
+// N numbered users for benchmarks (Telegram ids 900000001..).
+#include <pqxx/pqxx>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "commands.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet::ctl {
+
+int seed_demo(const Args& args) {
+    const Settings s = load_or_die();
+    const std::filesystem::path file = option(args, "--file", sql_dir() + "/demo.sql");
+    std::ifstream in(file);
+    if (!in) throw std::runtime_error("cannot read " + file.string());
+    std::stringstream sql;
+    sql << in.rdbuf();
+
+    int64_t bench_users = 0;
+    if (!parse_int64(option(args, "--bench-users", "0"), bench_users) || bench_users < 0 || bench_users > 1000000)
+        throw std::runtime_error("--bench-users must be 0..1000000");
+
+    pqxx::connection conn(s.database_url);
+    pqxx::work txn(conn);
+    txn.exec(sql.str());
+    if (bench_users > 0) {
+        txn.exec_params0(
+            "INSERT INTO users (telegram_id, username, first_name, language, referral_code)"
+            " SELECT 900000000 + i, 'bench' || i, 'Bench ' || i, 'en', 'BENCH' || i FROM generate_series(1, $1) i"
+            " ON CONFLICT (telegram_id) DO NOTHING",
+            bench_users);
+    }
+    txn.commit();
+    std::cout << "demo data loaded" << (bench_users ? " with " + std::to_string(bench_users) + " bench users" : "")
+              << "\n";
+    return 0;
+}
+
+}  // namespace cabinet::ctl
