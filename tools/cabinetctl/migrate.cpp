@@ -49,7 +49,7 @@ int migrate(const Args& args) {
     int applied = 0;
     for (const auto& [version, path] : files) {
         pqxx::work txn(conn);
-        txn.exec0("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
+        txn.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
         if (!txn.exec_params("SELECT 1 FROM schema_migrations WHERE version = $1", version).empty()) continue;
         txn.exec(read_file(path));
         txn.exec_params0("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", version,

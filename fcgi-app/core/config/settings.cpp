@@ -169,7 +169,11 @@ std::string settings_env_example() {
         out += "\n";
         out += spec.name;
         out += "=";
+        // Quoted when needed, so the file reads the same in systemd and in a shell.
+        const bool quote = spec.default_value.find_first_of(" #'\"$") != std::string_view::npos;
+        if (quote) out += '"';
         out += spec.default_value;
+        if (quote) out += '"';
         out += "\n";
     }
     return out;
