@@ -1,0 +1,69 @@
+// SPEC "Health endpoints": 503 while PostgreSQL or Redis is down, 200 again after they
+// return, without restarting the pool; deep check reads the worker heartbeat.
+#include <boost/test/unit_test.hpp>
+
+#include "cache/redis.hpp"
+#include "support.hpp"
+#include "util/time.hpp"
+
+using namespace it;
+
+BOOST_AUTO_TEST_SUITE(health)
+
+BOOST_AUTO_TEST_CASE(healthy_stack) {
+    auto r = http("GET", "/health");
+    BOOST_TEST(r.status == 200);
+    auto j = r.json();
+    BOOST_TEST(std::string(j["status"].GetString()) == "ok");
+    BOOST_TEST(j["database"].GetBool());
+    BOOST_TEST(j["redis"].GetBool());
+    BOOST_REQUIRE(wait_for_status("/health/deep", 200));
+    j = http("GET", "/health/deep").json();
+    BOOST_TEST(j["worker"].GetBool());
+    BOOST_TEST(j["panel"].IsBool());  // informational: the answer is 200 either way
+}
+
+BOOST_AUTO_TEST_CASE(redis_outage_and_recovery) {
+    stack_svc("stop", "redis");
+    auto r = http("GET", "/health");
+    BOOST_TEST(r.status == 503);
+    auto j = r.json();
+    BOOST_TEST(std::string(j["status"].GetString()) == "degraded");
+    BOOST_TEST(j["redis"].GetBool() == false);
+    BOOST_TEST(j["database"].GetBool() == true);
+    BOOST_TEST(http("GET", "/health/deep").status == 503);
+    // Redis holds nothing essential: the cabinet keeps answering.
+    BOOST_TEST(http("GET", "/api/cabinet/me", {tma_header(100000001, "Demo")}).status == 200);
+    stack_svc("start", "redis");
+    BOOST_TEST(wait_for_status("/health", 200));
+}
+
+BOOST_AUTO_TEST_CASE(postgres_outage_and_recovery) {
+    stack_svc("stop", "postgres");
+    auto r = http("GET", "/health");
+    BOOST_TEST(r.status == 503);
+    BOOST_TEST(r.json()["database"].GetBool() == false);
+    const auto me = http("GET", "/api/cabinet/me", {tma_header(100000001, "Demo")});
+    BOOST_TEST(me.status == 503);
+    BOOST_TEST(me.json()["detail"].IsString());
+    stack_svc("start", "postgres");
+    BOOST_TEST(wait_for_status("/health", 200));
+    // Every pool thread reconnects by itself.
+    for (int i = 0; i < 40; ++i) BOOST_TEST(http("GET", "/api/cabinet/me", {tma_header(100000001, "Demo")}).status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(stale_worker_heartbeat_fails_deep_check) {
+    stack_svc("stop", "worker");
+    cabinet::Redis redis(cabinet::parse_redis_url(env("REDIS_URL")), 500);
+    BOOST_REQUIRE(redis.set("cabinet:worker:heartbeat", std::to_string(cabinet::unix_now() - 181)));
+    auto r = http("GET", "/health/deep");
+    BOOST_TEST(r.status == 503);
+    BOOST_TEST(r.json()["worker"].GetBool() == false);
+    BOOST_TEST(http("GET", "/health").status == 200);  // the quick check does not look at the worker
+    BOOST_REQUIRE(redis.set("cabinet:worker:heartbeat", std::to_string(cabinet::unix_now() - 170)));
+    BOOST_TEST(http("GET", "/health/deep").status == 200);
+    stack_svc("start", "worker");
+    BOOST_TEST(wait_for_status("/health/deep", 200));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

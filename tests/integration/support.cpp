@@ -1,0 +1,130 @@
+#include "support.hpp"
+
+#include <curl/curl.h>
+#include <sodium.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+
+#include "auth/init_data_signer.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
+
+namespace it {
+namespace {
+
+size_t collect_body(char* data, size_t size, size_t n, void* user) {
+    static_cast<std::string*>(user)->append(data, size * n);
+    return size * n;
+}
+
+size_t collect_header(char* data, size_t size, size_t n, void* user) {
+    auto* headers = static_cast<std::map<std::string, std::string>*>(user);
+    std::string line(data, size * n);
+    const auto colon = line.find(':');
+    if (colon != std::string::npos)
+        (*headers)[cabinet::to_lower(line.substr(0, colon))] = std::string(cabinet::trim(line.substr(colon + 1)));
+    return size * n;
+}
+
+}  // namespace
+
+rapidjson::Document HttpResult::json() const {
+    rapidjson::Document d;
+    d.Parse(body.c_str());
+    if (d.HasParseError()) throw std::runtime_error("response is not JSON: " + body.substr(0, 200));
+    return d;
+}
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    if (!v) throw std::runtime_error(std::string("integration tests need ") + name + " (run them with tools/stack test)");
+    return v;
+}
+
+std::string base_url() { return env("CABINET_BASE_URL"); }
+
+HttpResult http(const std::string& method, const std::string& path, const std::vector<std::string>& headers,
+                const std::string& body) {
+    CURL* c = curl_easy_init();
+    HttpResult out;
+    curl_slist* list = nullptr;
+    for (const auto& h : headers) list = curl_slist_append(list, h.c_str());
+    const std::string url = base_url() + path;
+    curl_easy_setopt(c, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
+    curl_easy_setopt(c, CURLOPT_PATH_AS_IS, 1L);  // send ../ and %2F as they are
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect_body);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &out.body);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, collect_header);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &out.headers);
+    if (!body.empty()) {
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.data());
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
+    }
+    const CURLcode rc = curl_easy_perform(c);
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out.status);
+    curl_slist_free_all(list);
+    curl_easy_cleanup(c);
+    if (rc != CURLE_OK) throw std::runtime_error(method + " " + url + ": " + curl_easy_strerror(rc));
+    return out;
+}
+
+std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& start_param, int64_t auth_date) {
+    if (auth_date == 0) auth_date = cabinet::unix_now();
+    return "Authorization: tma " + cabinet::sign_init_data(env("BOT_TOKEN"), u, auth_date, start_param);
+}
+
+std::string tma_header(int64_t telegram_id, const std::string& first_name, const std::string& start_param,
+                       int64_t auth_date) {
+    cabinet::TelegramUser u;
+    u.id = telegram_id;
+    u.first_name = first_name;
+    u.language_code = "en";
+    return tma_header_for(u, start_param, auth_date);
+}
+
+int64_t fresh_telegram_id() {
+    // Unique across test processes of one run: time-based prefix + a counter.
+    static std::atomic<int64_t> counter{0};
+    static const int64_t base = 2000000000 + (cabinet::unix_now() % 100000) * 10000 + (getpid() % 10) * 1000;
+    return base + counter++;
+}
+
+void exec(const std::string& sql) {
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::work txn(conn);
+    txn.exec(sql);
+    txn.commit();
+}
+
+int64_t count(const std::string& sql) {
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction txn(conn);
+    return txn.exec(sql)[0][0].as<int64_t>();
+}
+
+void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env) {
+    std::string cmd = "STACK_EXTRA_ENV='" + extra_env + "' '" + env("CABINET_STACK") + "' svc " + action + " " + name +
+                      " >/dev/null 2>&1";
+    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
+}
+
+bool wait_for_status(const std::string& path, long status, int tries) {
+    for (int i = 0; i < tries; ++i) {
+        try {
+            if (http("GET", path).status == status) return true;
+        } catch (const std::exception&) {
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+}  // namespace it

@@ -1,0 +1,45 @@
+#pragma once
+// Helpers for integration tests: they talk to the real stack that `tools/stack test`
+// started (nginx -> pool -> PostgreSQL/Redis), never to in-process code paths.
+#include <pqxx/pqxx>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "auth/init_data.hpp"
+#include "util/json.hpp"
+
+namespace it {
+
+struct HttpResult {
+    long status = 0;
+    std::string body;
+    std::map<std::string, std::string> headers;  // lower-case names
+    rapidjson::Document json() const;
+};
+
+std::string env(const char* name);
+std::string base_url();
+
+HttpResult http(const std::string& method, const std::string& path,
+                const std::vector<std::string>& headers = {}, const std::string& body = {});
+
+// "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN.
+std::string tma_header(int64_t telegram_id, const std::string& first_name = "Test",
+                       const std::string& start_param = {}, int64_t auth_date = 0);
+std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& start_param = {}, int64_t auth_date = 0);
+// A fresh Telegram id no other test uses.
+int64_t fresh_telegram_id();
+
+// One statement on a new connection (the stack's database may have been restarted by an
+// earlier test): `exec` commits, `count` returns the first column of the first row.
+void exec(const std::string& sql);
+int64_t count(const std::string& sql);
+
+// tools/stack svc start|stop NAME for this test stack.
+void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env = {});
+// Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
+bool wait_for_status(const std::string& path, long status, int tries = 100);
+
+}  // namespace it
