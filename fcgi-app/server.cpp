@@ -102,6 +102,10 @@ int run_server(const Shared& shared, const ServerOptions& opts) {
     sigwait(&stop, &sig);
     spdlog::info("signal {}: finishing in-flight requests", sig);
     FCGX_ShutdownPending();
+    // Refuse new connections at once so nginx moves on to the next pool process instead of
+    // queueing requests here; a systemd-owned socket stays open in systemd for our successor.
+    if (starts_with(opts.listen, "unix:")) unlink(opts.listen.substr(5).c_str());
+    close(listen_fd);
     // libfcgi's SIGUSR1 handler makes a blocked accept() return; repeat it for threads that
     // were between accepts when the first one came.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(opts.drain_seconds);

@@ -106,4 +106,16 @@ BOOST_AUTO_TEST_CASE(jwt_resolves_the_same_user_and_rejects_bad_tokens) {
     BOOST_TEST(me_status("Authorization: Bearer " + jwt.issue(999999999, cabinet::unix_now(), 900)) == 401);  // no user
 }
 
+// Credentials never reach the logs, not even from a failed request.
+BOOST_AUTO_TEST_CASE(logs_hold_no_credentials) {
+    const std::string marker = "SECRETMARK" + std::to_string(fresh_telegram_id());
+    const std::string forged = tma_header(fresh_telegram_id(), marker).substr(0, 60) + marker + "&hash=" + std::string(64, '0');
+    BOOST_TEST(http("GET", "/api/cabinet/me", {forged}).status == 401);
+    BOOST_TEST(http("GET", "/api/cabinet/me", {"Authorization: Bearer " + marker + ".x.y"}).status == 401);
+    BOOST_TEST(http("GET", "/api/cabinet/me?" + marker, {tma_header(fresh_telegram_id(), marker)}).status == 200);
+    const std::string logs = env("STACK_DIR") + "/log/";
+    const std::string grep = "grep -rl -e '" + marker + "' -e '" + env("BOT_TOKEN") + "' -e 'hash=' " + logs + "fcgi-*.log";
+    BOOST_TEST(std::system((grep + " >/dev/null").c_str()) != 0);  // grep exits 1: nothing found
+}
+
 BOOST_AUTO_TEST_SUITE_END()

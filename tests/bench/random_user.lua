@@ -1,0 +1,65 @@
+-- wrk script for tools/bench: every request carries `Authorization: tma <init data>` of a
+-- random bench user, so /api/cabinet/me is measured across many users, not one cached row.
+--
+--   wrk -t2 -c64 -d10s --latency -s tests/bench/random_user.lua \
+--       http://127.0.0.1:8080/api/cabinet/me -- var/bench/init-data.txt
+--
+-- The init-data file (one line per user, from `cabinetctl dev-init-data --count N`) is taken
+-- from the first script argument, else from $BENCH_INIT_DATA.
+--
+-- wrk runs setup() once per thread in the main Lua state, then init() and request() in that
+-- thread's own Lua state, so each thread loads its own copy of the lines and seeds its own RNG.
+
+local next_thread_id = 0
+
+function setup(thread)
+   next_thread_id = next_thread_id + 1
+   thread:set("thread_id", next_thread_id)
+end
+
+local lines = {}
+local count = 0
+local path
+local headers = {}
+
+local function seed_from(id)
+   local seed = os.time() + (id or 0) * 104729
+   local f = io.open("/dev/urandom", "rb")
+   if f then
+      local bytes = f:read(4)
+      f:close()
+      if bytes and #bytes == 4 then
+         local b1, b2, b3, b4 = bytes:byte(1, 4)
+         seed = seed + ((b1 * 256 + b2) * 256 + b3) * 256 + b4
+      end
+   end
+   math.randomseed(seed)
+   -- The first values after seeding are poorly mixed in some Lua builds: discard a few.
+   for _ = 1, 10 do math.random() end
+end
+
+function init(args)
+   local file = (args and args[1]) or os.getenv("BENCH_INIT_DATA")
+   if not file or file == "" then
+      error("random_user.lua: pass the init-data file as a script argument or BENCH_INIT_DATA")
+   end
+   local f = assert(io.open(file, "r"), "random_user.lua: cannot open " .. file)
+   for line in f:lines() do
+      line = line:gsub("%s+$", "")
+      if line ~= "" then
+         count = count + 1
+         lines[count] = line
+      end
+   end
+   f:close()
+   if count == 0 then error("random_user.lua: no init data in " .. file) end
+
+   seed_from(thread_id)
+   path = wrk.path
+   for k, v in pairs(wrk.headers) do headers[k] = v end
+end
+
+function request()
+   headers["Authorization"] = "tma " .. lines[math.random(count)]
+   return wrk.format(nil, path, headers)
+end
