@@ -1,0 +1,56 @@
+// Operator commands: migrations and demo seed are idempotent; bad settings stop a process
+// at start with the variable's name.
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <cstdio>
+
+#include "support.hpp"
+
+using namespace it;
+
+namespace {
+std::pair<int, std::string> run(const std::string& cmd) {
+    std::string out;
+    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
+    std::array<char, 512> buf{};
+    while (p && fgets(buf.data(), buf.size(), p)) out += buf.data();
+    const int rc = p ? pclose(p) : -1;
+    return {WEXITSTATUS(rc), out};
+}
+std::string ctl(const std::string& args) { return "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args; }
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(operations)
+
+BOOST_AUTO_TEST_CASE(migrate_twice_is_a_no_op) {
+    const auto applied = count("SELECT count(*) FROM schema_migrations");
+    BOOST_TEST(applied >= 1);
+    const auto [rc, out] = run(ctl("migrate"));
+    BOOST_TEST(rc == 0);
+    BOOST_TEST(out.find("nothing to apply") != std::string::npos);
+    BOOST_TEST(count("SELECT count(*) FROM schema_migrations") == applied);
+}
+
+BOOST_AUTO_TEST_CASE(seed_demo_twice_changes_nothing) {
+    const auto plans = count("SELECT count(*) FROM plans");
+    const auto durations = count("SELECT count(*) FROM plan_durations");
+    const auto demo = count("SELECT count(*) FROM users WHERE telegram_id = 100000001");
+    BOOST_TEST(plans == 3);
+    BOOST_TEST(demo == 1);
+    BOOST_TEST(run(ctl("seed-demo")).first == 0);
+    BOOST_TEST(count("SELECT count(*) FROM plans") == plans);
+    BOOST_TEST(count("SELECT count(*) FROM plan_durations") == durations);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.telegram_id = 100000001") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_setting_stops_the_pool_naming_it) {
+    const auto [rc, out] = run("TRIAL_DURATION_DAYS=three '" CABINET_FCGI_BIN "' --listen unix:/tmp/never.sock --threads 1");
+    BOOST_TEST(rc == 2);
+    BOOST_TEST(out.find("TRIAL_DURATION_DAYS") != std::string::npos);
+    const auto [rc2, out2] = run("BOT_TOKEN= '" CABINET_FCGI_BIN "' --threads 1");
+    BOOST_TEST(rc2 == 2);
+    BOOST_TEST(out2.find("BOT_TOKEN") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
