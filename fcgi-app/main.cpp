@@ -10,6 +10,7 @@
 #include "api/handlers.hpp"
 #include "errors.hpp"
 #include "log/logging.hpp"
+#include "panel/panel_probe.hpp"
 #include "server.hpp"
 #include "util/strings.hpp"
 
@@ -55,6 +56,7 @@ int main(int argc, char** argv) {
         cabinet::Settings settings = cabinet::load_settings_from_environment();
         cabinet::setup_logging(settings.log_level, "cabinet-fcgi");
         const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
+        if (!cabinet::panel_version_acceptable(shared.settings)) return 2;
         return cabinet::run_server(shared, opts);
     } catch (const cabinet::ConfigError& e) {
         std::cerr << "cabinet-fcgi: configuration error: " << e.what() << "\n";

@@ -1,40 +1,181 @@
 #include "panel/panel_client.hpp"
 
-#include "util/json.hpp"
+#include <spdlog/spdlog.h>
+
+#include "panel/panel_json.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
 
 namespace cabinet {
+namespace {
+
+// Panel ids go into URL paths: accept only what a UUID can contain.
+const std::string& checked_uuid(const std::string& uuid) {
+    const bool ok = uuid.size() == 36 && uuid.find_first_not_of("0123456789abcdefABCDEF-") == std::string::npos;
+    if (!ok) throw PanelError("not a panel uuid: " + uuid.substr(0, 40));
+    return uuid;
+}
+
+std::vector<int> version_numbers(const std::string& v) {
+    std::vector<int> out;
+    std::string_view s(v);
+    if (!s.empty() && (s.front() == 'v' || s.front() == 'V')) s.remove_prefix(1);
+    s = s.substr(0, s.find_first_of("-+ "));
+    for (auto part : split(s, '.')) {
+        int64_t n = 0;
+        if (!parse_int64(part, n) || n < 0) return {};
+        out.push_back(static_cast<int>(n));
+    }
+    return out;
+}
+
+void write_state(JsonWriter& w, const PanelUserState& s) {
+    w.Key("status");
+    w.String(s.enabled ? "ACTIVE" : "DISABLED");
+    w.Key("trafficLimitBytes");
+    w.Int64(s.traffic_limit_bytes);
+    w.Key("trafficLimitStrategy");
+    w.String("NO_RESET");
+    w.Key("expireAt");
+    write_string(w, iso8601_utc(s.expire_at));
+    w.Key("hwidDeviceLimit");
+    w.Int64(s.device_limit);
+}
+
+}  // namespace
+
+bool version_at_least(const std::string& version, const std::string& minimum) {
+    const auto have = version_numbers(version), need = version_numbers(minimum);
+    if (have.empty()) return false;
+    for (size_t i = 0; i < need.size(); ++i) {
+        const int h = i < have.size() ? have[i] : 0;
+        if (h != need[i]) return h > need[i];
+    }
+    return true;
+}
 
 PanelClient::PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms)
     : base_url_(std::move(base_url)), auth_header_("Authorization: Bearer " + token), http_(connect_timeout_ms, timeout_ms) {
     while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
 }
 
-std::string PanelClient::get_response_json(const std::string& path) {
+std::optional<std::string> PanelClient::call(const std::string& method, const std::string& path, const std::string& body,
+                                             bool not_found_ok) {
     HttpResponse r;
     try {
-        r = http_.send("GET", base_url_ + path, {auth_header_, "Accept: application/json"});
+        r = http_.send(method, base_url_ + path,
+                       {auth_header_, "Accept: application/json", "Content-Type: application/json"}, body);
     } catch (const TransportError& e) {
         throw PanelError(e.what());
     }
-    if (r.status != 200) throw PanelError(path + " answered " + std::to_string(r.status));
+    if (r.status == 404 && not_found_ok) return std::nullopt;
+    if (r.status < 200 || r.status > 299) {
+        // A 4xx means we sent something the panel refuses: our bug or a contract change.
+        if (r.status < 500) spdlog::error("panel refused {} {}: {} {}", method, path, r.status, r.body.substr(0, 300));
+        throw PanelError(method + " " + path + " answered " + std::to_string(r.status));
+    }
     return std::move(r.body);
 }
 
 std::string PanelClient::version() {
-    std::string body;
-    try {
-        body = get_response_json("/api/system/metadata");
-    } catch (const PanelError&) {
-        body = get_response_json("/api/system/health");
-    }
+    auto body = call("GET", "/api/system/metadata", "", true);
+    if (!body) body = call("GET", "/api/system/health", "");  // older panels and SPEC's spelling
     rapidjson::Document doc;
-    doc.Parse<kStrictParse>(body.data(), body.size());
-    if (doc.HasParseError() || !doc.IsObject()) throw PanelError("version: not JSON");
-    auto resp = doc.FindMember("response");
-    if (resp == doc.MemberEnd() || !resp->value.IsObject()) throw PanelError("version: no response object");
-    auto v = resp->value.FindMember("version");
-    if (v == resp->value.MemberEnd() || !v->value.IsString()) throw PanelError("version: no version");
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    const auto& resp = panel_json::response_of(doc, *body);
+    auto v = resp.FindMember("version");
+    if (!resp.IsObject() || v == resp.MemberEnd() || !v->value.IsString()) throw PanelError("panel version is missing");
     return v->value.GetString();
+}
+
+PanelUser PanelClient::create_user(const std::string& username, std::optional<int64_t> telegram_id,
+                                   const PanelUserState& state, const std::string& description) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("username");
+    write_string(w, username);
+    write_state(w, state);
+    if (telegram_id) {
+        w.Key("telegramId");
+        w.Int64(*telegram_id);
+    }
+    w.Key("description");
+    write_string(w, description);
+    w.EndObject();
+    const auto body = call("POST", "/api/users", buf.GetString());
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
+std::optional<PanelUser> PanelClient::get_user(const std::string& uuid) {
+    const auto body = call("GET", "/api/users/" + checked_uuid(uuid), "", true);
+    if (!body) return std::nullopt;
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
+std::vector<PanelUser> PanelClient::users_by_telegram_id(int64_t telegram_id) {
+    const auto body = call("GET", "/api/users/by-telegram-id/" + std::to_string(telegram_id), "", true);
+    if (!body) return {};  // some panel versions answer 404 for "none"
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::users_from(panel_json::response_of(doc, *body));
+}
+
+PanelUser PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("uuid");
+    write_string(w, checked_uuid(uuid));
+    write_state(w, state);
+    w.EndObject();
+    const auto body = call("PATCH", "/api/users", buf.GetString());
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
+PanelUser PanelClient::user_action(const std::string& uuid, const char* action, const std::string& body_json) {
+    const auto body = call("POST", "/api/users/" + checked_uuid(uuid) + "/actions/" + action, body_json);
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
+PanelUser PanelClient::enable_user(const std::string& uuid) { return user_action(uuid, "enable"); }
+PanelUser PanelClient::disable_user(const std::string& uuid) { return user_action(uuid, "disable"); }
+PanelUser PanelClient::reset_traffic(const std::string& uuid) { return user_action(uuid, "reset-traffic"); }
+PanelUser PanelClient::revoke_subscription(const std::string& uuid) { return user_action(uuid, "revoke"); }
+
+void PanelClient::drop_connections(const std::string& uuid) {
+    const std::string body = R"({"dropBy":{"by":"userUuids","userUuids":[")" + checked_uuid(uuid) +
+                             R"("]},"targetNodes":{"target":"allNodes"}})";
+    call("POST", "/api/ip-control/drop-connections", body);
+}
+
+void PanelClient::delete_user(const std::string& uuid) { call("DELETE", "/api/users/" + checked_uuid(uuid), "", true); }
+
+std::vector<PanelDevice> PanelClient::devices(const std::string& uuid) {
+    const auto body = call("GET", "/api/hwid/devices/" + checked_uuid(uuid), "");
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::devices_from(panel_json::response_of(doc, *body));
+}
+
+void PanelClient::delete_device(const std::string& uuid, const std::string& hwid) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("userUuid");
+    write_string(w, checked_uuid(uuid));
+    w.Key("hwid");
+    write_string(w, hwid);
+    w.EndObject();
+    call("POST", "/api/hwid/devices/delete", buf.GetString());
 }
 
 }  // namespace cabinet

@@ -1,10 +1,16 @@
 #pragma once
-// Client of the Remnawave panel API (or the mock panel), one per thread.
-// Every failure (down, slow, 5xx, garbage) is one PanelError, which is an ApiError 502.
+// Client of the Remnawave panel API (or the mock panel), one per thread; paths and bodies
+// follow @remnawave/backend-contract 2.7.x (tests/contract checks both sides).
+// Every failure (down, slow, 5xx, garbage, an unexpected 4xx) is one PanelError, which is
+// an ApiError 502. Nothing is retried here: writes carry absolute values, so the caller
+// may retry a failed write safely, and a read is cheap to repeat.
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "errors.hpp"
 #include "net/http_client.hpp"
+#include "panel/panel_types.hpp"
 
 namespace cabinet {
 
@@ -17,14 +23,39 @@ private:
     std::string why_;
 };
 
+// Oldest panel API the client speaks.
+inline constexpr const char* kMinPanelVersion = "2.1.0";
+// True when `version` ("2.8.4", "v2.7.0-beta") is at least `minimum`.
+bool version_at_least(const std::string& version, const std::string& minimum);
+
 class PanelClient {
 public:
     PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms);
-    // The panel's version string (GET /api/system/metadata, falling back to /api/system/health).
+
     std::string version();
 
+    PanelUser create_user(const std::string& username, std::optional<int64_t> telegram_id, const PanelUserState& state,
+                          const std::string& description);
+    std::optional<PanelUser> get_user(const std::string& uuid);  // nullopt: no such user
+    std::vector<PanelUser> users_by_telegram_id(int64_t telegram_id);
+    PanelUser update_user(const std::string& uuid, const PanelUserState& state);
+    PanelUser enable_user(const std::string& uuid);
+    PanelUser disable_user(const std::string& uuid);
+    PanelUser reset_traffic(const std::string& uuid);
+    // New short id and subscription URL; the old link stops working at once.
+    PanelUser revoke_subscription(const std::string& uuid);
+    void drop_connections(const std::string& uuid);
+    void delete_user(const std::string& uuid);
+
+    std::vector<PanelDevice> devices(const std::string& uuid);
+    void delete_device(const std::string& uuid, const std::string& hwid);
+
 private:
-    std::string get_response_json(const std::string& path);
+    // Sends the request and returns the body of a 2xx answer; 404 gives nullopt when
+    // `not_found_ok`, every other failure throws PanelError.
+    std::optional<std::string> call(const std::string& method, const std::string& path, const std::string& body,
+                                    bool not_found_ok = false);
+    PanelUser user_action(const std::string& uuid, const char* action, const std::string& body = "{}");
 
     std::string base_url_;
     std::string auth_header_;
