@@ -9,6 +9,21 @@ void get_config(Exchange& ex);
 void get_health(Exchange& ex);
 void get_health_deep(Exchange& ex);
 
+// Catalogue and history (read-only)
+void get_plans(Exchange& ex);
+void get_constructor(Exchange& ex);
+void get_referral(Exchange& ex);
+void get_payments(Exchange& ex);
+
+// Subscription (panel-first writes)
+void get_connection(Exchange& ex);
+void get_traffic(Exchange& ex);
+void get_devices(Exchange& ex);
+void delete_device(Exchange& ex);
+void post_trial(Exchange& ex);
+void post_promocode(Exchange& ex);
+void post_reset_link(Exchange& ex);
+
 std::vector<Route> routes();
 
 }  // namespace cabinet::api

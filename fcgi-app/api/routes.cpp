@@ -9,6 +9,18 @@ std::vector<Route> routes() {
         {"GET", "/health/deep", AuthKind::none, get_health_deep},
         {"GET", "/api/cabinet/config", AuthKind::none, get_config},
         {"GET", "/api/cabinet/me", AuthKind::tma_or_jwt, get_me},
+        {"GET", "/api/cabinet/plans", AuthKind::tma_or_jwt, get_plans},
+        {"GET", "/api/cabinet/constructor", AuthKind::tma_or_jwt, get_constructor},
+        {"GET", "/api/cabinet/referral", AuthKind::tma_or_jwt, get_referral},
+        {"GET", "/api/cabinet/payments", AuthKind::tma_or_jwt, get_payments},
+        {"GET", "/api/cabinet/connection", AuthKind::tma_or_jwt, get_connection},
+        {"GET", "/api/cabinet/traffic", AuthKind::tma_or_jwt, get_traffic},
+        {"GET", "/api/cabinet/devices", AuthKind::tma_or_jwt, get_devices},
+        {"DELETE", "/api/cabinet/devices/{hwid}", AuthKind::tma_or_jwt, delete_device},
+        {"POST", "/api/cabinet/trial", AuthKind::tma_or_jwt, post_trial},
+        {"POST", "/api/cabinet/promocode", AuthKind::tma_or_jwt, post_promocode},
+        {"POST", "/api/cabinet/subscription/reset-devices", AuthKind::tma_or_jwt, post_reset_link},
+        {"POST", "/api/cabinet/subscription/reset-link", AuthKind::tma_or_jwt, post_reset_link},
     };
 }
 

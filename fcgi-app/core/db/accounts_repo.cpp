@@ -22,6 +22,9 @@ Account account_from_row(const pqxx::row& r) {
     u.personal_discount_pct = r["personal_discount_pct"].as<int64_t>();
     u.is_blocked = r["is_blocked"].as<bool>();
     u.trial_used = r["trial_used"].as<bool>();
+    if (!r["referred_by"].is_null()) u.referred_by = r["referred_by"].as<int64_t>();
+    u.group_discount_pct = r["group_discount_pct"].as<int64_t>();
+    u.promo_discount_pct = r["promo_discount_pct"].as<int64_t>();
     if (!r["sub_status"].is_null()) {
         Subscription s;
         s.status = r["sub_status"].c_str();
@@ -35,6 +38,9 @@ Account account_from_row(const pqxx::row& r) {
         if (!r["subscription_url"].is_null()) s.subscription_url = r["subscription_url"].c_str();
         s.crypto_link = r["crypto_link"].c_str();
         s.autopay_enabled = r["autopay_enabled"].as<bool>();
+        if (!r["plan_id"].is_null()) s.plan_id = r["plan_id"].as<int64_t>();
+        if (!r["panel_uuid"].is_null()) s.panel_uuid = r["panel_uuid"].c_str();
+        if (!r["short_uuid"].is_null()) s.short_uuid = r["short_uuid"].c_str();
         a.subscription = std::move(s);
     }
     return a;

@@ -1,20 +1,26 @@
 #include "db/statements.hpp"
 
 namespace cabinet {
-namespace {
 
+// The caller as authentication loads it: user, discounts, subscription (one row).
 #define ACCOUNT_COLUMNS                                                                                    \
     "u.id, u.telegram_id, u.username, u.first_name, u.last_name, u.language, u.currency, u.balance_minor, " \
     "u.referral_code, u.personal_discount_pct, u.is_blocked, u.trial_used, "                               \
     "s.status AS sub_status, s.is_trial, s.plan_snapshot->>'name' AS plan_name, "                          \
     "extract(epoch FROM s.start_at)::bigint AS start_at, extract(epoch FROM s.expire_at)::bigint AS expire_at, " \
     "s.device_limit, s.traffic_limit_bytes, s.traffic_used_bytes, s.subscription_url, s.crypto_link, "    \
-    "s.autopay_enabled "
+    "s.autopay_enabled, s.plan_id, s.panel_uuid::text AS panel_uuid, s.short_uuid, "                     \
+    "u.referred_by, coalesce(g.discount_pct, 0) AS group_discount_pct, "                                 \
+    "CASE WHEN u.promo_discount_until IS NULL OR u.promo_discount_until > now() "                        \
+    "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct "
+#define ACCOUNT_FROM \
+    "FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id LEFT JOIN promo_groups g ON g.id = u.promo_group_id "
 
-const std::vector<Statement> kStatements = {
+std::vector<Statement> account_statements() {
+    return {
     {"account_by_telegram_id",
-     "SELECT " ACCOUNT_COLUMNS "FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id WHERE u.telegram_id = $1"},
-    {"account_by_id", "SELECT " ACCOUNT_COLUMNS "FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id WHERE u.id = $1"},
+     "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.telegram_id = $1"},
+    {"account_by_id", "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.id = $1"},
     {"user_id_by_telegram_id", "SELECT id FROM users WHERE telegram_id = $1"},
     // First contact: the user and its registration event in one statement.
     {"register_telegram_user",
@@ -35,12 +41,19 @@ const std::vector<Statement> kStatements = {
      "SELECT template, title, greeting, accent_color, mtproto_proxy, ui::text AS ui, "
      "extract(epoch FROM published_at)::bigint AS published_at FROM app_config WHERE id = 1"},
     {"ping", "SELECT 1"},
-};
+    };
+}
 
 #undef ACCOUNT_COLUMNS
+#undef ACCOUNT_FROM
 
-}  // namespace
-
-const std::vector<Statement>& pool_statements() { return kStatements; }
+const std::vector<Statement>& pool_statements() {
+    static const std::vector<Statement> all = [] {
+        std::vector<Statement> v = account_statements();
+        for (auto&& part : {catalog_statements(), subscription_statements()}) v.insert(v.end(), part.begin(), part.end());
+        return v;
+    }();
+    return all;
+}
 
 }  // namespace cabinet

@@ -11,6 +11,11 @@ struct Statement {
     std::string_view sql;
 };
 
+// All statements of the pool: the concatenation of the per-area tables below, each in its
+// own file next to the repository that uses it.
 const std::vector<Statement>& pool_statements();
+std::vector<Statement> account_statements();       // statements.cpp
+std::vector<Statement> catalog_statements();       // catalog_statements.cpp: plans, constructor, referral, payments
+std::vector<Statement> subscription_statements();  // subscription_statements.cpp: trial, promo, link, traffic
 
 }  // namespace cabinet

@@ -18,6 +18,9 @@ struct Subscription {
     std::optional<std::string> subscription_url;
     std::string crypto_link;
     bool autopay_enabled = false;
+    std::optional<int64_t> plan_id;
+    std::string panel_uuid;  // empty until the panel user exists
+    std::string short_uuid;
 };
 
 struct User {
@@ -33,6 +36,9 @@ struct User {
     int64_t personal_discount_pct = 0;
     bool is_blocked = false;
     bool trial_used = false;
+    std::optional<int64_t> referred_by;
+    int64_t group_discount_pct = 0;  // of the user's promo group
+    int64_t promo_discount_pct = 0;  // a promo-code offer still valid now
 };
 
 // The authenticated caller: the user row and their subscription, read in one query.
