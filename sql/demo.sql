@@ -32,3 +32,15 @@ SELECT u.id, 'active', p.id, jsonb_build_object('name', p.name, 'public_code', p
 FROM users u, plans p
 WHERE u.telegram_id = 100000001 AND p.public_code = 'standard'
 ON CONFLICT (user_id) DO NOTHING;
+
+-- Constructor price list (SALES_MODE=constructor): periods and traffic packs, gb 0 = unlimited.
+INSERT INTO constructor_periods (days, months, price_minor) VALUES
+  (30, 1, 14900), (90, 3, 39900), (180, 6, 74900)
+ON CONFLICT (days) DO NOTHING;
+INSERT INTO constructor_packs (gb, price_minor) VALUES
+  (50, 9900), (200, 19900), (0, 29900)
+ON CONFLICT (gb) DO NOTHING;
+
+-- A sample promo code: 100.00 on the balance, any number of users (each once).
+INSERT INTO promo_codes (code, reward_type, value) VALUES ('WELCOME', 'balance', 10000)
+ON CONFLICT ((lower(code))) DO NOTHING;

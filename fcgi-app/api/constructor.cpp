@@ -1,8 +1,54 @@
+// GET /api/cabinet/constructor: the constructor price list (SPEC-GAPS "Cabinet shapes"):
+// periods and traffic packs, each priced for the caller through quote().
 #include "api/handlers.hpp"
-#include "errors.hpp"
+#include "db/catalog_repo.hpp"
 
 namespace cabinet::api {
 
-void get_constructor(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+void get_constructor(Exchange& ex) {
+    const Account& a = ex.caller();
+    const auto [list, discounts] = ex.io.db.read([&](pqxx::transaction_base& txn) {
+        return std::pair{constructor_price_list(txn), caller_discounts(txn, a.user)};
+    });
+    const int64_t rate = ex.settings().stars_rate_minor;
+    auto price = [&](int64_t list_minor) { return quote(list_minor, discounts, rate).final_minor; };
+
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("currency");
+    write_string(w, a.user.currency);
+    // The client converts a chosen period + pack to stars itself: currency units per star.
+    w.Key("stars_rate");
+    w.Double(static_cast<double>(rate) / 100.0);
+    w.Key("periods");
+    w.StartArray();
+    for (const ConstructorPeriod& p : list.periods) {
+        w.StartObject();
+        w.Key("id");
+        w.Int64(p.id);
+        w.Key("days");
+        w.Int64(p.days);
+        w.Key("months");
+        w.Int64(p.months);
+        w.Key("price_minor");
+        w.Int64(price(p.price_minor));
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("traffic_packs");
+    w.StartArray();
+    for (const TrafficPack& k : list.packs) {
+        w.StartObject();
+        w.Key("id");
+        w.Int64(k.id);
+        w.Key("gb");
+        w.Int64(k.gb);
+        w.Key("price_minor");
+        w.Int64(price(k.price_minor));
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

@@ -1,9 +1,61 @@
+// GET /api/cabinet/devices and DELETE /api/cabinet/devices/{hwid}: the HWID devices the
+// panel has seen for the user's subscription. Panel unreachable: 502.
 #include "api/handlers.hpp"
 #include "errors.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
 
-void get_devices(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
-void delete_device(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+void get_devices(Exchange& ex) {
+    const auto& sub = ex.caller().subscription;
+    auto& w = ex.resp.json();
+    if (!sub || sub->panel_uuid.empty()) {
+        w.StartObject();
+        w.Key("items");
+        w.StartArray();
+        w.EndArray();
+        w.Key("device_limit");
+        w.Null();
+        w.EndObject();
+        return;
+    }
+    const auto devices = ex.io.panel.devices(sub->panel_uuid);
+    w.StartObject();
+    w.Key("items");
+    w.StartArray();
+    for (const auto& d : devices) {
+        w.StartObject();
+        w.Key("hwid");
+        write_string(w, d.hwid);
+        w.Key("platform");
+        write_string(w, d.platform);
+        w.Key("model");
+        write_string(w, d.device_model);
+        w.Key("created_at");
+        write_string(w, iso8601_utc(d.created_at));
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("device_limit");
+    w.Int64(sub->device_limit);
+    w.EndObject();
+}
+
+void delete_device(Exchange& ex) {
+    const auto& sub = ex.caller().subscription;
+    if (!sub || sub->panel_uuid.empty()) throw bad_request("no subscription");
+    const std::string& hwid = ex.req.path_params.at(0);
+    if (hwid.empty() || hwid.size() > 256) throw bad_request("hwid must be 1..256 characters");
+    // Only a device of this user may be unbound: look it up first.
+    bool known = false;
+    for (const auto& d : ex.io.panel.devices(sub->panel_uuid)) known = known || d.hwid == hwid;
+    if (!known) throw not_found("device not found");
+    ex.io.panel.delete_device(sub->panel_uuid, hwid);
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

@@ -1,8 +1,44 @@
+// GET /api/cabinet/payments: the caller's latest transactions, newest first (SPEC "Limits":
+// 20; shape in SPEC-GAPS "Cabinet shapes").
 #include "api/handlers.hpp"
-#include "errors.hpp"
+#include "db/catalog_repo.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
 
-void get_payments(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+namespace {
+constexpr int64_t kPaymentsListLength = 20;
+}
+
+void get_payments(Exchange& ex) {
+    const int64_t user_id = ex.caller().user.id;
+    const auto items = ex.io.db.read(
+        [&](pqxx::transaction_base& txn) { return recent_payments(txn, user_id, kPaymentsListLength); });
+
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("items");
+    w.StartArray();
+    for (const PaymentItem& p : items) {
+        w.StartObject();
+        w.Key("id");
+        w.Int64(p.id);
+        w.Key("type");
+        write_string(w, p.type);
+        w.Key("status");
+        write_string(w, p.status);
+        w.Key("amount_minor");
+        w.Int64(p.amount_minor);
+        w.Key("currency");
+        write_string(w, p.currency);
+        w.Key("method");
+        write_string(w, p.method);
+        w.Key("created_at");
+        write_string(w, iso8601_utc(p.created_at));
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

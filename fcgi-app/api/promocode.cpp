@@ -1,8 +1,95 @@
+// POST /api/cabinet/promocode {code}: activate a promo code (SPEC "POST /promocode").
+// Failures a user can fix or must accept are 200 {ok:false, message}; malformed input 400.
+// Lock order: the user's row, then the code's row, so parallel activations of a one-use
+// code by many users serialize on the code and exactly one wins.
 #include "api/handlers.hpp"
+#include "db/accounts_repo.hpp"
 #include "errors.hpp"
+#include "http/body.hpp"
+#include "services/subscription_grant.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
+namespace {
 
-void post_promocode(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+constexpr int64_t kOfferDays = 30;  // a "discount" reward waits this long for a purchase
+
+struct Outcome {
+    bool ok = false;
+    std::string reward_type;
+    std::string message;
+};
+
+Outcome refuse(std::string message) { return {false, "", std::move(message)}; }
+
+Outcome apply(Exchange& ex, pqxx::work& txn, const Account& locked, const pqxx::row& promo, int64_t now) {
+    const int64_t promo_id = promo["id"].as<int64_t>();
+    const std::string type = promo["reward_type"].c_str();
+    const int64_t value = promo["value"].as<int64_t>();
+    if (!promo["is_active"].as<bool>()) return refuse("This promo code is not active.");
+    if (promo["not_yet"].as<bool>()) return refuse("This promo code is not active yet.");
+    if (promo["expired"].as<bool>()) return refuse("This promo code has expired.");
+    if (!promo["max_uses"].is_null() && promo["uses"].as<int64_t>() >= promo["max_uses"].as<int64_t>())
+        return refuse("This promo code has been used up.");
+    if (!txn.exec_prepared("promo_activated_by", promo_id, locked.user.id).empty())
+        return refuse("You have already used this promo code.");
+
+    std::string message;
+    if (type == "balance") {
+        txn.exec_prepared("credit_balance", locked.user.id, value);
+        txn.exec_prepared("insert_transaction", locked.user.id, "gift", "completed", value, locked.user.currency, "promo",
+                          std::optional<std::string>(), "promo code");
+        message = "Your balance has been topped up.";
+    } else if (type == "discount") {
+        txn.exec_prepared("set_promo_offer", locked.user.id, value, kOfferDays);
+        message = "A " + std::to_string(value) + "% discount applies to your next purchase within " +
+                  std::to_string(kOfferDays) + " days.";
+    } else if (type == "days") {
+        if (!locked.subscription) return refuse("There is no subscription to extend yet.");
+        GrantSpec spec;
+        spec.days = value;
+        spec.keep_current_plan = true;
+        grant_subscription(txn, ex.io.panel, locked, spec, now);
+        message = std::to_string(value) + " days have been added to your subscription.";
+    } else {  // subscription
+        const auto plan = txn.exec_prepared("plan_for_grant", promo["plan_id"].as<int64_t>());
+        if (plan.empty()) return refuse("This promo code is not active.");
+        GrantSpec spec;
+        spec.days = value;
+        spec.plan_id = plan[0]["id"].as<int64_t>();
+        spec.plan_name = plan[0]["name"].c_str();
+        spec.plan_code = plan[0]["public_code"].c_str();
+        spec.traffic_limit_bytes = plan[0]["traffic_limit_bytes"].as<int64_t>();
+        spec.device_limit = plan[0]["device_limit"].as<int64_t>();
+        grant_subscription(txn, ex.io.panel, locked, spec, now);
+        message = "Subscription " + spec.plan_name + " for " + std::to_string(value) + " days is active.";
+    }
+    txn.exec_prepared("record_promo_activation", promo_id, locked.user.id);
+    return {true, type, message};
+}
+
+}  // namespace
+
+void post_promocode(Exchange& ex) {
+    const auto body = json_body(ex.req);
+    const std::string code = require_string(body, "code", 2, 64);
+    const int64_t now = unix_now();
+    const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
+        const Account locked = lock_account(txn, ex.caller().user.id);
+        const auto promo = txn.exec_prepared("promo_for_update", code);
+        if (promo.empty()) return refuse("Promo code not found.");
+        return apply(ex, txn, locked, promo[0], now);
+    });
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(out.ok);
+    w.Key("reward_type");
+    if (out.ok) write_string(w, out.reward_type);
+    else w.Null();
+    w.Key("message");
+    write_string(w, out.message);
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

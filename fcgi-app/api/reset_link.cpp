@@ -1,8 +1,46 @@
+// POST /api/cabinet/subscription/reset-devices (alias reset-link): revoke the subscription
+// link on the panel (the old one dies at once) and drop connections. Once per 10 minutes
+// per user, enforced in PostgreSQL under the user's row lock so it holds without Redis;
+// nginx's limit_req only shields against floods.
+#include "api/connection_links.hpp"
 #include "api/handlers.hpp"
+#include "db/accounts_repo.hpp"
+#include "domain/subscription_status.hpp"
 #include "errors.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
+namespace {
+constexpr int64_t kResetInterval = 600;
+}
 
-void post_reset_link(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+void post_reset_link(Exchange& ex) {
+    const int64_t now = unix_now();
+    const std::string url = ex.io.db.transact([&](pqxx::work& txn) {
+        const Account locked = lock_account(txn, ex.caller().user.id);
+        const auto& sub = locked.subscription;
+        if (!sub || !is_usable(*sub, now) || sub->panel_uuid.empty()) throw not_found("no active subscription");
+        if (sub->link_reset_at > 0 && now - sub->link_reset_at < kResetInterval) {
+            const int64_t wait = kResetInterval - (now - sub->link_reset_at);
+            ApiError e(429, "the link can be reset once per 10 minutes; try again in " + std::to_string(wait) + " s");
+            e.headers.emplace_back("Retry-After", std::to_string(wait));
+            throw e;
+        }
+        const PanelUser pu = ex.io.panel.revoke_subscription(sub->panel_uuid);
+        ex.io.panel.drop_connections(sub->panel_uuid);
+        txn.exec_prepared("set_subscription_link", locked.user.id, pu.short_uuid, pu.subscription_url);
+        return pu.subscription_url;
+    });
+    const Settings& s = ex.settings();
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("subscription_url");
+    write_nullable(w, s.hide_subscription_link ? nullptr : &url);
+    w.Key("deep_links");
+    write_deep_links(w, url, "");  // the old crypto link wrapped the revoked URL
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

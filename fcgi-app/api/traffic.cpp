@@ -1,8 +1,64 @@
+// GET /api/cabinet/traffic: current usage (fresh from the panel when it answers, else the
+// last synced value) and up to 30 daily cumulative snapshots, oldest first.
+#include <spdlog/spdlog.h>
+
 #include "api/handlers.hpp"
 #include "errors.hpp"
 
 namespace cabinet::api {
 
-void get_traffic(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+void get_traffic(Exchange& ex) {
+    const Account& a = ex.caller();
+    const auto& sub = a.subscription;
+    auto& w = ex.resp.json();
+    if (!sub) {
+        w.StartObject();
+        w.Key("used_bytes");
+        w.Int64(0);
+        w.Key("limit_bytes");
+        w.Int64(0);
+        w.Key("unlimited");
+        w.Bool(true);
+        w.Key("series");
+        w.StartArray();
+        w.EndArray();
+        w.EndObject();
+        return;
+    }
+    int64_t used = sub->traffic_used_bytes;
+    if (!sub->panel_uuid.empty()) {
+        try {
+            if (auto pu = ex.io.panel.get_user(sub->panel_uuid)) {
+                used = pu->used_traffic_bytes;
+                ex.io.db.write([&](pqxx::work& txn) {
+                    txn.exec_prepared("set_traffic_used", a.user.id, used);
+                    txn.exec_prepared("upsert_traffic_snapshot", a.user.id, used);
+                });
+            }
+        } catch (const PanelError& e) {
+            spdlog::warn("{} traffic: panel unavailable, showing the last synced value: {}", ex.req.request_id, e.why());
+        }
+    }
+    const auto series = ex.io.db.read([&](auto& txn) { return txn.exec_prepared("traffic_series", a.user.id); });
+    w.StartObject();
+    w.Key("used_bytes");
+    w.Int64(used);
+    w.Key("limit_bytes");
+    w.Int64(sub->traffic_limit_bytes);
+    w.Key("unlimited");
+    w.Bool(sub->traffic_limit_bytes == 0);
+    w.Key("series");
+    w.StartArray();
+    for (const auto& row : series) {
+        w.StartObject();
+        w.Key("day");
+        w.String(row["day"].c_str());
+        w.Key("used_bytes");
+        w.Int64(row["used_bytes"].as<int64_t>());
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

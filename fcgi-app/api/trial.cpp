@@ -1,8 +1,51 @@
+// POST /api/cabinet/trial (SPEC "POST /trial"): under the user's row lock, check the trial
+// is on and unused and no subscription is running, charge a paid trial from the balance,
+// write the panel, then the local subscription. 50 parallel calls: one trial, one charge.
 #include "api/handlers.hpp"
+#include "api/serializers.hpp"
+#include "db/accounts_repo.hpp"
+#include "domain/subscription_status.hpp"
 #include "errors.hpp"
+#include "services/subscription_grant.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
 
-void post_trial(Exchange&) { throw not_found("not implemented yet"); }  // placeholder, replaced in this session
+void post_trial(Exchange& ex) {
+    const Settings& s = ex.settings();
+    if (!s.trial_enabled) throw bad_request("trial is disabled");
+    const int64_t now = unix_now();
+    const Subscription sub = ex.io.db.transact([&](pqxx::work& txn) {
+        const Account locked = lock_account(txn, ex.caller().user.id);
+        if (locked.user.trial_used) throw bad_request("trial already used");
+        if (locked.subscription && is_usable(*locked.subscription, now))
+            throw ApiError(409, "a subscription is already active");
+        if (s.trial_price_minor > 0) {
+            if (txn.exec_prepared("charge_balance", locked.user.id, s.trial_price_minor).empty())
+                throw ApiError(402, "balance too low for the trial");
+            txn.exec_prepared("insert_transaction", locked.user.id, "subscription_payment", "completed",
+                              s.trial_price_minor, locked.user.currency, "balance", R"({"name":"Trial","trial":true})",
+                              "trial");
+        }
+        GrantSpec spec;
+        spec.days = s.trial_duration_days;
+        spec.trial = true;
+        spec.plan_name = "Trial";
+        spec.traffic_limit_bytes = s.trial_traffic_gb * 1024 * 1024 * 1024;
+        spec.device_limit = s.trial_device_limit;
+        Subscription granted = grant_subscription(txn, ex.io.panel, locked, spec, now);
+        txn.exec_prepared("mark_trial_used", locked.user.id);
+        return granted;
+    });
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("days");
+    w.Int64(s.trial_duration_days);
+    w.Key("subscription");
+    write_subscription(w, s, sub, now);
+    w.EndObject();
+}
 
 }  // namespace cabinet::api

@@ -50,11 +50,15 @@ std::string base_url() { return env("CABINET_BASE_URL"); }
 
 HttpResult http(const std::string& method, const std::string& path, const std::vector<std::string>& headers,
                 const std::string& body) {
+    return http_url(method, base_url() + path, headers, body);
+}
+
+HttpResult http_url(const std::string& method, const std::string& url, const std::vector<std::string>& headers,
+                    const std::string& body) {
     CURL* c = curl_easy_init();
     HttpResult out;
     curl_slist* list = nullptr;
     for (const auto& h : headers) list = curl_slist_append(list, h.c_str());
-    const std::string url = base_url() + path;
     curl_easy_setopt(c, CURLOPT_URL, url.c_str());
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method.c_str());
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);

@@ -24,6 +24,9 @@ std::string base_url();
 
 HttpResult http(const std::string& method, const std::string& path,
                 const std::vector<std::string>& headers = {}, const std::string& body = {});
+// Same, to a full URL (the mock panel, a subscription link).
+HttpResult http_url(const std::string& method, const std::string& url,
+                    const std::vector<std::string>& headers = {}, const std::string& body = {});
 
 // "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN.
 std::string tma_header(int64_t telegram_id, const std::string& first_name = "Test",

@@ -14,8 +14,16 @@ int migrate(const Args& args);
 int seed_demo(const Args& args);
 int worker(const Args& args);
 int user(const Args& args);
+// Catalogue admin (admin_catalog.cpp)
+int plan(const Args& args);
+int promo_group(const Args& args);
+int user_group(const Args& args);
+int sale(const Args& args);
+int promo(const Args& args);
+int constructor(const Args& args);
 int dev_init_data(const Args& args);
 int settings(const Args& args);
+int sync_panel(const Args& args);
 
 // Shared helpers
 Settings load_or_die();

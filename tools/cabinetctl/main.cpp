@@ -22,7 +22,14 @@ const Command kCommands[] = {
     {"seed-demo", seed_demo, "load demo plans, app config and a demo user, idempotently [--bench-users N]"},
     {"worker", worker, "run the background worker: heartbeat (and jobs); stops cleanly on SIGTERM"},
     {"user", user, "user admin: user show|block|unblock|set-balance|set-discount --telegram-id N [--value V]"},
+    {"plan", plan, "plans: plan create --code C --name N [--description D] [--traffic-gb G] [--devices K] [--sort S] | price --code C --days D --months M --price MINOR | enable|disable --code C | list"},
+    {"promo-group", promo_group, "promo groups: promo-group create --name N --discount PCT | list"},
+    {"user-group", user_group, "put a user in a promo group: --telegram-id N --group NAME | --clear"},
+    {"sale", sale, "shop-wide sales (the largest running one applies): sale create --name N --discount PCT --from ISO --until ISO | list"},
+    {"promo", promo, "promo codes: promo create --code C --type balance|days|subscription|discount --value V [--plan CODE] [--max-uses K] [--from ISO] [--until ISO]"},
+    {"constructor", constructor, "constructor price list: constructor period --days D --months M --price MINOR | pack --gb G --price MINOR | list"},
     {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--auth-date T]"},
+    {"sync-panel", sync_panel, "mirror usage, expiry and status of every subscription from the panel [--batch N] (cron)"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };
 

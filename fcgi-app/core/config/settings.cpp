@@ -113,6 +113,12 @@ const std::vector<SettingSpec> kSpecs = {
     {"YOOKASSA_ENABLED", "false", "offer the YooKassa gateway", field<&Settings::yookassa_enabled>()},
     {"CRYPTOBOT_ENABLED", "false", "offer the CryptoBot gateway", field<&Settings::cryptobot_enabled>()},
     {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
+    {"CONNECTION_APPS", "happ,v2raytun,hiddify,streisand", "client apps offered on the connection screen, in order (of happ, v2raytun, hiddify, streisand)", [](Settings& s, std::string_view v) {
+         parse_into(s.connection_apps, v);
+         for (const auto& app : s.connection_apps)
+             if (app != "happ" && app != "v2raytun" && app != "hiddify" && app != "streisand")
+                 throw std::invalid_argument("unknown app " + app);
+     }},
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
     {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>()},
     {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>()},

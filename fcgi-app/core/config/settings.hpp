@@ -44,6 +44,7 @@ struct Settings {
     bool yookassa_enabled = false;
     bool cryptobot_enabled = false;
     bool web_cabinet_enabled = false;
+    std::vector<std::string> connection_apps;  // client apps offered in GET /connection, in order
 
     // Maintenance
     bool maintenance_mode = false;

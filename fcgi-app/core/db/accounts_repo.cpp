@@ -41,6 +41,7 @@ Account account_from_row(const pqxx::row& r) {
         if (!r["plan_id"].is_null()) s.plan_id = r["plan_id"].as<int64_t>();
         if (!r["panel_uuid"].is_null()) s.panel_uuid = r["panel_uuid"].c_str();
         if (!r["short_uuid"].is_null()) s.short_uuid = r["short_uuid"].c_str();
+        s.link_reset_at = r["link_reset_at"].as<int64_t>();
         a.subscription = std::move(s);
     }
     return a;
@@ -63,6 +64,12 @@ std::string new_referral_code() {
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id) {
     return first_account(txn.exec_prepared("account_by_telegram_id", telegram_id));
+}
+
+Account lock_account(pqxx::transaction_base& txn, int64_t user_id) {
+    auto a = first_account(txn.exec_prepared("lock_account", user_id));
+    if (!a) throw std::runtime_error("account vanished while locked");
+    return std::move(*a);
 }
 
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {

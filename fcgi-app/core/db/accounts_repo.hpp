@@ -11,6 +11,8 @@ namespace cabinet {
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id);
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id);
+// The account with its user row locked (FOR UPDATE) until the transaction ends.
+Account lock_account(pqxx::transaction_base& txn, int64_t user_id);
 
 // Creates the user of a first mini-app contact with a fresh referral code, the referrer
 // from `start_param` "ref_<code>", and a `registration` event, in one statement; a

@@ -38,6 +38,21 @@ public:
         });
     }
 
+    // One transaction with no retry, for panel-first writes: `fn` may call the panel while
+    // it holds row locks, and a repeated panel call is the caller's decision, not ours.
+    template <class Fn>
+    auto transact(Fn&& fn) {
+        pqxx::work txn(conn());
+        if constexpr (std::is_void_v<decltype(fn(txn))>) {
+            fn(txn);
+            txn.commit();
+        } else {
+            auto result = fn(txn);
+            txn.commit();
+            return result;
+        }
+    }
+
     // Read-only statements without BEGIN/COMMIT round trips.
     template <class Fn>
     auto read(Fn&& fn) {

@@ -2,6 +2,57 @@
 
 namespace cabinet {
 
-std::vector<Statement> subscription_statements() { return {}; }
+std::vector<Statement> subscription_statements() {
+    return {
+        {"upsert_subscription",
+         "INSERT INTO subscriptions (user_id, status, is_trial, plan_id, plan_snapshot, start_at, expire_at, device_limit,"
+         "  traffic_limit_bytes, traffic_used_bytes, panel_uuid, short_uuid, subscription_url, updated_at)"
+         " VALUES ($1, $2, $3, $4, $5::jsonb, to_timestamp($6), to_timestamp($7), $8, $9, $10, $11::uuid, $12, $13, now())"
+         " ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, is_trial = EXCLUDED.is_trial,"
+         "  plan_id = EXCLUDED.plan_id, plan_snapshot = EXCLUDED.plan_snapshot, start_at = EXCLUDED.start_at,"
+         "  expire_at = EXCLUDED.expire_at, device_limit = EXCLUDED.device_limit,"
+         "  traffic_limit_bytes = EXCLUDED.traffic_limit_bytes, traffic_used_bytes = EXCLUDED.traffic_used_bytes,"
+         "  panel_uuid = EXCLUDED.panel_uuid, short_uuid = EXCLUDED.short_uuid,"
+         "  subscription_url = EXCLUDED.subscription_url, updated_at = now()"},
+        {"charge_balance",
+         "UPDATE users SET balance_minor = balance_minor - $2, updated_at = now()"
+         " WHERE id = $1 AND balance_minor >= $2 RETURNING balance_minor"},
+        {"credit_balance",
+         "UPDATE users SET balance_minor = balance_minor + $2, updated_at = now() WHERE id = $1 RETURNING balance_minor"},
+        {"mark_trial_used", "UPDATE users SET trial_used = true, updated_at = now() WHERE id = $1"},
+        {"insert_transaction",
+         "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, description,"
+         "  completed_at)"
+         " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, CASE WHEN $3 = 'completed' THEN now() END) RETURNING id"},
+        {"set_subscription_link",
+         "UPDATE subscriptions SET short_uuid = $2, subscription_url = $3, crypto_link = '', link_reset_at = now(),"
+         " updated_at = now()"
+         " WHERE user_id = $1"},
+        {"set_traffic_used",
+         "UPDATE subscriptions SET traffic_used_bytes = $2, updated_at = now() WHERE user_id = $1"},
+        {"upsert_traffic_snapshot",
+         "INSERT INTO traffic_snapshots (user_id, day, used_bytes) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)"
+         " ON CONFLICT (user_id, day) DO UPDATE SET used_bytes = EXCLUDED.used_bytes"},
+        {"traffic_series",
+         "SELECT to_char(day, 'YYYY-MM-DD') AS day, used_bytes FROM ("
+         "  SELECT day, used_bytes FROM traffic_snapshots WHERE user_id = $1 ORDER BY day DESC LIMIT 30"
+         ") recent ORDER BY day"},
+        {"promo_for_update",
+         "SELECT id, reward_type, value, plan_id, max_uses, uses, is_active,"
+         "  valid_from IS NOT NULL AND valid_from > now() AS not_yet,"
+         "  valid_until IS NOT NULL AND valid_until <= now() AS expired"
+         " FROM promo_codes WHERE lower(code) = lower($1) FOR UPDATE"},
+        {"promo_activated_by", "SELECT 1 FROM promo_activations WHERE promo_code_id = $1 AND user_id = $2"},
+        {"record_promo_activation",
+         "WITH a AS (INSERT INTO promo_activations (promo_code_id, user_id) VALUES ($1, $2))"
+         " UPDATE promo_codes SET uses = uses + 1 WHERE id = $1"},
+        {"set_promo_offer",
+         "UPDATE users SET promo_discount_pct = $2, promo_discount_until = now() + make_interval(days => $3),"
+         " updated_at = now() WHERE id = $1"},
+        {"plan_for_grant",
+         "SELECT id, name, public_code, coalesce(traffic_limit_bytes, 0) AS traffic_limit_bytes, device_limit"
+         " FROM plans WHERE id = $1"},
+    };
+}
 
 }  // namespace cabinet

@@ -21,6 +21,7 @@ struct Subscription {
     std::optional<int64_t> plan_id;
     std::string panel_uuid;  // empty until the panel user exists
     std::string short_uuid;
+    int64_t link_reset_at = 0;  // last link rotation, Unix seconds; 0 = never
 };
 
 struct User {

@@ -125,7 +125,7 @@ std::vector<PanelUser> PanelClient::users_by_telegram_id(int64_t telegram_id) {
     return panel_json::users_from(panel_json::response_of(doc, *body));
 }
 
-PanelUser PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
+std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     w.StartObject();
@@ -133,7 +133,8 @@ PanelUser PanelClient::update_user(const std::string& uuid, const PanelUserState
     write_string(w, checked_uuid(uuid));
     write_state(w, state);
     w.EndObject();
-    const auto body = call("PATCH", "/api/users", buf.GetString());
+    const auto body = call("PATCH", "/api/users", buf.GetString(), true);
+    if (!body) return std::nullopt;
     rapidjson::Document doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::user_from(panel_json::response_of(doc, *body));

@@ -38,7 +38,8 @@ public:
                           const std::string& description);
     std::optional<PanelUser> get_user(const std::string& uuid);  // nullopt: no such user
     std::vector<PanelUser> users_by_telegram_id(int64_t telegram_id);
-    PanelUser update_user(const std::string& uuid, const PanelUserState& state);
+    // nullopt: the panel has no such user (any more).
+    std::optional<PanelUser> update_user(const std::string& uuid, const PanelUserState& state);
     PanelUser enable_user(const std::string& uuid);
     PanelUser disable_user(const std::string& uuid);
     PanelUser reset_traffic(const std::string& uuid);

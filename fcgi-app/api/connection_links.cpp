@@ -1,0 +1,88 @@
+#include "api/connection_links.hpp"
+
+#include <array>
+
+namespace cabinet::api {
+namespace {
+
+struct ClientApp {
+    const char* key;
+    const char* label;
+    const char* scheme;  // prefix before the subscription URL
+    std::array<std::pair<const char*, const char*>, 6> stores;
+};
+
+// Official download pages of each client.
+const ClientApp kApps[] = {
+    {"happ", "Happ", "happ://add/",
+     {{{"ios", "https://apps.apple.com/app/happ-proxy-utility/id6504287215"},
+       {"android", "https://play.google.com/store/apps/details?id=com.happproxy"},
+       {"macos", "https://apps.apple.com/app/happ-proxy-utility/id6504287215"},
+       {"windows", "https://github.com/Happ-proxy/happ-desktop/releases"},
+       {"linux", "https://github.com/Happ-proxy/happ-desktop/releases"},
+       {"default", "https://www.happ.su/"}}}},
+    {"v2raytun", "v2RayTun", "v2raytun://import/",
+     {{{"ios", "https://apps.apple.com/app/v2raytun/id6476628951"},
+       {"android", "https://play.google.com/store/apps/details?id=com.v2raytun.android"},
+       {"macos", "https://apps.apple.com/app/v2raytun/id6476628951"},
+       {"windows", "https://v2raytun.com/"},
+       {"linux", "https://v2raytun.com/"},
+       {"default", "https://v2raytun.com/"}}}},
+    {"hiddify", "Hiddify", "hiddify://import/",
+     {{{"ios", "https://apps.apple.com/app/hiddify-proxy-vpn/id6596777532"},
+       {"android", "https://play.google.com/store/apps/details?id=app.hiddify.com"},
+       {"macos", "https://github.com/hiddify/hiddify-app/releases"},
+       {"windows", "https://github.com/hiddify/hiddify-app/releases"},
+       {"linux", "https://github.com/hiddify/hiddify-app/releases"},
+       {"default", "https://hiddify.com/"}}}},
+    {"streisand", "Streisand", "streisand://import/",
+     {{{"ios", "https://apps.apple.com/app/streisand/id6450534064"},
+       {"android", "https://apps.apple.com/app/streisand/id6450534064"},
+       {"macos", "https://apps.apple.com/app/streisand/id6450534064"},
+       {"windows", "https://apps.apple.com/app/streisand/id6450534064"},
+       {"linux", "https://apps.apple.com/app/streisand/id6450534064"},
+       {"default", "https://apps.apple.com/app/streisand/id6450534064"}}}},
+};
+
+std::string link_for(const ClientApp& app, const std::string& url, const std::string& crypto_link) {
+    if (std::string_view(app.key) == "happ" && !crypto_link.empty()) return crypto_link;
+    return app.scheme + url;
+}
+
+}  // namespace
+
+void write_deep_links(JsonWriter& w, const std::string& url, const std::string& crypto_link) {
+    w.StartObject();
+    for (const auto& app : kApps) {
+        w.Key(app.key);
+        write_string(w, link_for(app, url, crypto_link));
+    }
+    w.EndObject();
+}
+
+void write_apps(JsonWriter& w, const Settings& s, const std::string& url, const std::string& crypto_link) {
+    w.StartArray();
+    for (const auto& key : s.connection_apps) {
+        for (const auto& app : kApps) {
+            if (key != app.key) continue;
+            w.StartObject();
+            w.Key("key");
+            w.String(app.key);
+            w.Key("label");
+            w.String(app.label);
+            w.Key("deep_link");
+            write_string(w, link_for(app, url, crypto_link));
+            w.Key("stores");
+            w.StartObject();
+            for (const auto& [os, page] : app.stores) {
+                w.Key(os);
+                w.String(page);
+            }
+            w.EndObject();
+            w.EndObject();
+        }
+    }
+    w.EndArray();
+}
+
+}  // namespace cabinet::api

@@ -1,0 +1,30 @@
+#pragma once
+// Catalogue reads: plans, constructor price list, referral statistics, payment history,
+// and the running sale. Plain structs out (domain/catalog.hpp); the SQL is in
+// catalog_statements.cpp.
+#include <pqxx/pqxx>
+
+#include <vector>
+
+#include "domain/account.hpp"
+#include "domain/catalog.hpp"
+#include "domain/pricing.hpp"
+
+namespace cabinet {
+
+// Largest discount of the sales running now, 0 when none.
+int64_t running_sale_pct(pqxx::transaction_base& txn);
+// The caller's discounts as quote() takes them; GET /plans, GET /constructor and
+// POST /purchase all price through this, so the shown price is the charged one.
+Discounts caller_discounts(pqxx::transaction_base& txn, const User& u);
+
+// Active plans that have at least one duration, by sort_order then id; durations by days.
+std::vector<Plan> active_plans(pqxx::transaction_base& txn);
+// Active constructor periods (by days) and packs (by gb, unlimited last).
+ConstructorPriceList constructor_price_list(pqxx::transaction_base& txn);
+
+ReferralStats referral_stats(pqxx::transaction_base& txn, int64_t user_id);
+// The user's latest `limit` transactions, newest first.
+std::vector<PaymentItem> recent_payments(pqxx::transaction_base& txn, int64_t user_id, int64_t limit);
+
+}  // namespace cabinet

@@ -1,0 +1,78 @@
+#include "services/subscription_grant.hpp"
+
+#include "util/json.hpp"
+
+namespace cabinet {
+namespace {
+
+constexpr int64_t kDay = 86400;
+
+std::string snapshot_json(const std::string& name, const std::string& code, bool trial) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("name");
+    write_string(w, name);
+    if (!code.empty()) {
+        w.Key("public_code");
+        write_string(w, code);
+    }
+    w.Key("trial");
+    w.Bool(trial);
+    w.EndObject();
+    return buf.GetString();
+}
+
+std::string panel_username(const Account& a) {
+    return a.user.telegram_id ? "tg_" + std::to_string(*a.user.telegram_id) : "web_" + std::to_string(a.user.id);
+}
+
+}  // namespace
+
+PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const PanelUserState& state) {
+    const auto& sub = account.subscription;
+    if (sub && !sub->panel_uuid.empty()) {
+        if (auto updated = panel.update_user(sub->panel_uuid, state)) return *updated;
+    }
+    if (account.user.telegram_id) {
+        // A panel user made by the bot, or by an earlier attempt whose local commit failed.
+        for (const auto& existing : panel.users_by_telegram_id(*account.user.telegram_id))
+            if (auto updated = panel.update_user(existing.uuid, state)) return *updated;
+    }
+    return panel.create_user(panel_username(account), account.user.telegram_id, state,
+                             "cabinet user " + std::to_string(account.user.id));
+}
+
+Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Account& locked, const GrantSpec& spec,
+                                int64_t now) {
+    const auto& cur = locked.subscription;
+    const bool running = cur && cur->expire_at > now && cur->status != "disabled";
+    const bool keep = spec.keep_current_plan && cur;
+
+    Subscription next;
+    next.is_trial = keep ? cur->is_trial : spec.trial;
+    next.status = next.is_trial ? "trial" : "active";
+    next.plan_name = keep ? cur->plan_name : spec.plan_name;
+    next.plan_id = keep ? cur->plan_id : spec.plan_id;
+    next.start_at = running ? cur->start_at : now;
+    next.expire_at = (running ? cur->expire_at : now) + spec.days * kDay;
+    next.device_limit = keep ? cur->device_limit : spec.device_limit;
+    next.traffic_limit_bytes = keep ? cur->traffic_limit_bytes : spec.traffic_limit_bytes;
+    next.traffic_used_bytes = cur ? cur->traffic_used_bytes : 0;
+
+    const PanelUser pu = ensure_panel_user(
+        panel, locked, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true});
+    next.panel_uuid = pu.uuid;
+    next.short_uuid = pu.short_uuid;
+    next.subscription_url = pu.subscription_url;
+    next.traffic_used_bytes = pu.used_traffic_bytes;
+
+    const std::string snapshot = keep ? snapshot_json(cur->plan_name, "", cur->is_trial)
+                                      : snapshot_json(spec.plan_name, spec.plan_code, spec.trial);
+    txn.exec_prepared("upsert_subscription", locked.user.id, next.status, next.is_trial, next.plan_id, snapshot,
+                      next.start_at, next.expire_at, next.device_limit, next.traffic_limit_bytes,
+                      next.traffic_used_bytes, next.panel_uuid, next.short_uuid, *next.subscription_url);
+    return next;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,39 @@
+#include "faults.hpp"
+
+namespace mock {
+
+std::optional<FaultMode> fault_mode_from(std::string_view name) {
+    if (name == "status500") return FaultMode::status500;
+    if (name == "garbage") return FaultMode::garbage;
+    if (name == "delay") return FaultMode::delay;
+    return std::nullopt;
+}
+
+std::string_view fault_mode_name(FaultMode mode) {
+    switch (mode) {
+        case FaultMode::status500: return "status500";
+        case FaultMode::garbage: return "garbage";
+        case FaultMode::delay: return "delay";
+    }
+    return "?";
+}
+
+void Faults::arm(Fault fault, int times) {
+    std::lock_guard lock(mu_);
+    fault_ = fault;
+    remaining_ = times;
+}
+
+void Faults::reset() {
+    std::lock_guard lock(mu_);
+    remaining_ = 0;
+}
+
+std::optional<Fault> Faults::take() {
+    std::lock_guard lock(mu_);
+    if (remaining_ <= 0) return std::nullopt;
+    --remaining_;
+    return fault_;
+}
+
+}  // namespace mock
