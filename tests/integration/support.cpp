@@ -121,9 +121,13 @@ void stack_svc(const std::string& action, const std::string& name, const std::st
 }
 
 bool wait_for_status(const std::string& path, long status, int tries) {
+    return wait_for_status_url(base_url() + path, status, tries);
+}
+
+bool wait_for_status_url(const std::string& url, long status, int tries) {
     for (int i = 0; i < tries; ++i) {
         try {
-            if (http("GET", path).status == status) return true;
+            if (http_url("GET", url).status == status) return true;
         } catch (const std::exception&) {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -44,5 +44,6 @@ int64_t count(const std::string& sql);
 void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env = {});
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);
+bool wait_for_status_url(const std::string& url, long status, int tries = 100);
 
 }  // namespace it
