@@ -33,6 +33,15 @@ int seed_demo(const Args& args) {
             " SELECT 900000000 + i, 'bench' || i, 'Bench ' || i, 'en', 'BENCH' || i FROM generate_series(1, $1) i"
             " ON CONFLICT (telegram_id) DO NOTHING",
             bench_users);
+        // Each with a running subscription, so /me and /connection do their full work.
+        txn.exec_params0(
+            "INSERT INTO subscriptions (user_id, status, plan_id, plan_snapshot, expire_at, device_limit,"
+            "  short_uuid, subscription_url)"
+            " SELECT u.id, 'active', p.id, jsonb_build_object('name', p.name), now() + interval '30 days', 3,"
+            "  'bench' || u.id, 'http://127.0.0.1:3010/sub/bench' || u.id"
+            " FROM users u, plans p WHERE u.telegram_id BETWEEN 900000001 AND 900000000 + $1 AND p.public_code = 'standard'"
+            " ON CONFLICT (user_id) DO NOTHING",
+            bench_users);
     }
     txn.commit();
     std::cout << "demo data loaded" << (bench_users ? " with " + std::to_string(bench_users) + " bench users" : "")
