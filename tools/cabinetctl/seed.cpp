@@ -8,9 +8,36 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "db/accounts_repo.hpp"
+#include "db/db.hpp"
+#include "services/subscription_grant.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::ctl {
+namespace {
+
+// The demo user's subscription gets a real (mock) panel user, so its link, devices and
+// rotation work in the local stack. Without a panel it stays local-only.
+void link_demo_user_to_panel(const Settings& s) {
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);  // prepares the repositories' statements
+    pqxx::work txn(db.conn());
+    const auto account = find_account_by_telegram_id(txn, 100000001);
+    if (!account || !account->subscription || !account->subscription->panel_uuid.empty()) return;
+    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
+    const auto& sub = *account->subscription;
+    try {
+        const PanelUser pu = ensure_panel_user(
+            panel, *account, PanelUserState{sub.expire_at, sub.traffic_limit_bytes, sub.device_limit, true});
+        txn.exec_params0("UPDATE subscriptions SET panel_uuid = $2::uuid, short_uuid = $3, subscription_url = $4"
+                         " WHERE user_id = $1",
+                         account->user.id, pu.uuid, pu.short_uuid, pu.subscription_url);
+        txn.commit();
+    } catch (const PanelError& e) {
+        std::cerr << "seed-demo: panel unavailable, demo subscription stays local: " << e.why() << "\n";
+    }
+}
+
+}  // namespace
 
 int seed_demo(const Args& args) {
     const Settings s = load_or_die();
@@ -44,6 +71,7 @@ int seed_demo(const Args& args) {
             bench_users);
     }
     txn.commit();
+    link_demo_user_to_panel(s);
     std::cout << "demo data loaded" << (bench_users ? " with " + std::to_string(bench_users) + " bench users" : "")
               << "\n";
     return 0;
