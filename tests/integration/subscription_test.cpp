@@ -233,4 +233,22 @@ BOOST_AUTO_TEST_CASE(hidden_link_hides_the_url_but_not_the_import_links) {
     BOOST_TEST(std::string(c["deep_links"]["v2raytun"].GetString()).find("v2raytun://import/http") == 0u);
 }
 
+// cabinetctl sync-panel mirrors what happened on the panel side (an admin disabled the
+// user there) and records today's usage for the chart.
+BOOST_AUTO_TEST_CASE(panel_sync_mirrors_status_and_usage) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {auth}).status == 200);
+    const std::string uid = "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")";
+    const auto users = http_url("GET", panel("/api/users/by-telegram-id/" + std::to_string(tg))).json();
+    const std::string uuid = users["response"][0]["uuid"].GetString();
+    BOOST_REQUIRE(http_url("POST", panel("/api/users/" + uuid + "/actions/disable"), {"Content-Type: application/json"}, "{}").status == 200);
+
+    const std::string cmd = "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl sync-panel >/dev/null 2>&1";
+    BOOST_REQUIRE(std::system(cmd.c_str()) == 0);
+    BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "disabled");
+    BOOST_TEST(count("SELECT count(*) FROM traffic_snapshots WHERE day = (now() AT TIME ZONE 'UTC')::date AND user_id = " + uid) == 1);
+    BOOST_TEST(http("GET", "/api/cabinet/connection", {auth}).status == 404);  // a disabled subscription gives no access
+}
+
 BOOST_AUTO_TEST_SUITE_END()
