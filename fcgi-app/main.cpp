@@ -28,6 +28,7 @@ void usage() {
 
 int main(int argc, char** argv) {
     cabinet::ServerOptions opts;
+    opts.name = "cabinet-fcgi";
     opts.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()) * 4);
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];

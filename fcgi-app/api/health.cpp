@@ -35,25 +35,26 @@ bool panel_alive(Exchange& ex) {
     }
 }
 
-void write_flag(JsonWriter& w, const char* key, bool value) {
-    w.Key(key);
-    w.Bool(value);
-}
-
-}  // namespace
-
-void get_health(Exchange& ex) {
-    const bool db = database_alive(ex);
-    const bool redis = ex.io.redis.ping();
-    const bool ok = db && redis;
+void write_health(Exchange& ex, bool ok, std::initializer_list<std::pair<const char*, bool>> checks) {
     ex.resp.status = ok ? 200 : 503;
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("status");
     w.String(ok ? "ok" : "degraded");
-    write_flag(w, "database", db);
-    write_flag(w, "redis", redis);
+    for (const auto& [name, alive] : checks) {
+        w.Key(name);
+        w.Bool(alive);
+    }
     w.EndObject();
+}
+
+}  // namespace
+
+// Both checks answer {status, database, redis, ...}; only the deep one looks further.
+void get_health(Exchange& ex) {
+    const bool db = database_alive(ex);
+    const bool redis = ex.io.redis.ping();
+    write_health(ex, db && redis, {{"database", db}, {"redis", redis}});
 }
 
 void get_health_deep(Exchange& ex) {
@@ -61,17 +62,7 @@ void get_health_deep(Exchange& ex) {
     const bool redis = ex.io.redis.ping();
     const bool worker = redis && worker_alive(ex);
     const bool panel = panel_alive(ex);  // informational: never makes the answer 503
-    const bool ok = db && redis && worker;
-    ex.resp.status = ok ? 200 : 503;
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("status");
-    w.String(ok ? "ok" : "degraded");
-    write_flag(w, "database", db);
-    write_flag(w, "redis", redis);
-    write_flag(w, "worker", worker);
-    write_flag(w, "panel", panel);
-    w.EndObject();
+    write_health(ex, db && redis && worker, {{"database", db}, {"redis", redis}, {"worker", worker}, {"panel", panel}});
 }
 
 }  // namespace cabinet::api

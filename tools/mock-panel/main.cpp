@@ -26,6 +26,8 @@ void usage(std::ostream& out) {
 
 int main(int argc, char** argv) {
     mock::ServerOptions opts;
+    opts.name = "mock-panel";
+    opts.drain_seconds = 5;  // an injected delay should not hold a restart for long
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if ((arg == "--listen" || arg == "--threads") && i + 1 < argc) {

@@ -5,15 +5,11 @@
 #include <string>
 
 #include "app.hpp"
+#include "http/fcgi_threads.hpp"
 
 namespace mock {
 
-struct ServerOptions {
-    std::string listen = "fd:0";  // fd:N | unix:/path | host:port
-    int threads = 4;
-    int backlog = 256;
-    int drain_seconds = 5;
-};
+using ServerOptions = cabinet::FcgiOptions;
 
 int run_server(App& app, const ServerOptions& opts);
 

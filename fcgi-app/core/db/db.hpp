@@ -25,32 +25,14 @@ public:
     // `fn` must therefore touch only the database.
     template <class Fn>
     auto write(Fn&& fn) {
-        return with_retry([&](pqxx::connection& c) {
-            pqxx::work txn(c);
-            if constexpr (std::is_void_v<decltype(fn(txn))>) {
-                fn(txn);
-                txn.commit();
-            } else {
-                auto result = fn(txn);
-                txn.commit();
-                return result;
-            }
-        });
+        return with_retry([&](pqxx::connection& c) { return in_work(c, fn); });
     }
 
     // One transaction with no retry, for panel-first writes: `fn` may call the panel while
     // it holds row locks, and a repeated panel call is the caller's decision, not ours.
     template <class Fn>
     auto transact(Fn&& fn) {
-        pqxx::work txn(conn());
-        if constexpr (std::is_void_v<decltype(fn(txn))>) {
-            fn(txn);
-            txn.commit();
-        } else {
-            auto result = fn(txn);
-            txn.commit();
-            return result;
-        }
+        return in_work(conn(), fn);
     }
 
     // Read-only statements without BEGIN/COMMIT round trips.
@@ -63,6 +45,20 @@ public:
     }
 
 private:
+    // fn(txn) in a pqxx::work, committed when fn returns.
+    template <class Fn>
+    static auto in_work(pqxx::connection& c, Fn& fn) {
+        pqxx::work txn(c);
+        if constexpr (std::is_void_v<decltype(fn(txn))>) {
+            fn(txn);
+            txn.commit();
+        } else {
+            auto result = fn(txn);
+            txn.commit();
+            return result;
+        }
+    }
+
     template <class Fn>
     auto with_retry(Fn&& fn) {
         try {
