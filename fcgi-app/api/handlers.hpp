@@ -24,6 +24,9 @@ void post_trial(Exchange& ex);
 void post_promocode(Exchange& ex);
 void post_reset_link(Exchange& ex);
 
+// Purchase
+void post_purchase(Exchange& ex);
+
 std::vector<Route> routes();
 
 }  // namespace cabinet::api

@@ -2,6 +2,8 @@
 // link on the panel (the old one dies at once) and drop connections. Once per 10 minutes
 // per user, enforced in PostgreSQL under the user's row lock so it holds without Redis;
 // nginx's limit_req only shields against floods.
+#include <algorithm>
+
 #include "api/connection_links.hpp"
 #include "api/handlers.hpp"
 #include "db/accounts_repo.hpp"
@@ -21,7 +23,7 @@ void post_reset_link(Exchange& ex) {
         const auto& sub = locked.subscription;
         if (!sub || !is_usable(*sub, now) || sub->panel_uuid.empty()) throw not_found("no active subscription");
         if (sub->link_reset_at > 0 && now - sub->link_reset_at < kResetInterval) {
-            const int64_t wait = kResetInterval - (now - sub->link_reset_at);
+            const int64_t wait = std::clamp<int64_t>(kResetInterval - (now - sub->link_reset_at), 1, kResetInterval);
             ApiError e(429, "the link can be reset once per 10 minutes; try again in " + std::to_string(wait) + " s");
             e.headers.emplace_back("Retry-After", std::to_string(wait));
             throw e;

@@ -18,6 +18,7 @@ std::vector<Route> routes() {
         {"GET", "/api/cabinet/devices", AuthKind::tma_or_jwt, get_devices},
         {"DELETE", "/api/cabinet/devices/{hwid}", AuthKind::tma_or_jwt, delete_device},
         {"POST", "/api/cabinet/trial", AuthKind::tma_or_jwt, post_trial},
+        {"POST", "/api/cabinet/purchase", AuthKind::tma_or_jwt, post_purchase},
         {"POST", "/api/cabinet/promocode", AuthKind::tma_or_jwt, post_promocode},
         {"POST", "/api/cabinet/subscription/reset-devices", AuthKind::tma_or_jwt, post_reset_link},
         {"POST", "/api/cabinet/subscription/reset-link", AuthKind::tma_or_jwt, post_reset_link},

@@ -119,6 +119,7 @@ const std::vector<SettingSpec> kSpecs = {
              if (app != "happ" && app != "v2raytun" && app != "hiddify" && app != "streisand")
                  throw std::invalid_argument("unknown app " + app);
      }},
+    {"CONSTRUCTOR_DEVICE_LIMIT", "3", "devices allowed on a subscription bought in constructor mode", ranged<&Settings::constructor_device_limit>(1, 100)},
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
     {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>()},
     {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>()},

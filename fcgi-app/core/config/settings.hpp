@@ -44,7 +44,8 @@ struct Settings {
     bool yookassa_enabled = false;
     bool cryptobot_enabled = false;
     bool web_cabinet_enabled = false;
-    std::vector<std::string> connection_apps;  // client apps offered in GET /connection, in order
+    std::vector<std::string> connection_apps;
+    int64_t constructor_device_limit = 3;  // client apps offered in GET /connection, in order
 
     // Maintenance
     bool maintenance_mode = false;

@@ -7,10 +7,10 @@ namespace cabinet {
     "u.id, u.telegram_id, u.username, u.first_name, u.last_name, u.language, u.currency, u.balance_minor, " \
     "u.referral_code, u.personal_discount_pct, u.is_blocked, u.trial_used, "                               \
     "s.status AS sub_status, s.is_trial, s.plan_snapshot->>'name' AS plan_name, "                          \
-    "extract(epoch FROM s.start_at)::bigint AS start_at, extract(epoch FROM s.expire_at)::bigint AS expire_at, " \
+    "floor(extract(epoch FROM s.start_at))::bigint AS start_at, floor(extract(epoch FROM s.expire_at))::bigint AS expire_at, " \
     "s.device_limit, s.traffic_limit_bytes, s.traffic_used_bytes, s.subscription_url, s.crypto_link, "    \
     "s.autopay_enabled, s.plan_id, s.panel_uuid::text AS panel_uuid, s.short_uuid, "                     \
-    "coalesce(extract(epoch FROM s.link_reset_at)::bigint, 0) AS link_reset_at, "                        \
+    "coalesce(floor(extract(epoch FROM s.link_reset_at))::bigint, 0) AS link_reset_at, "                        \
     "u.referred_by, coalesce(g.discount_pct, 0) AS group_discount_pct, "                                 \
     "CASE WHEN u.promo_discount_until IS NULL OR u.promo_discount_until > now() "                        \
     "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct "
@@ -53,7 +53,7 @@ std::vector<Statement> account_statements() {
 const std::vector<Statement>& pool_statements() {
     static const std::vector<Statement> all = [] {
         std::vector<Statement> v = account_statements();
-        for (auto&& part : {catalog_statements(), subscription_statements()}) v.insert(v.end(), part.begin(), part.end());
+        for (auto&& part : {catalog_statements(), subscription_statements(), purchase_statements()}) v.insert(v.end(), part.begin(), part.end());
         return v;
     }();
     return all;

@@ -17,5 +17,6 @@ const std::vector<Statement>& pool_statements();
 std::vector<Statement> account_statements();       // statements.cpp
 std::vector<Statement> catalog_statements();       // catalog_statements.cpp: plans, constructor, referral, payments
 std::vector<Statement> subscription_statements();  // subscription_statements.cpp: trial, promo, link, traffic
+std::vector<Statement> purchase_statements();      // purchase_statements.cpp: purchases, referral commission
 
 }  // namespace cabinet

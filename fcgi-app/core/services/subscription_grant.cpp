@@ -46,8 +46,10 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
 Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Account& locked, const GrantSpec& spec,
                                 int64_t now) {
     const auto& cur = locked.subscription;
-    const bool running = cur && cur->expire_at > now && cur->status != "disabled";
     const bool keep = spec.keep_current_plan && cur;
+    // Paid time is added to paid time left; a trial's remainder is not carried into a plan.
+    const bool running = cur && cur->expire_at > now && cur->status != "disabled" &&
+                         (keep || spec.trial || !cur->is_trial);
 
     Subscription next;
     next.is_trial = keep ? cur->is_trial : spec.trial;

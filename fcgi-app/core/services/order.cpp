@@ -1,0 +1,135 @@
+#include "services/order.hpp"
+
+#include "db/catalog_repo.hpp"
+#include "domain/catalog.hpp"
+#include "errors.hpp"
+#include "http/body.hpp"
+
+namespace cabinet {
+namespace {
+
+constexpr int64_t kGiB = 1024LL * 1024 * 1024;
+
+Order plan_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson::Value& body, const Discounts& d) {
+    auto it = body.FindMember("plan_id");
+    if (it == body.MemberEnd() || it->value.IsNull()) throw bad_request("plan_id is required");
+    const bool by_id = it->value.IsInt64();
+    if (!by_id && !it->value.IsString()) throw bad_request("plan_id must be an integer or a plan code");
+    const std::string code = by_id ? "" : std::string(it->value.GetString(), it->value.GetStringLength());
+    const int64_t id = by_id ? it->value.GetInt64() : 0;
+    const int64_t days = require_int(body, "days", 1, 3650);
+
+    for (const Plan& p : active_plans(txn)) {
+        if (by_id ? p.id != id : p.public_code != code) continue;
+        for (const PlanDuration& dur : p.durations) {
+            if (dur.days != days) continue;
+            Order o;
+            o.mode = "plans";
+            o.grant.days = days;
+            o.grant.plan_id = p.id;
+            o.grant.plan_name = p.name;
+            o.grant.plan_code = p.public_code;
+            o.grant.traffic_limit_bytes = p.traffic_limit_bytes.value_or(0);
+            o.grant.device_limit = p.device_limit;
+            o.discounts = d;
+            o.quote = quote(dur.price_minor, d, s.stars_rate_minor);
+            return o;
+        }
+        throw not_found("this plan is not sold for " + std::to_string(days) + " days");
+    }
+    throw not_found("plan not found");
+}
+
+Order constructor_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson::Value& body,
+                        const Discounts& d) {
+    const int64_t period_id = require_int(body, "period_id", 1, INT64_MAX);
+    const int64_t pack_id = require_int(body, "pack_id", 1, INT64_MAX);
+    const ConstructorPriceList list = constructor_price_list(txn);
+    const ConstructorPeriod* period = nullptr;
+    const TrafficPack* pack = nullptr;
+    for (const auto& p : list.periods) if (p.id == period_id) period = &p;
+    for (const auto& k : list.packs) if (k.id == pack_id) pack = &k;
+    if (!period) throw not_found("period not found");
+    if (!pack) throw not_found("traffic pack not found");
+    Order o;
+    o.mode = "constructor";
+    o.period_id = period->id;
+    o.pack_id = pack->id;
+    o.pack_gb = pack->gb;
+    o.grant.days = period->days;
+    o.grant.plan_name = pack->gb == 0 ? "Unlimited" : std::to_string(pack->gb) + " GB";
+    o.grant.traffic_limit_bytes = pack->gb * kGiB;
+    o.grant.device_limit = s.constructor_device_limit;
+    o.discounts = d;
+    o.quote = constructor_quote(period->price_minor, pack->price_minor, d, s.stars_rate_minor);
+    return o;
+}
+
+}  // namespace
+
+Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const Account& buyer, const rapidjson::Value& body) {
+    const Discounts d = caller_discounts(txn, buyer.user);
+    if (s.sales_mode == "constructor") {
+        if (has_field(body, "plan_id")) throw bad_request("this shop sells period + traffic pack, not plans");
+        return constructor_order(txn, s, body, d);
+    }
+    if (has_field(body, "period_id")) throw bad_request("this shop sells plans, not period + traffic pack");
+    return plan_order(txn, s, body, d);
+}
+
+std::string order_snapshot_json(const Order& o) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("name");
+    write_string(w, o.grant.plan_name);
+    w.Key("mode");
+    write_string(w, o.mode);
+    if (o.grant.plan_id) {
+        w.Key("plan_id");
+        w.Int64(*o.grant.plan_id);
+        w.Key("public_code");
+        write_string(w, o.grant.plan_code);
+    } else {
+        w.Key("period_id");
+        w.Int64(o.period_id);
+        w.Key("pack_id");
+        w.Int64(o.pack_id);
+        w.Key("gb");
+        w.Int64(o.pack_gb);
+    }
+    w.Key("days");
+    w.Int64(o.grant.days);
+    w.Key("traffic_limit_bytes");
+    w.Int64(o.grant.traffic_limit_bytes);
+    w.Key("device_limit");
+    w.Int64(o.grant.device_limit);
+    w.EndObject();
+    return buf.GetString();
+}
+
+std::string order_pricing_json(const Order& o) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("list_minor");
+    w.Int64(o.quote.list_minor);
+    w.Key("personal_pct");
+    w.Int64(o.discounts.personal_pct);
+    w.Key("group_pct");
+    w.Int64(o.discounts.group_pct);
+    w.Key("promo_pct");
+    w.Int64(o.discounts.promo_pct);
+    w.Key("sale_pct");
+    w.Int64(o.discounts.sale_pct);
+    w.Key("discount_pct");
+    w.Int64(o.quote.discount_pct);
+    w.Key("final_minor");
+    w.Int64(o.quote.final_minor);
+    w.Key("stars");
+    w.Int64(o.quote.stars);
+    w.EndObject();
+    return buf.GetString();
+}
+
+}  // namespace cabinet

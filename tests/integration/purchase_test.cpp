@@ -1,0 +1,212 @@
+// POST /api/cabinet/purchase from the balance: displayed = charged, money is race-proof,
+// idempotent, and nothing is charged when the panel or the balance says no.
+#include <boost/test/unit_test.hpp>
+
+#include <thread>
+
+#include "support.hpp"
+#include "util/time.hpp"
+
+using namespace it;
+
+namespace {
+
+std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
+
+int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)); }
+
+void set_balance(int64_t tg, int64_t minor) {
+    exec("UPDATE users SET balance_minor = " + std::to_string(minor) + " WHERE telegram_id = " + std::to_string(tg));
+}
+
+HttpResult buy(const std::string& auth, const std::string& body, const std::string& key = {}) {
+    std::vector<std::string> headers = {auth, "Content-Type: application/json"};
+    if (!key.empty()) headers.push_back("Idempotency-Key: " + key);
+    return http("POST", "/api/cabinet/purchase", headers, body);
+}
+
+const std::string kStandard30 = R"({"plan_id":"standard","days":30,"method":"balance"})";
+
+// A user who exists (first contact made) with the given balance.
+std::pair<int64_t, std::string> buyer(int64_t balance) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, balance);
+    return {tg, auth};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(purchase)
+
+BOOST_AUTO_TEST_CASE(balance_purchase_extends_and_records) {
+    const auto [tg, auth] = buyer(100000);
+    const auto r = buy(auth, kStandard30);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const auto j = r.json();
+    BOOST_TEST(j["ok"].GetBool());
+    BOOST_TEST(std::string(j["paid_with"].GetString()) == "balance");
+    BOOST_TEST(balance_of(tg) == 100000 - 29900);
+
+    const auto me = http("GET", "/api/cabinet/me", {auth}).json();
+    BOOST_TEST(std::string(me["subscription"]["plan_name"].GetString()) == "Standard");
+    BOOST_TEST(std::string(me["subscription"]["status"].GetString()) == "active");
+    BOOST_TEST(me["subscription"]["device_limit"].GetInt() == 3);
+    const int64_t expire1 = *cabinet::parse_iso8601(me["subscription"]["expire_at"].GetString());
+    BOOST_TEST(std::llabs(expire1 - (cabinet::unix_now() + 30 * 86400)) < 120);
+
+    const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
+    BOOST_REQUIRE(pay["items"].Size() == 1u);
+    BOOST_TEST(std::string(pay["items"][0]["type"].GetString()) == "subscription_payment");
+    BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "completed");
+    BOOST_TEST(pay["items"][0]["amount_minor"].GetInt64() == 29900);
+    BOOST_TEST(std::string(pay["items"][0]["method"].GetString()) == "balance");
+    // Frozen plan and pricing on the transaction.
+    BOOST_TEST(count("SELECT (pricing->>'final_minor')::bigint FROM transactions WHERE user_id = " + uid_of(tg)) == 29900);
+    BOOST_TEST(count("SELECT (plan_snapshot->>'days')::bigint FROM transactions WHERE user_id = " + uid_of(tg)) == 30);
+
+    // Renewal adds to the time left; by numeric plan id this time.
+    const int64_t standard_id = count("SELECT id FROM plans WHERE public_code = 'standard'");
+    BOOST_REQUIRE(buy(auth, R"({"plan_id":)" + std::to_string(standard_id) + R"(,"days":30,"method":"balance"})").status == 200);
+    const auto me2 = http("GET", "/api/cabinet/me", {auth}).json();
+    BOOST_TEST(*cabinet::parse_iso8601(me2["subscription"]["expire_at"].GetString()) - expire1 == 30 * 86400);
+}
+
+BOOST_AUTO_TEST_CASE(charged_price_is_the_displayed_price) {
+    const auto [tg, auth] = buyer(100000);
+    exec("UPDATE users SET personal_discount_pct = 7, promo_discount_pct = 20, promo_discount_until = now() + interval '1 day'"
+         " WHERE telegram_id = " + std::to_string(tg));
+    const auto plans = http("GET", "/api/cabinet/plans", {auth}).json();
+    int64_t shown = -1;
+    for (const auto& p : plans["items"].GetArray())
+        if (std::string(p["public_code"].GetString()) == "family")
+            for (const auto& d : p["durations"].GetArray())
+                if (d["days"].GetInt() == 90) shown = d["price_minor"].GetInt64();
+    BOOST_REQUIRE(shown > 0);
+    BOOST_TEST(shown == 134900 - 134900 * 27 / 100);
+    BOOST_REQUIRE(buy(auth, R"({"plan_id":"family","days":90,"method":"balance"})").status == 200);
+    BOOST_TEST(balance_of(tg) == 100000 - shown);
+    // The promo-code offer was for one purchase.
+    BOOST_TEST(count("SELECT promo_discount_pct FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(short_balance_is_402_and_changes_nothing) {
+    const auto [tg, auth] = buyer(100);
+    const auto r = buy(auth, kStandard30);
+    BOOST_TEST(r.status == 402);
+    BOOST_TEST(r.json()["detail"].IsString());
+    BOOST_TEST(balance_of(tg) == 100);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 0);
+    BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());
+}
+
+BOOST_AUTO_TEST_CASE(full_discount_is_free) {
+    const auto [tg, auth] = buyer(0);
+    exec("UPDATE users SET personal_discount_pct = 100 WHERE telegram_id = " + std::to_string(tg));
+    const auto r = buy(auth, kStandard30);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(std::string(r.json()["paid_with"].GetString()) == "free");
+    BOOST_TEST(count("SELECT amount_minor FROM transactions WHERE method = 'free' AND user_id = " + uid_of(tg)) == 0);
+    BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "active");
+}
+
+BOOST_AUTO_TEST_CASE(idempotency_key_makes_a_repeat_409) {
+    const auto [tg, auth] = buyer(100000);
+    BOOST_REQUIRE(buy(auth, kStandard30, "order-1").status == 200);
+    const auto again = buy(auth, kStandard30, "order-1");
+    BOOST_TEST(again.status == 409);
+    BOOST_TEST(std::string(again.json()["detail"].GetString()).find("transaction") != std::string::npos);
+    BOOST_TEST(balance_of(tg) == 100000 - 29900);
+    // Concurrent repeats of one key: still one purchase.
+    std::vector<long> statuses(10);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 10; ++i) threads.emplace_back([&, i] { statuses[i] = buy(auth, kStandard30, "order-2").status; });
+    for (auto& t : threads) t.join();
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 200L) == 1);
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 409L) == 9);
+    BOOST_TEST(balance_of(tg) == 100000 - 2 * 29900);
+}
+
+BOOST_AUTO_TEST_CASE(hundred_parallel_purchases_with_money_for_three) {
+    const auto [tg, auth] = buyer(3 * 29900 + 100);
+    constexpr int kParallel = 100;
+    std::vector<long> statuses(kParallel);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kParallel; ++i) threads.emplace_back([&, i] { statuses[i] = buy(auth, kStandard30).status; });
+    for (auto& t : threads) t.join();
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 200L) == 3);
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 402L) == kParallel - 3);
+    BOOST_TEST(balance_of(tg) == 100);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 3);
+}
+
+BOOST_AUTO_TEST_CASE(panel_down_charges_nothing) {
+    const auto [tg, auth] = buyer(100000);
+    stack_svc("stop", "mock-panel");
+    const auto r = buy(auth, kStandard30);
+    stack_svc("start", "mock-panel");
+    BOOST_TEST(r.status == 502);
+    BOOST_TEST(balance_of(tg) == 100000);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(bad_requests) {
+    const auto [tg, auth] = buyer(100000);
+    const std::vector<std::pair<std::string, long>> cases = {
+        {"{", 400},
+        {R"({"plan_id":"standard","days":30})", 400},                   // no method
+        {R"({"plan_id":true,"days":30,"method":"balance"})", 400},      // wrong type
+        {R"({"plan_id":"standard","days":"30","method":"balance"})", 400},
+        {R"({"plan_id":"nope","days":30,"method":"balance"})", 404},
+        {R"({"plan_id":"standard","days":31,"method":"balance"})", 404},
+        {R"({"period_id":1,"pack_id":1,"method":"balance"})", 400},     // wrong sales mode
+        {R"({"plan_id":"standard","days":30,"method":"bitcoin"})", 400},
+    };
+    for (const auto& [body, status] : cases) {
+        BOOST_TEST_CONTEXT(body) {
+            const auto r = buy(auth, body);
+            BOOST_TEST(r.status == status);
+            BOOST_TEST(r.json()["detail"].IsString());
+        }
+    }
+    BOOST_TEST(balance_of(tg) == 100000);
+}
+
+BOOST_AUTO_TEST_CASE(referrer_earns_commission) {
+    const int64_t ref_tg = fresh_telegram_id();
+    const std::string ref_auth = tma_header(ref_tg);
+    const std::string code = http("GET", "/api/cabinet/me", {ref_auth}).json()["user"]["referral_code"].GetString();
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg, "Invited", "ref_" + code);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, 100000);
+    BOOST_REQUIRE(buy(auth, kStandard30).status == 200);
+    BOOST_TEST(balance_of(ref_tg) == 2990);  // REFERRAL_PERCENT 10 of 29900
+    const auto ref = http("GET", "/api/cabinet/referral", {ref_auth}).json();
+    BOOST_TEST(ref["invited_count"].GetInt() == 1);
+    BOOST_TEST(ref["earnings_minor"].GetInt64() == 2990);
+}
+
+BOOST_AUTO_TEST_CASE(constructor_mode_builds_the_price) {
+    struct Pool {
+        Pool() { stack_svc("stop", "pool"); stack_svc("start", "pool", "SALES_MODE=constructor"); }
+        ~Pool() { stack_svc("stop", "pool"); stack_svc("start", "pool"); }
+    } pool;
+    const auto [tg, auth] = buyer(1000000);
+    const auto list = http("GET", "/api/cabinet/constructor", {auth}).json();
+    BOOST_REQUIRE(list["periods"].Size() > 0u);
+    BOOST_REQUIRE(list["traffic_packs"].Size() > 0u);
+    const auto& period = list["periods"][0];
+    const auto& pack = list["traffic_packs"][0];
+    const int64_t price = period["price_minor"].GetInt64() + pack["price_minor"].GetInt64();
+    const auto r = buy(auth, R"({"period_id":)" + std::to_string(period["id"].GetInt64()) + R"(,"pack_id":)" +
+                                 std::to_string(pack["id"].GetInt64()) + R"(,"method":"balance"})");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(balance_of(tg) == 1000000 - price);
+    const auto me = http("GET", "/api/cabinet/me", {auth}).json();
+    BOOST_TEST(me["subscription"]["traffic"]["limit_bytes"].GetInt64() == pack["gb"].GetInt64() * 1024LL * 1024 * 1024);
+    BOOST_TEST(buy(auth, kStandard30).status == 400);  // plans are not sold in this mode
+}
+
+BOOST_AUTO_TEST_SUITE_END()
