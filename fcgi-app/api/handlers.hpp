@@ -26,6 +26,8 @@ void post_reset_link(Exchange& ex);
 
 // Purchase
 void post_purchase(Exchange& ex);
+void post_payment_webhook(Exchange& ex);  // POST /api/v1/payments/{gateway}
+void post_bot_webhook(Exchange& ex);      // POST /bot/webhook
 
 std::vector<Route> routes();
 

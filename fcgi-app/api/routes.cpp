@@ -19,6 +19,8 @@ std::vector<Route> routes() {
         {"DELETE", "/api/cabinet/devices/{hwid}", AuthKind::tma_or_jwt, delete_device},
         {"POST", "/api/cabinet/trial", AuthKind::tma_or_jwt, post_trial},
         {"POST", "/api/cabinet/purchase", AuthKind::tma_or_jwt, post_purchase},
+        {"POST", "/api/v1/payments/{gateway}", AuthKind::none, post_payment_webhook},
+        {"POST", "/bot/webhook", AuthKind::none, post_bot_webhook},
         {"POST", "/api/cabinet/promocode", AuthKind::tma_or_jwt, post_promocode},
         {"POST", "/api/cabinet/subscription/reset-devices", AuthKind::tma_or_jwt, post_reset_link},
         {"POST", "/api/cabinet/subscription/reset-link", AuthKind::tma_or_jwt, post_reset_link},

@@ -112,6 +112,15 @@ const std::vector<SettingSpec> kSpecs = {
     {"SALES_MODE", "plans", "plans (fixed plans) or constructor (period + traffic pack)", one_of<&Settings::sales_mode>({"plans", "constructor"})},
     {"YOOKASSA_ENABLED", "false", "offer the YooKassa gateway", field<&Settings::yookassa_enabled>()},
     {"CRYPTOBOT_ENABLED", "false", "offer the CryptoBot gateway", field<&Settings::cryptobot_enabled>()},
+    {"TELEGRAM_API_BASE", "https://api.telegram.org", "Bot API base URL (a fake in tests)", field<&Settings::telegram_api_base>()},
+    {"BOT_WEBHOOK_SECRET", "", "secret_token the Bot API sends with every update to /bot/webhook", field<&Settings::bot_webhook_secret>()},
+    {"YOOKASSA_SHOP_ID", "", "YooKassa shop id", field<&Settings::yookassa_shop_id>()},
+    {"YOOKASSA_SECRET_KEY", "", "YooKassa secret key", field<&Settings::yookassa_secret_key>()},
+    {"YOOKASSA_API_BASE", "https://api.yookassa.ru/v3", "YooKassa API base URL (a fake in tests)", field<&Settings::yookassa_api_base>()},
+    {"YOOKASSA_RETURN_URL", "", "where YooKassa sends the buyer back after paying", field<&Settings::yookassa_return_url>()},
+    {"CRYPTOBOT_TOKEN", "", "Crypto Pay API token of the CryptoBot app", field<&Settings::cryptobot_token>()},
+    {"CRYPTOBOT_API_BASE", "https://pay.crypt.bot/api", "Crypto Pay API base URL (a fake in tests)", field<&Settings::cryptobot_api_base>()},
+    {"GATEWAY_TIMEOUT_MS", "10000", "total timeout of one request to a payment gateway or the Bot API", ranged<&Settings::gateway_timeout_ms>(100, 120000)},
     {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
     {"CONNECTION_APPS", "happ,v2raytun,hiddify,streisand", "client apps offered on the connection screen, in order (of happ, v2raytun, hiddify, streisand)", [](Settings& s, std::string_view v) {
          parse_into(s.connection_apps, v);

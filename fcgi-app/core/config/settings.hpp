@@ -43,6 +43,15 @@ struct Settings {
     std::string sales_mode = "plans";
     bool yookassa_enabled = false;
     bool cryptobot_enabled = false;
+    std::string telegram_api_base = "https://api.telegram.org";
+    std::string bot_webhook_secret;
+    std::string yookassa_shop_id;
+    std::string yookassa_secret_key;
+    std::string yookassa_api_base = "https://api.yookassa.ru/v3";
+    std::string yookassa_return_url;
+    std::string cryptobot_token;
+    std::string cryptobot_api_base = "https://pay.crypt.bot/api";
+    int64_t gateway_timeout_ms = 10000;
     bool web_cabinet_enabled = false;
     std::vector<std::string> connection_apps;
     int64_t constructor_device_limit = 3;  // client apps offered in GET /connection, in order

@@ -18,5 +18,6 @@ std::vector<Statement> account_statements();       // statements.cpp
 std::vector<Statement> catalog_statements();       // catalog_statements.cpp: plans, constructor, referral, payments
 std::vector<Statement> subscription_statements();  // subscription_statements.cpp: trial, promo, link, traffic
 std::vector<Statement> purchase_statements();      // purchase_statements.cpp: purchases, referral commission
+std::vector<Statement> payment_statements();       // payment_statements.cpp: gateway payments and webhooks
 
 }  // namespace cabinet

@@ -1,0 +1,7 @@
+#include "db/statements.hpp"
+
+namespace cabinet {
+
+std::vector<Statement> payment_statements() { return {}; }
+
+}  // namespace cabinet
