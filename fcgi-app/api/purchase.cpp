@@ -1,13 +1,18 @@
 // POST /api/cabinet/purchase (SPEC "POST /purchase"): buy or renew in the shop's sales
 // mode. Paid from the balance (or free at a 100 % discount) it is fulfilled here, panel
 // first, under the buyer's row lock: 402 when the balance is short, 502 when the panel is
-// down, and in both cases nothing is charged. An Idempotency-Key makes a repeat a 409.
+// down, and in both cases nothing is charged. Stars and online gateways only open a
+// pending payment (invoice_link / redirect_url): their confirmation and the worker fulfil
+// it, never this endpoint. An Idempotency-Key makes a repeat a 409.
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
+#include "bot/bot_api.hpp"
 #include "db/accounts_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
+#include "payments/gateway.hpp"
 #include "services/order.hpp"
+#include "services/referral_commission.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
@@ -15,7 +20,9 @@ namespace {
 
 struct Outcome {
     int64_t transaction_id = 0;
-    bool free = false;
+    std::string paid_with;       // balance | free; empty for a payment still to be made
+    std::string payment_url;     // stars: invoice link; gateway: payment page
+    bool stars = false;
     Subscription subscription;
 };
 
@@ -26,20 +33,56 @@ std::string idempotency_key(const Request& req) {
     return k;
 }
 
-void check_method(const Settings& s, const std::string& method) {
-    if (method == "balance") {
+// Balance and free orders are fulfilled here, under the buyer's lock.
+void pay_now(Exchange& ex, pqxx::work& txn, const Account& locked, const Order& order, const std::string& method,
+             const std::string& key, int64_t now, Outcome& o) {
+    const Settings& s = ex.settings();
+    o.paid_with = order.quote.final_minor == 0 ? "free" : "balance";
+    if (o.paid_with == "balance") {
         if (!s.balance_enabled) throw bad_request("paying from the balance is switched off");
-        return;
+        if (txn.exec_prepared("charge_balance", locked.user.id, order.quote.final_minor).empty())
+            throw ApiError(402, "balance insufficient");
     }
-    // Telegram Stars and the online gateways are fulfilled by their webhooks through the
-    // job queue; until those are in place they are not offered.
-    throw bad_request("payment method " + method + " is not available");
+    o.subscription = grant_subscription(txn, ex.io.panel, locked, order.grant, now);
+    const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "completed", order.quote.final_minor,
+                                      locked.user.currency, o.paid_with == "free" ? "free" : method,
+                                      order_snapshot_json(order), order_pricing_json(order), order.grant.plan_name, key);
+    o.transaction_id = id[0][0].as<int64_t>();
+    txn.exec_prepared("consume_promo_offer", locked.user.id);
+    pay_referral_commission(txn, s, locked.user, order.quote.final_minor, o.transaction_id);
 }
 
-void pay_commission(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount, int64_t transaction_id) {
-    if (!buyer.referred_by || s.referral_percent == 0 || amount == 0) return;
-    const int64_t commission = amount / 100 * s.referral_percent + amount % 100 * s.referral_percent / 100;
-    if (commission > 0) txn.exec_prepared("pay_referral_commission", *buyer.referred_by, buyer.id, commission, transaction_id);
+// Stars and online gateways: a pending transaction and the provider's payment page. The
+// provider's confirmation (bot webhook, /api/v1/payments/...) and the worker fulfil it.
+void pay_later(Exchange& ex, pqxx::work& txn, const Account& locked, const Order& order, const std::string& method,
+               const std::string& key, Outcome& o) {
+    const Settings& s = ex.settings();
+    std::unique_ptr<Gateway> gateway;
+    if (method != "stars") {
+        gateway = make_gateway(method, s);
+        if (!gateway) throw bad_request("payment method " + method + " is not available");
+    }
+    const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "pending", order.quote.final_minor,
+                                      locked.user.currency, method, order_snapshot_json(order),
+                                      order_pricing_json(order), order.grant.plan_name, key);
+    o.transaction_id = id[0][0].as<int64_t>();
+    const std::string title = order.grant.plan_name + ", " + std::to_string(order.grant.days) + " days";
+    if (!gateway) {
+        o.stars = true;
+        o.payment_url = BotApi(s).create_invoice_link(title, "VPN subscription " + title, std::to_string(o.transaction_id),
+                                                      order.quote.stars);
+        txn.exec_prepared("set_payment_checkout", o.transaction_id, "stars", "", o.payment_url);
+        return;
+    }
+    CheckoutRequest req;
+    req.transaction_id = o.transaction_id;
+    req.amount_minor = order.quote.final_minor;
+    req.currency = locked.user.currency;
+    req.description = "VPN subscription " + title;
+    req.idempotence_key = "tx-" + std::to_string(o.transaction_id);
+    const Checkout checkout = gateway->create(req);
+    o.payment_url = checkout.redirect_url;
+    txn.exec_prepared("set_payment_checkout", o.transaction_id, method, checkout.provider_payment_id, checkout.redirect_url);
 }
 
 }  // namespace
@@ -60,19 +103,8 @@ void post_purchase(Exchange& ex) {
         }
         const Order order = resolve_order(txn, s, locked, body);
         Outcome o;
-        o.free = order.quote.final_minor == 0;
-        if (!o.free) {
-            check_method(s, method);
-            if (txn.exec_prepared("charge_balance", locked.user.id, order.quote.final_minor).empty())
-                throw ApiError(402, "balance insufficient");
-        }
-        o.subscription = grant_subscription(txn, ex.io.panel, locked, order.grant, now);
-        const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "completed", order.quote.final_minor,
-                                          locked.user.currency, o.free ? "free" : method, order_snapshot_json(order),
-                                          order_pricing_json(order), order.grant.plan_name, key);
-        o.transaction_id = id[0][0].as<int64_t>();
-        txn.exec_prepared("consume_promo_offer", locked.user.id);
-        pay_commission(txn, s, locked.user, order.quote.final_minor, o.transaction_id);
+        if (method == "balance" || order.quote.final_minor == 0) pay_now(ex, txn, locked, order, method, key, now, o);
+        else pay_later(ex, txn, locked, order, method, key, o);
         return o;
     });
 
@@ -80,12 +112,17 @@ void post_purchase(Exchange& ex) {
     w.StartObject();
     w.Key("ok");
     w.Bool(true);
-    w.Key("paid_with");
-    w.String(out.free ? "free" : "balance");
     w.Key("transaction_id");
     w.Int64(out.transaction_id);
-    w.Key("subscription");
-    write_subscription(w, s, out.subscription, now);
+    if (!out.paid_with.empty()) {
+        w.Key("paid_with");
+        write_string(w, out.paid_with);
+        w.Key("subscription");
+        write_subscription(w, s, out.subscription, now);
+    } else {
+        w.Key(out.stars ? "invoice_link" : "redirect_url");
+        write_string(w, out.payment_url);
+    }
     w.EndObject();
 }
 

@@ -24,6 +24,8 @@ int constructor(const Args& args);
 int dev_init_data(const Args& args);
 int settings(const Args& args);
 int sync_panel(const Args& args);
+// Job queue admin (jobs_admin.cpp)
+int jobs(const Args& args);
 
 // Shared helpers
 Settings load_or_die();

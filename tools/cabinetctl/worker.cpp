@@ -1,41 +1,133 @@
-// cabinetctl worker: the background process. For now it stamps the heartbeat that
-// GET /health/deep reads (SPEC: once a minute, fresh when <= 180 s old); the job queue
-// of the purchase issue runs here too. SIGTERM/SIGINT stop it between two beats.
+// cabinetctl worker: the background process. The main thread stamps the heartbeat that
+// GET /health/deep reads (SPEC: once a minute, fresh when <= 180 s old) and waits for
+// SIGTERM/SIGINT; N job threads run the durable job queue (jobs/job_runner.hpp), each on
+// its own PostgreSQL connection, woken by LISTEN cabinet_jobs and polling as a fallback
+// (a NOTIFY can be missed while reconnecting, and delayed or retried jobs fall due
+// without one). On a stop signal each job thread finishes the job in hand, then exits.
 #include <signal.h>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <ctime>
+#include <thread>
+#include <vector>
 
 #include "cache/redis.hpp"
 #include "commands.hpp"
+#include "db/db.hpp"
+#include "job_handlers.hpp"
+#include "jobs/job_runner.hpp"
 #include "log/logging.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::ctl {
+namespace {
+
+struct JobOptions {
+    int64_t concurrency = 2;
+    int64_t lease_s = jobs::kDefaultLeaseS;
+    int64_t poll_ms = 1000;
+};
+
+// Subscribing is all we need: a notification only ends await_notification() early.
+class Wakeup final : public pqxx::notification_receiver {
+public:
+    explicit Wakeup(pqxx::connection& c) : pqxx::notification_receiver(c, jobs::kNotifyChannel) {}
+    void operator()(const std::string&, int) override {}
+};
+
+int64_t int_option(const Args& args, const std::string& name, int64_t fallback, int64_t lo, int64_t hi) {
+    int64_t v = fallback;
+    const std::string text = option(args, name, std::to_string(fallback));
+    if (!parse_int64(text, v) || v < lo || v > hi)
+        throw std::runtime_error(name + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return v;
+}
+
+std::string host_and_pid() {
+    char host[256] = {};
+    if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+    return std::string(host) + ":" + std::to_string(getpid());
+}
+
+// Sleeps up to `ms`, waking early when asked to stop.
+void nap(const std::atomic<bool>& stop, int64_t ms) {
+    for (int64_t waited = 0; waited < ms && !stop; waited += 100)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+}
+
+// One job thread: (re)connect, subscribe, drain ready jobs, wait for a NOTIFY or the poll
+// interval, repeat. Any database error drops the connection and reconnects a second later;
+// a job interrupted that way is claimed again when its lease expires.
+void job_thread(const Settings& s, const jobs::Registry& registry, const JobOptions& o, std::string id,
+                const std::atomic<bool>& stop) {
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
+    bool failing = false;
+    const long poll_s = static_cast<long>(o.poll_ms / 1000), poll_us = static_cast<long>(o.poll_ms % 1000) * 1000;
+    while (!stop) {
+        try {
+            pqxx::connection& conn = db.conn();
+            Wakeup wakeup(conn);
+            jobs::JobRunner runner(conn, registry, id, o.lease_s);
+            if (failing) spdlog::info("job thread {}: database connection is back", id);
+            failing = false;
+            while (!stop) {
+                if (runner.run_one()) continue;
+                conn.await_notification(poll_s, poll_us);
+            }
+        } catch (const std::exception& e) {
+            if (!failing) spdlog::warn("job thread {}: {}; reconnecting", id, e.what());
+            else spdlog::debug("job thread {}: {}", id, e.what());
+            failing = true;
+            db.reset();
+            nap(stop, 1000);
+        }
+    }
+}
+
+}  // namespace
 
 int worker(const Args& args) {
     const Settings s = load_or_die();
     setup_logging(s.log_level, "cabinet-worker");
-    int64_t interval_s = 60;
-    if (!parse_int64(option(args, "--heartbeat-every", "60"), interval_s) || interval_s < 1)
-        throw std::runtime_error("--heartbeat-every must be a positive number of seconds");
+    const int64_t interval_s = int_option(args, "--heartbeat-every", 60, 1, 3600);
+    JobOptions o;
+    o.concurrency = int_option(args, "--concurrency", 2, 0, 64);  // 0: heartbeat only
+    o.lease_s = int_option(args, "--lease-s", jobs::kDefaultLeaseS, 1, 3600);
+    o.poll_ms = int_option(args, "--poll-ms", 1000, 50, 60000);
+    const jobs::Registry registry = make_registry(s);
 
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGINT);
-    sigprocmask(SIG_BLOCK, &stop, nullptr);
+    // Blocked before the job threads start, so they inherit the mask and the signals reach
+    // the main thread's sigtimedwait() only.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    sigprocmask(SIG_BLOCK, &stop_signals, nullptr);
+
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> threads;
+    const std::string base_id = host_and_pid();
+    for (int64_t i = 1; i <= o.concurrency; ++i)
+        threads.emplace_back(job_thread, std::cref(s), std::cref(registry), std::cref(o),
+                             base_id + ":" + std::to_string(i), std::cref(stop));
 
     Redis redis(parse_redis_url(s.redis_url), s.redis_timeout_ms);
-    spdlog::info("worker started, heartbeat every {} s", interval_s);
+    spdlog::info("worker started: heartbeat every {} s, {} job threads, lease {} s, poll {} ms", interval_s,
+                 o.concurrency, o.lease_s, o.poll_ms);
     while (true) {
         if (redis.set("cabinet:worker:heartbeat", std::to_string(unix_now()), 600)) spdlog::debug("heartbeat");
         else spdlog::warn("heartbeat not stored: redis unavailable");
         const timespec wait{static_cast<time_t>(interval_s), 0};
-        const int sig = sigtimedwait(&stop, nullptr, &wait);
+        const int sig = sigtimedwait(&stop_signals, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) break;
     }
+    spdlog::info("worker stopping: job threads finish the job in hand");
+    stop = true;
+    for (auto& t : threads) t.join();
     spdlog::info("worker stopped");
     return 0;
 }

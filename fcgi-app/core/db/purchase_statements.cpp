@@ -26,6 +26,28 @@ std::vector<Statement> purchase_statements() {
          "  SELECT $1, 'referral_reward', 'completed', $3, currency, 'referral', 'referral commission', now() FROM credit"
          ") INSERT INTO referral_earnings (referrer_id, referral_id, transaction_id, amount_minor)"
          "  SELECT $1, $2, $4, $3 FROM credit"},
+        // Online payments (services/payment_confirmation.cpp).
+        {"set_payment_checkout",
+         "UPDATE transactions SET provider = $2, provider_payment_id = NULLIF($3, ''), confirmation_url = NULLIF($4, '')"
+         " WHERE id = $1"},
+        {"payment_for_update",
+         "SELECT id, user_id, status, paid_at IS NOT NULL AS paid, amount_minor, currency, coalesce(provider, '') AS provider,"
+         "  coalesce((pricing->>'stars')::bigint, 0) AS stars"
+         " FROM transactions WHERE id = $1 AND type = 'subscription_payment' FOR UPDATE"},
+        {"mark_payment_paid",
+         "UPDATE transactions SET paid_at = now(), provider_payment_id = coalesce(provider_payment_id, NULLIF($2, ''))"
+         " WHERE id = $1"},
+        {"mark_payment_failed",
+         "UPDATE transactions SET status = 'failed', failure_reason = $2 WHERE id = $1 AND status = 'pending'"},
+        // Telegram asks before taking the stars: is this invoice still open, for this amount?
+        {"stars_invoice_open",
+         "SELECT 1 FROM transactions WHERE id = $1 AND status = 'pending' AND paid_at IS NULL"
+         " AND provider = 'stars' AND (pricing->>'stars')::bigint = $2"},
+        {"payment_owner", "SELECT user_id FROM transactions WHERE id = $1"},
+        {"payment_to_fulfil",
+         "SELECT status, paid_at IS NOT NULL AS paid, plan_snapshot::text AS snapshot, amount_minor"
+         " FROM transactions WHERE id = $1 FOR UPDATE"},
+        {"complete_payment", "UPDATE transactions SET status = 'completed', completed_at = now() WHERE id = $1"},
     };
 }
 

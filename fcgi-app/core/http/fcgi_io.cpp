@@ -51,6 +51,7 @@ void read_request(FCGX_Request& r, int64_t max_body, Request& req) {
     copy_param(r, "CONTENT_TYPE", req.content_type);
     copy_param(r, "HTTP_IDEMPOTENCY_KEY", req.idempotency_key);
     copy_param(r, "HTTP_X_TELEGRAM_BOT_API_SECRET_TOKEN", req.telegram_secret_token);
+    copy_param(r, "HTTP_CRYPTO_PAY_API_SIGNATURE", req.crypto_pay_signature);
     copy_param(r, "HTTP_ACCESS_CONTROL_REQUEST_METHOD", req.cors_request_method);
     copy_param(r, "HTTP_ACCESS_CONTROL_REQUEST_HEADERS", req.cors_request_headers);
 

@@ -18,6 +18,7 @@ struct Request {
     std::string content_type;
     std::string idempotency_key;
     std::string telegram_secret_token;
+    std::string crypto_pay_signature;  // crypto-pay-api-signature (CryptoBot webhook)
     std::string cors_request_method;   // Access-Control-Request-Method (preflight)
     std::string cors_request_headers;  // Access-Control-Request-Headers (preflight)
     std::string body;

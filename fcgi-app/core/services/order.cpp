@@ -132,4 +132,27 @@ std::string order_pricing_json(const Order& o) {
     return buf.GetString();
 }
 
+GrantSpec grant_from_snapshot(const std::string& json) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(json.data(), json.size());
+    if (d.HasParseError() || !d.IsObject()) throw std::runtime_error("transaction snapshot is not JSON");
+    auto num = [&](const char* k) {
+        auto it = d.FindMember(k);
+        if (it == d.MemberEnd() || !it->value.IsInt64()) throw std::runtime_error(std::string("snapshot lacks ") + k);
+        return it->value.GetInt64();
+    };
+    auto str = [&](const char* k) {
+        auto it = d.FindMember(k);
+        return it != d.MemberEnd() && it->value.IsString() ? std::string(it->value.GetString()) : std::string();
+    };
+    GrantSpec g;
+    g.days = num("days");
+    g.traffic_limit_bytes = num("traffic_limit_bytes");
+    g.device_limit = num("device_limit");
+    g.plan_name = str("name");
+    g.plan_code = str("public_code");
+    if (auto it = d.FindMember("plan_id"); it != d.MemberEnd() && it->value.IsInt64()) g.plan_id = it->value.GetInt64();
+    return g;
+}
+
 }  // namespace cabinet

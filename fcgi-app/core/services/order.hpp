@@ -31,5 +31,7 @@ Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const Accoun
 // Frozen copies stored on the transaction: what was bought, and how it was priced.
 std::string order_snapshot_json(const Order& o);
 std::string order_pricing_json(const Order& o);
+// The grant a stored snapshot describes (the worker fulfils paid online orders from it).
+GrantSpec grant_from_snapshot(const std::string& snapshot_json);
 
 }  // namespace cabinet

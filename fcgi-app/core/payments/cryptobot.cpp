@@ -1,0 +1,100 @@
+#include "payments/cryptobot.hpp"
+
+#include "payments/wire.hpp"
+#include "util/crypto.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet {
+namespace {
+
+constexpr const char* kProvider = "cryptobot";
+
+Sha256 signature_of(std::string_view token, std::string_view body) { return hmac_sha256(sha256(token), body); }
+
+// invoice_id is a number in the API; tolerate a string too.
+std::string id_string(const rapidjson::Value& v) {
+    if (v.IsUint64()) return std::to_string(v.GetUint64());
+    if (v.IsString()) return std::string(v.GetString(), v.GetStringLength());
+    return {};
+}
+
+}  // namespace
+
+bool cryptobot_signature_ok(std::string_view token, std::string_view body, std::string_view signature_hex) {
+    Sha256 given{};
+    if (token.empty() || !hex_decode(signature_hex, given.data(), given.size())) return false;
+    return digest_equal(signature_of(token, body), given);
+}
+
+std::string cryptobot_signature(std::string_view token, std::string_view body) {
+    const Sha256 s = signature_of(token, body);
+    return hex_encode(s.data(), s.size());
+}
+
+std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body) {
+    using payments::string_or_empty;
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body.data(), body.size());
+    if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;
+    CryptoBotUpdate u;
+    u.update_type = string_or_empty(doc, "update_type");
+    auto inv = doc.FindMember("payload");
+    if (u.update_type.empty() || inv == doc.MemberEnd() || !inv->value.IsObject()) return std::nullopt;
+    const auto& i = inv->value;
+    auto id = i.FindMember("invoice_id");
+    if (id == i.MemberEnd() || (u.invoice_id = id_string(id->value)).empty()) return std::nullopt;
+    u.status = string_or_empty(i, "status");
+    int64_t txn = 0;
+    if (parse_int64(string_or_empty(i, "payload"), txn) && txn > 0) u.transaction_id = txn;
+    const bool fiat = string_or_empty(i, "currency_type") != "crypto";
+    u.currency = string_or_empty(i, fiat ? "fiat" : "asset");
+    const auto amount = payments::parse_minor(string_or_empty(i, "amount"));
+    if (!amount || u.currency.empty()) return std::nullopt;
+    u.amount_minor = *amount;
+    return u;
+}
+
+CryptoBot::CryptoBot(const Settings& s)
+    : base_(s.cryptobot_api_base), token_header_("Crypto-Pay-API-Token: " + s.cryptobot_token), http_(payments::gateway_http(s)) {
+    while (!base_.empty() && base_.back() == '/') base_.pop_back();
+}
+
+Checkout CryptoBot::create(const CheckoutRequest& req) {
+    // CryptoBot has no idempotency key: a retried purchase makes a second invoice, and
+    // only the one that is paid confirms the transaction (payload = our id).
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("currency_type");
+    w.String("fiat");
+    w.Key("fiat");
+    write_string(w, req.currency);
+    w.Key("amount");
+    write_string(w, payments::format_minor(req.amount_minor));
+    w.Key("description");
+    write_string(w, payments::utf8_prefix(req.description, 1024));  // the API's limit
+    w.Key("payload");
+    write_string(w, std::to_string(req.transaction_id));
+    w.EndObject();
+
+    const auto r = payments::call_gateway(http_, kProvider, "POST", base_ + "/createInvoice",
+                                          {token_header_, "Content-Type: application/json", "Accept: application/json"},
+                                          buf.GetString());
+    const auto doc = payments::parse_object(kProvider, r.body);
+    auto ok = doc.FindMember("ok");
+    auto result = doc.FindMember("result");
+    if (ok == doc.MemberEnd() || !ok->value.IsBool() || !ok->value.GetBool() || result == doc.MemberEnd() ||
+        !result->value.IsObject())
+        throw GatewayError("cryptobot: createInvoice answered without ok/result: " + r.body.substr(0, 200));
+    const auto& inv = result->value;
+    Checkout out;
+    auto id = inv.FindMember("invoice_id");
+    if (id != inv.MemberEnd()) out.provider_payment_id = id_string(id->value);
+    out.redirect_url = payments::string_or_empty(inv, "bot_invoice_url");
+    if (out.redirect_url.empty()) out.redirect_url = payments::string_or_empty(inv, "pay_url");  // older API name
+    if (out.provider_payment_id.empty() || out.redirect_url.empty())
+        throw GatewayError("cryptobot: invoice without invoice_id or bot_invoice_url");
+    return out;
+}
+
+}  // namespace cabinet

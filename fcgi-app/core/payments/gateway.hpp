@@ -1,0 +1,46 @@
+#pragma once
+// One online payment gateway (YooKassa, CryptoBot, ...): creates the payment page for a
+// pending transaction. Confirmation arrives later through POST /api/v1/payments/{gateway}
+// and is checked there; the purchase endpoint never fulfils an online payment (SPEC rule 2).
+// Adding a gateway is one file implementing this and one line in make_gateway().
+#include <memory>
+#include <string>
+
+#include "config/settings.hpp"
+#include "errors.hpp"
+
+namespace cabinet {
+
+// The gateway is down, slow or refused: 502, and the purchase leaves nothing behind.
+class GatewayError : public ApiError {
+public:
+    explicit GatewayError(const std::string& why) : ApiError(502, "payment provider unavailable"), why_(why) {}
+    const std::string& why() const { return why_; }
+
+private:
+    std::string why_;
+};
+
+struct CheckoutRequest {
+    int64_t transaction_id = 0;  // our id; goes into the provider's metadata / payload
+    int64_t amount_minor = 0;
+    std::string currency;        // ISO code of the shop currency
+    std::string description;
+    std::string idempotence_key;  // for providers that take one
+};
+
+struct Checkout {
+    std::string provider_payment_id;  // UNIQUE in transactions
+    std::string redirect_url;         // the payment page
+};
+
+class Gateway {
+public:
+    virtual ~Gateway() = default;
+    virtual Checkout create(const CheckoutRequest& req) = 0;  // throws GatewayError
+};
+
+// The gateway `id` ("yookassa", "cryptobot") when it is enabled in the settings, else null.
+std::unique_ptr<Gateway> make_gateway(const std::string& id, const Settings& s);
+
+}  // namespace cabinet

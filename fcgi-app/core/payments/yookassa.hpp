@@ -1,0 +1,43 @@
+#pragma once
+// YooKassa API v3 (https://yookassa.ru/developers/api): a redirect payment with immediate
+// capture, and reading a payment back. Notifications carry no signature, so the webhook
+// never trusts one: it fetches the payment by id with our credentials and acts on that.
+#include <optional>
+#include <string>
+
+#include "net/http_client.hpp"
+#include "payments/gateway.hpp"
+#include "util/json.hpp"
+
+namespace cabinet {
+
+// A payment as YooKassa reports it (GET /payments/{id}).
+struct YooKassaPayment {
+    std::string id;
+    std::string status;        // pending, waiting_for_capture, succeeded, canceled
+    int64_t amount_minor = 0;  // amount.value
+    std::string currency;      // amount.currency
+    int64_t transaction_id = 0;  // metadata.transaction_id; 0 when absent or not ours
+    std::string cancel_reason;   // cancellation_details.reason
+};
+
+// Decodes a payment object; nullopt when id, status or amount are missing or malformed.
+std::optional<YooKassaPayment> parse_yookassa_payment(const rapidjson::Value& obj);
+// YooKassa ids go into a URL path: only what their ids contain (hex digits, '-', '_').
+bool plausible_yookassa_id(const std::string& id);
+
+class YooKassa : public Gateway {
+public:
+    explicit YooKassa(const Settings& s);
+    Checkout create(const CheckoutRequest& req) override;
+    // The payment, or nullopt when YooKassa does not know the id (404). Throws GatewayError.
+    std::optional<YooKassaPayment> fetch(const std::string& payment_id);
+
+private:
+    std::string base_;
+    std::string auth_header_;
+    std::string return_url_;
+    HttpClient http_;
+};
+
+}  // namespace cabinet

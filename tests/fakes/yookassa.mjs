@@ -1,0 +1,118 @@
+// YooKassa API v3, as much as the cabinet uses: POST /payments (HTTP Basic shop_id:secret,
+// Idempotence-Key required; the same key returns the same payment) and GET /payments/{id}.
+// Payments start `pending` and change only through the hooks:
+//
+//   POST /__fake/yookassa/payments/{id} {"status":"succeeded","amount":"199.00","currency":"RUB",
+//        "metadata":{...}}  -> {"payment": ..., "notification": <the body YooKassa would POST>}
+//   POST /__fake/yookassa/payments {"amount":"299.00","currency":"RUB","metadata":{...},"status":"pending"}
+//        a payment made without the API (id optional)
+//   GET  /__fake/yookassa/payments/{id}
+import { randomUUID } from 'node:crypto';
+
+import { reply } from './http_util.mjs';
+
+const payments = new Map();      // id -> payment
+const byKey = new Map();         // Idempotence-Key -> id
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+function error(res, status, code, description) {
+  return reply(res, status, { type: 'error', id: randomUUID(), code, description });
+}
+
+function authorized(header) {
+  const m = /^Basic (.+)$/.exec(header ?? '');
+  if (!m) return false;
+  const [shop, ...rest] = Buffer.from(m[1], 'base64').toString('utf8').split(':');
+  const secret = rest.join(':');
+  const want = [process.env.YOOKASSA_SHOP_ID, process.env.YOOKASSA_SECRET_KEY];
+  if (want[0] || want[1]) return shop === want[0] && secret === want[1];
+  return shop !== '' && secret !== '';
+}
+
+function newPayment({ id, amount, currency, description, metadata, returnUrl, status }) {
+  const p = {
+    id: id ?? `${randomUUID().slice(0, 8)}-000f-5000-9000-${randomUUID().slice(-12)}`,
+    status: status ?? 'pending',
+    paid: false,
+    amount: { value: amount, currency },
+    confirmation: {
+      type: 'redirect',
+      return_url: returnUrl ?? 'https://example.invalid/return',
+      confirmation_url: '',  // set below, once the id is known
+    },
+    created_at: new Date().toISOString(),
+    description: description ?? '',
+    metadata: metadata ?? {},
+    recipient: { account_id: process.env.YOOKASSA_SHOP_ID || '100500', gateway_id: '100700' },
+    refundable: false,
+    test: true,
+  };
+  p.confirmation.confirmation_url = `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${p.id}`;
+  setStatus(p, p.status);
+  payments.set(p.id, p);
+  return p;
+}
+
+function setStatus(p, status) {
+  p.status = status;
+  p.paid = status === 'succeeded' || status === 'waiting_for_capture';
+  if (status === 'succeeded') {
+    p.captured_at = new Date().toISOString();
+    p.income_amount = { value: (Number(p.amount.value) * 0.965).toFixed(2), currency: p.amount.currency };
+    p.payment_method = { type: 'bank_card', id: p.id, saved: false, title: 'Bank card *4444' };
+    p.refundable = true;
+  }
+  if (status === 'canceled') p.cancellation_details = { party: 'yoo_money', reason: 'expired_on_confirmation' };
+  if (status !== 'pending') delete p.confirmation;
+}
+
+export function handle(req, res, path, parsed) {
+  if (!authorized(req.headers.authorization)) {
+    return error(res, 401, 'invalid_credentials', 'Authentication by given credentials failed');
+  }
+  if (req.method === 'POST' && path === '/v3/payments') {
+    const key = req.headers['idempotence-key'];
+    if (!key || key.length > 64) return error(res, 400, 'invalid_request', 'Idempotence-Key header is missing or too long');
+    if (byKey.has(key)) return reply(res, 200, payments.get(byKey.get(key)));
+    const b = parsed.json;
+    if (!b) return error(res, 400, 'invalid_request', 'body must be JSON');
+    if (!AMOUNT.test(b.amount?.value ?? '') || !/^[A-Z]{3}$/.test(b.amount?.currency ?? '')) {
+      return error(res, 400, 'invalid_request', 'amount.value must be a decimal string, amount.currency an ISO code');
+    }
+    if (b.confirmation?.type !== 'redirect' || !b.confirmation.return_url) {
+      return error(res, 400, 'invalid_request', 'confirmation.type redirect needs return_url');
+    }
+    if ((b.description ?? '').length > 128) return error(res, 400, 'invalid_request', 'description too long');
+    const p = newPayment({
+      amount: b.amount.value, currency: b.amount.currency, description: b.description,
+      metadata: b.metadata, returnUrl: b.confirmation.return_url,
+    });
+    p.capture = b.capture === true;
+    byKey.set(key, p.id);
+    return reply(res, 200, p);
+  }
+  const m = path.match(/^\/v3\/payments\/([^/]+)$/);
+  if (req.method === 'GET' && m) {
+    const p = payments.get(decodeURIComponent(m[1]));
+    return p ? reply(res, 200, p) : error(res, 404, 'not_found', 'Payment not found');
+  }
+  return error(res, 404, 'not_found', `no such endpoint ${req.method} ${path}`);
+}
+
+export function hook(req, res, path, parsed) {
+  const b = parsed.json ?? {};
+  if (req.method === 'POST' && path === '/payments') {
+    const p = newPayment({ id: b.id, amount: b.amount ?? '299.00', currency: b.currency ?? 'RUB', metadata: b.metadata, status: b.status });
+    return reply(res, 200, p);
+  }
+  const m = path.match(/^\/payments\/([^/]+)$/);
+  const p = m && payments.get(decodeURIComponent(m[1]));
+  if (!p) return reply(res, 404, { error: 'no such payment' });
+  if (req.method === 'GET') return reply(res, 200, p);
+  if (b.amount !== undefined) p.amount.value = String(b.amount);
+  if (b.currency !== undefined) p.amount.currency = b.currency;
+  if (b.metadata !== undefined) p.metadata = b.metadata;
+  if (b.status !== undefined) setStatus(p, b.status);
+  const notification = { type: 'notification', event: `payment.${p.status}`, object: structuredClone(p) };
+  return reply(res, 200, { payment: p, notification });
+}

@@ -1,0 +1,257 @@
+// POST /api/v1/payments/{gateway} through nginx, against the fakes of YooKassa and
+// CryptoBot (tests/fakes): only a payment the provider itself confirms is credited, once,
+// however often the notification comes; everything else changes nothing.
+#include <boost/test/unit_test.hpp>
+
+#include <atomic>
+#include <thread>
+
+#include "config/settings.hpp"
+#include "payments/cryptobot.hpp"
+#include "payments/yookassa.hpp"
+#include "support.hpp"
+
+using namespace it;
+
+namespace {
+
+std::string fakes(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
+const std::vector<std::string> kJson = {"Content-Type: application/json"};
+
+std::string to_json(const rapidjson::Value& v) {
+    rapidjson::StringBuffer buf;
+    cabinet::JsonWriter w(buf);
+    v.Accept(w);
+    return buf.GetString();
+}
+
+// A pending online purchase of Standard/30 days for 299.00 RUB, as POST /purchase leaves it.
+int64_t pending_purchase(const std::string& provider) {
+    const int64_t tg = fresh_telegram_id();
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {tma_header(tg)}).status == 200);
+    const std::string plan = std::to_string(count("SELECT id FROM plans WHERE public_code = 'standard'"));
+    return count(
+        "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, provider, plan_snapshot,"
+        " pricing, description) SELECT id, 'subscription_payment', 'pending', 29900, 'RUB', '" + provider + "', '" +
+        provider + R"(', '{"name":"Standard","mode":"plans","plan_id":)" + plan +
+        R"(,"public_code":"standard","days":30,"traffic_limit_bytes":0,"device_limit":3}', '{"final_minor":29900,"stars":167}',)"
+        " 'Standard, 30 days' FROM users WHERE telegram_id = " + std::to_string(tg) + " RETURNING id");
+}
+
+cabinet::CheckoutRequest checkout_for(int64_t txn) {
+    cabinet::CheckoutRequest r;
+    r.transaction_id = txn;
+    r.amount_minor = 29900;
+    r.currency = "RUB";
+    r.description = "Standard, 30 days";
+    return r;
+}
+
+// The gateway's own create() against the fake, then bound to the transaction as purchase does.
+std::string checkout(cabinet::Gateway& gw, int64_t txn) {
+    const auto c = gw.create(checkout_for(txn));
+    BOOST_TEST(!c.redirect_url.empty());
+    exec("UPDATE transactions SET provider_payment_id = '" + c.provider_payment_id + "' WHERE id = " + std::to_string(txn));
+    return c.provider_payment_id;
+}
+
+// Sets the fake payment's state; returns the notification YooKassa would send for it.
+std::string yookassa_set(const std::string& id, const std::string& change) {
+    const auto r = http_url("POST", fakes("/__fake/yookassa/payments/" + id), kJson, change);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    return to_json(r.json()["notification"]);
+}
+
+HttpResult notify(const std::string& gateway, const std::string& body, std::vector<std::string> headers = kJson) {
+    return http("POST", "/api/v1/payments/" + gateway, headers, body);
+}
+
+// A string field for comparisons (rapidjson values cannot be printed by BOOST_TEST).
+std::string str_of(const rapidjson::Value& v) { return v.IsString() ? v.GetString() : "<not a string>"; }
+
+bool accepted(const HttpResult& r) { return r.status == 200 && r.json()["accepted"].GetBool(); }
+
+std::string where(int64_t txn) { return " FROM transactions WHERE id = " + std::to_string(txn); }
+bool paid(int64_t txn) { return count("SELECT count(*)" + where(txn) + " AND paid_at IS NOT NULL") == 1; }
+bool status_is(int64_t txn, const std::string& s) { return count("SELECT count(*)" + where(txn) + " AND status = '" + s + "'") == 1; }
+int64_t jobs_for(int64_t txn) {
+    return count("SELECT count(*) FROM jobs WHERE kind = 'fulfil_payment' AND dedupe_key = 'fulfil:" + std::to_string(txn) + "'");
+}
+
+// Injected outages end with the test, also when it fails half-way.
+struct FakeFailures {
+    ~FakeFailures() { http_url("DELETE", fakes("/__fake/fail")); }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(payment_webhook)
+
+BOOST_AUTO_TEST_CASE(yookassa_create_sends_the_documented_request) {
+    const auto s = cabinet::load_settings_from_environment();
+    cabinet::YooKassa gw(s);
+    const int64_t txn = pending_purchase("yookassa");
+    const std::string id = checkout(gw, txn);
+    const auto journal = http_url("GET", fakes("/__fake/journal?service=yookassa&path=/v3/payments")).json();
+    const rapidjson::Value* sent = nullptr;
+    for (const auto& e : journal.GetArray())
+        if (e["json"].IsObject() && e["json"].HasMember("metadata") &&
+            str_of(e["json"]["metadata"]["transaction_id"]) == std::to_string(txn))
+            sent = &e;
+    BOOST_REQUIRE(sent);
+    BOOST_TEST(str_of((*sent)["headers"]["idempotence-key"]) == "cabinet-txn-" + std::to_string(txn));
+    BOOST_TEST(std::string((*sent)["headers"]["authorization"].GetString()).rfind("Basic ", 0) == 0u);
+    BOOST_TEST(str_of((*sent)["json"]["amount"]["value"]) == "299.00");
+    BOOST_TEST(str_of((*sent)["json"]["amount"]["currency"]) == "RUB");
+    BOOST_TEST((*sent)["json"]["capture"].GetBool());
+    BOOST_TEST(str_of((*sent)["json"]["confirmation"]["type"]) == "redirect");
+    // The same idempotence key gives the same payment, not a second charge.
+    BOOST_TEST(gw.create(checkout_for(txn)).provider_payment_id == id);
+}
+
+BOOST_AUTO_TEST_CASE(yookassa_succeeded_is_credited_once_under_replays) {
+    cabinet::YooKassa gw(cabinet::load_settings_from_environment());
+    const int64_t txn = pending_purchase("yookassa");
+    const std::string note = yookassa_set(checkout(gw, txn), R"({"status":"succeeded"})");
+    const auto first = notify("yookassa", note);
+    BOOST_REQUIRE_MESSAGE(accepted(first), first.status << " " << first.body);
+    BOOST_TEST(paid(txn));
+    BOOST_TEST(jobs_for(txn) == 1);
+    const int64_t paid_at = count("SELECT (extract(epoch FROM paid_at) * 1e6)::bigint" + where(txn));
+
+    std::atomic<int> ok{0};
+    std::vector<std::thread> replays;
+    for (int i = 0; i < 20; ++i)
+        replays.emplace_back([&] {
+            if (accepted(notify("yookassa", note))) ++ok;
+        });
+    for (auto& t : replays) t.join();
+    BOOST_TEST(ok.load() == 20);
+    BOOST_TEST(jobs_for(txn) == 1);
+    BOOST_TEST(count("SELECT (extract(epoch FROM paid_at) * 1e6)::bigint" + where(txn)) == paid_at);
+}
+
+BOOST_AUTO_TEST_CASE(yookassa_notification_is_not_believed) {
+    cabinet::YooKassa gw(cabinet::load_settings_from_environment());
+    const int64_t txn = pending_purchase("yookassa");
+    const std::string id = checkout(gw, txn);
+    // The body claims success; the provider, asked back, says pending.
+    rapidjson::Document forged;
+    forged.Parse(yookassa_set(id, "{}").c_str());
+    forged["event"].SetString("payment.succeeded");
+    forged["object"]["status"].SetString("succeeded");
+    const auto r = notify("yookassa", to_json(forged));
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(!r.json()["accepted"].GetBool());
+    BOOST_TEST(!paid(txn));
+    BOOST_TEST(status_is(txn, "pending"));
+    BOOST_TEST(jobs_for(txn) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(yookassa_underpaid_fails_the_payment) {
+    cabinet::YooKassa gw(cabinet::load_settings_from_environment());
+    const int64_t txn = pending_purchase("yookassa");
+    const std::string note = yookassa_set(checkout(gw, txn), R"({"status":"succeeded","amount":"298.99"})");
+    const auto r = notify("yookassa", note);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(!r.json()["accepted"].GetBool());
+    BOOST_TEST(status_is(txn, "failed"));
+    BOOST_TEST(!paid(txn));
+    BOOST_TEST(jobs_for(txn) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(yookassa_canceled_cancels_a_pending_payment) {
+    cabinet::YooKassa gw(cabinet::load_settings_from_environment());
+    const int64_t txn = pending_purchase("yookassa");
+    const auto r = notify("yookassa", yookassa_set(checkout(gw, txn), R"({"status":"canceled"})"));
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(!r.json()["accepted"].GetBool());
+    BOOST_TEST(status_is(txn, "canceled"));
+    BOOST_TEST(jobs_for(txn) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(yookassa_unknown_payment_bad_body_and_outage) {
+    const std::string unknown = R"({"type":"notification","event":"payment.succeeded","object":{"id":"2f000000-000f-5000-9000-000000000000","status":"succeeded"}})";
+    BOOST_TEST(notify("yookassa", unknown).status == 404);
+    BOOST_TEST(notify("yookassa", "{not json").status == 400);
+    BOOST_TEST(notify("yookassa", R"({"event":"payment.succeeded","object":{"id":"../../etc"}})").status == 400);
+    BOOST_TEST(notify("nosuchpay", "{}").status == 404);
+
+    // The API is down while we verify: 502 and nothing changes; YooKassa retries later.
+    cabinet::YooKassa gw(cabinet::load_settings_from_environment());
+    const int64_t txn = pending_purchase("yookassa");
+    const std::string note = yookassa_set(checkout(gw, txn), R"({"status":"succeeded"})");
+    FakeFailures cleanup;
+    BOOST_REQUIRE(http_url("POST", fakes("/__fake/fail"), kJson, R"({"service":"yookassa","count":1})").status == 200);
+    BOOST_TEST(notify("yookassa", note).status == 502);
+    BOOST_TEST(!paid(txn));
+    BOOST_TEST(accepted(notify("yookassa", note)));  // the retry
+    BOOST_TEST(paid(txn));
+}
+
+BOOST_AUTO_TEST_CASE(cryptobot_signed_invoice_paid_is_credited) {
+    const auto s = cabinet::load_settings_from_environment();
+    cabinet::CryptoBot gw(s);
+    const int64_t txn = pending_purchase("cryptobot");
+    const std::string invoice = checkout(gw, txn);
+    const auto sent = http_url("GET", fakes("/__fake/journal?service=cryptobot&path=/api/createInvoice")).json();
+    const auto& last = sent[sent.Size() - 1];
+    BOOST_TEST(str_of(last["headers"]["crypto-pay-api-token"]) == s.cryptobot_token);
+    BOOST_TEST(str_of(last["json"]["amount"]) == "299.00");
+    BOOST_TEST(str_of(last["json"]["fiat"]) == "RUB");
+    BOOST_TEST(str_of(last["json"]["payload"]) == std::to_string(txn));
+
+    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJson, "{}").json();
+    const std::string body = hook["body"].GetString();
+    const std::string sig = "crypto-pay-api-signature: " + std::string(hook["signature"].GetString());
+    BOOST_TEST(cabinet::cryptobot_signature(s.cryptobot_token, body) == hook["signature"].GetString());
+    const auto r = notify("cryptobot", body, {"Content-Type: application/json", sig});
+    BOOST_REQUIRE_MESSAGE(accepted(r), r.status << " " << r.body);
+    BOOST_TEST(paid(txn));
+    BOOST_TEST(accepted(notify("cryptobot", body, {"Content-Type: application/json", sig})));  // replay
+    BOOST_TEST(jobs_for(txn) == 1);
+}
+
+BOOST_AUTO_TEST_CASE(cryptobot_forged_signature_is_refused) {
+    const auto s = cabinet::load_settings_from_environment();
+    cabinet::CryptoBot gw(s);
+    const int64_t txn = pending_purchase("cryptobot");
+    const std::string invoice = checkout(gw, txn);
+    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJson,
+                               R"({"token":"12345:not-our-token"})").json();
+    const std::string body = hook["body"].GetString();
+    BOOST_TEST(notify("cryptobot", body, {"crypto-pay-api-signature: " + std::string(hook["signature"].GetString())}).status == 403);
+    BOOST_TEST(notify("cryptobot", body).status == 403);  // no signature at all
+    BOOST_TEST(notify("cryptobot", body, {"crypto-pay-api-signature: zz"}).status == 403);
+    // Signed correctly, then one byte of the body changed.
+    std::string tampered = body;
+    tampered.back() = tampered.back() == '}' ? ' ' : '}';
+    BOOST_TEST(notify("cryptobot", tampered, {"crypto-pay-api-signature: " + cabinet::cryptobot_signature(s.cryptobot_token, body)}).status == 403);
+    BOOST_TEST(!paid(txn));
+    BOOST_TEST(status_is(txn, "pending"));
+    BOOST_TEST(jobs_for(txn) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(cryptobot_underpaid_fails_the_payment) {
+    cabinet::CryptoBot gw(cabinet::load_settings_from_environment());
+    const int64_t txn = pending_purchase("cryptobot");
+    const std::string invoice = checkout(gw, txn);
+    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJson, R"({"amount":"100.00"})").json();
+    const auto r = notify("cryptobot", hook["body"].GetString(), {"crypto-pay-api-signature: " + std::string(hook["signature"].GetString())});
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(!r.json()["accepted"].GetBool());
+    BOOST_TEST(status_is(txn, "failed"));
+    BOOST_TEST(jobs_for(txn) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(disabled_gateway_has_no_webhook) {
+    stack_svc("stop", "pool");
+    stack_svc("start", "pool", "CRYPTOBOT_ENABLED=false");
+    const long status = notify("cryptobot", "{}", {"crypto-pay-api-signature: 00"}).status;
+    stack_svc("stop", "pool");
+    stack_svc("start", "pool");
+    BOOST_TEST(status == 404);
+    BOOST_TEST(wait_for_status("/health", 200));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,96 @@
+// Telegram Stars end to end: purchase -> invoice link (Bot API fake) -> pre-checkout ->
+// successful_payment on the bot webhook -> worker job -> GET /me shows the subscription.
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "support.hpp"
+
+using namespace it;
+
+namespace {
+
+HttpResult bot_update(const std::string& json, const std::string& secret) {
+    return http("POST", "/bot/webhook", {"Content-Type: application/json", "X-Telegram-Bot-Api-Secret-Token: " + secret}, json);
+}
+
+std::string fake(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
+
+bool eventually(const std::function<bool()>& check, int seconds = 20) {
+    for (int i = 0; i < seconds * 10; ++i) {
+        if (check()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(stars)
+
+BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                        R"({"plan_id":"standard","days":30,"method":"stars"})");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const auto j = r.json();
+    BOOST_TEST(std::string(j["invoice_link"].GetString()).rfind("https://t.me/", 0) == 0u);
+    const int64_t tx = j["transaction_id"].GetInt64();
+    BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());  // nothing granted yet
+
+    // The invoice asked the Bot API for exactly the quoted stars.
+    const auto journal = http_url("GET", fake("/__fake/journal")).body;
+    BOOST_TEST(journal.find("createInvoiceLink") != std::string::npos);
+    const int64_t stars = count("SELECT (pricing->>'stars')::bigint FROM transactions WHERE id = " + std::to_string(tx));
+    BOOST_TEST(stars == 167);  // ceil(29900 / 180)
+
+    const std::string secret = env("BOT_WEBHOOK_SECRET");
+    const std::string payload = std::to_string(tx);
+    BOOST_TEST(bot_update(R"({"update_id":1,"pre_checkout_query":{"id":"q1","from":{"id":)" + std::to_string(tg) +
+                              R"(},"currency":"XTR","total_amount":)" + std::to_string(stars) +
+                              R"(,"invoice_payload":")" + payload + "\"}}",
+                          secret).status == 200);
+    BOOST_TEST(bot_update(R"({"update_id":1,"pre_checkout_query":{"id":"q1","from":{"id":1},"currency":"XTR","total_amount":1,"invoice_payload":"1"}})",
+                          "wrong-secret").status == 403);
+
+    const std::string paid = R"({"update_id":2,"message":{"message_id":5,"chat":{"id":)" + std::to_string(tg) +
+                             R"(},"successful_payment":{"currency":"XTR","total_amount":)" + std::to_string(stars) +
+                             R"(,"invoice_payload":")" + payload + R"(","telegram_payment_charge_id":"ch_)" + payload + "\"}}}";
+    // Telegram may deliver an update more than once: 20 parallel deliveries, one fulfilment.
+    std::vector<long> statuses(20);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 20; ++i) threads.emplace_back([&, i] { statuses[i] = bot_update(paid, secret).status; });
+    for (auto& t : threads) t.join();
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 200L) == 20);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'fulfil_payment' AND payload->>'transaction_id' = '" + payload + "'") == 1);
+
+    BOOST_REQUIRE(eventually([&] {
+        return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + payload) == 1;
+    }));
+    const auto me = http("GET", "/api/cabinet/me", {auth}).json();
+    BOOST_TEST(std::string(me["subscription"]["plan_name"].GetString()) == "Standard");
+    BOOST_TEST(std::string(me["subscription"]["status"].GetString()) == "active");
+    const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
+    BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "completed");
+    BOOST_TEST(std::string(pay["items"][0]["method"].GetString()) == "stars");
+}
+
+BOOST_AUTO_TEST_CASE(underpaid_stars_grant_nothing) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                        R"({"plan_id":"start","days":30,"method":"stars"})");
+    BOOST_REQUIRE(r.status == 200);
+    const std::string payload = std::to_string(r.json()["transaction_id"].GetInt64());
+    const auto res = bot_update(R"({"update_id":3,"message":{"message_id":6,"chat":{"id":1},"successful_payment":{"currency":"XTR","total_amount":1,"invoice_payload":")" +
+                                    payload + R"(","telegram_payment_charge_id":"cheap"}}})",
+                                env("BOT_WEBHOOK_SECRET"));
+    BOOST_TEST(res.status == 200);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'failed' AND id = " + payload) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE payload->>'transaction_id' = '" + payload + "'") == 0);
+    BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,55 @@
+#include "job_handlers.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "services/payment_confirmation.hpp"
+#include "util/json.hpp"
+#include "util/time.hpp"
+
+namespace cabinet::ctl {
+namespace {
+
+// `noop`, for tests and operators checking the worker: {"sleep_ms": N, "fail": bool,
+// "mark": "text"}. Sleeps, then writes the mark as a `job_mark` event in the job's
+// transaction, then fails if asked: a failed run leaves no mark, a finished one exactly one.
+void noop(pqxx::work& txn, const jobs::Job& job) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
+    if (d.HasParseError() || !d.IsObject()) throw std::invalid_argument("noop: payload must be a JSON object");
+    if (d.HasMember("sleep_ms") && d["sleep_ms"].IsInt64()) {
+        const int64_t ms = std::clamp<int64_t>(d["sleep_ms"].GetInt64(), 0, 600000);
+        std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    }
+    if (d.HasMember("mark") && d["mark"].IsString())
+        txn.exec_params0("INSERT INTO events (kind, payload) VALUES ('job_mark', jsonb_build_object('mark', $1::text))",
+                         std::string(d["mark"].GetString(), d["mark"].GetStringLength()));
+    if (d.HasMember("fail") && d["fail"].IsBool() && d["fail"].GetBool())
+        throw std::runtime_error("noop: failing as the payload asks");
+}
+
+// `fulfil_payment` {"transaction_id": N}: a paid Stars or gateway order becomes the
+// subscription (services/payment_confirmation). Its own PanelClient per run: curl handles
+// are not shared between the job threads.
+void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
+    if (d.HasParseError() || !d.IsObject() || !d.HasMember("transaction_id") || !d["transaction_id"].IsInt64())
+        throw std::invalid_argument("fulfil_payment: payload needs transaction_id");
+    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
+    fulfil_payment(txn, panel, s, d["transaction_id"].GetInt64(), unix_now());
+}
+
+}  // namespace
+
+jobs::Registry make_registry(const Settings& settings) {
+    jobs::Registry r;
+    r.add("noop", noop);
+    // The worker's Settings outlive the registry.
+    r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
+    return r;
+}
+
+}  // namespace cabinet::ctl

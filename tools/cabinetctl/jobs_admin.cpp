@@ -1,0 +1,91 @@
+// cabinetctl jobs ...: the operator's view of the job queue (docs/decisions.md "Job queue").
+//   jobs list [--status pending|running|done|dead] [--limit N]   newest first
+//   jobs requeue ID                                             a dead job runs again from attempt 1
+//   jobs enqueue KIND JSON [--dedupe-key K] [--delay-s S]       prints the job's id
+#include <pqxx/pqxx>
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "jobs/job_queue.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet::ctl {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: cabinetctl jobs list [--status pending|running|done|dead] [--limit N]"
+    " | requeue ID | enqueue KIND JSON [--dedupe-key K] [--delay-s S]";
+
+int64_t positive_id(const Args& args) {
+    int64_t id = 0;
+    if (args.size() < 2 || !parse_int64(args[1], id) || id <= 0) throw std::runtime_error(kUsage);
+    return id;
+}
+
+int list(pqxx::connection& conn, const Args& args) {
+    const std::string status = option(args, "--status");
+    if (!status.empty() && status != "pending" && status != "running" && status != "done" && status != "dead")
+        throw std::runtime_error("--status must be pending, running, done or dead");
+    int64_t limit = 50;
+    if (!parse_int64(option(args, "--limit", "50"), limit) || limit < 1 || limit > 10000)
+        throw std::runtime_error("--limit must be 1..10000");
+    pqxx::nontransaction txn(conn);
+    const pqxx::result r = txn.exec_params(
+        "SELECT id, kind, status, attempts || '/' || max_attempts,"
+        " to_char(run_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), coalesce(locked_by, '-'),"
+        " coalesce(left(replace(last_error, E'\\n', ' '), 120), '-')"
+        " FROM jobs WHERE ($1 = '' OR status = $1) ORDER BY id DESC LIMIT $2",
+        status, limit);
+    std::cout << "id\tkind\tstatus\tattempts\trun_at\tlocked_by\tlast_error\n";
+    for (const auto& row : r) {
+        for (pqxx::row::size_type i = 0; i < row.size(); ++i) std::cout << (i ? "\t" : "") << row[i].c_str();
+        std::cout << "\n";
+    }
+    return 0;
+}
+
+int requeue(pqxx::connection& conn, const Args& args) {
+    const int64_t id = positive_id(args);
+    pqxx::work txn(conn);
+    // last_error is kept: it tells the next reader why the job had died.
+    const pqxx::result r = txn.exec_params(
+        "UPDATE jobs SET status = 'pending', attempts = 0, run_at = now(), locked_by = NULL, locked_until = NULL,"
+        " finished_at = NULL, updated_at = now() WHERE id = $1 AND status = 'dead' RETURNING id",
+        id);
+    if (r.empty()) {
+        const pqxx::result found = txn.exec_params("SELECT status FROM jobs WHERE id = $1", id);
+        if (found.empty()) throw std::runtime_error("no job " + std::to_string(id));
+        throw std::runtime_error("job " + std::to_string(id) + " is " + found[0][0].c_str() + ", only a dead job can be requeued");
+    }
+    txn.exec0(std::string("NOTIFY ") + jobs::kNotifyChannel);
+    txn.commit();
+    std::cout << "requeued job " << id << "\n";
+    return 0;
+}
+
+int enqueue(pqxx::connection& conn, const Args& args) {
+    if (args.size() < 3 || args[1].empty() || args[1][0] == '-') throw std::runtime_error(kUsage);
+    int64_t delay = 0;
+    if (!parse_int64(option(args, "--delay-s", "0"), delay) || delay < 0)
+        throw std::runtime_error("--delay-s must be a non-negative number of seconds");
+    pqxx::work txn(conn);
+    const int64_t id = jobs::enqueue(txn, args[1], args[2], option(args, "--dedupe-key"), delay);
+    txn.commit();
+    std::cout << id << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int jobs(const Args& args) {
+    if (args.empty()) throw std::runtime_error(kUsage);
+    const Settings s = load_or_die();
+    pqxx::connection conn(s.database_url);
+    if (args[0] == "list") return list(conn, args);
+    if (args[0] == "requeue") return requeue(conn, args);
+    if (args[0] == "enqueue") return enqueue(conn, args);
+    throw std::runtime_error(kUsage);
+}
+
+}  // namespace cabinet::ctl
