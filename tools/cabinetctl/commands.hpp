@@ -24,6 +24,7 @@ int constructor(const Args& args);
 int dev_init_data(const Args& args);
 int settings(const Args& args);
 int sync_panel(const Args& args);
+int autopay(const Args& args);
 // Job queue admin (jobs_admin.cpp)
 int jobs(const Args& args);
 

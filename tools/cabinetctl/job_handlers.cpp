@@ -5,6 +5,9 @@
 #include <stdexcept>
 #include <thread>
 
+#include <spdlog/spdlog.h>
+
+#include "services/autopay.hpp"
 #include "services/payment_confirmation.hpp"
 #include "util/json.hpp"
 #include "util/time.hpp"
@@ -42,12 +45,25 @@ void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     fulfil_payment(txn, panel, s, d["transaction_id"].GetInt64(), unix_now());
 }
 
+// `autopay_renew` {"user_id": N}: renew from the balance (services/autopay).
+void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
+    if (d.HasParseError() || !d.IsObject() || !d.HasMember("user_id") || !d["user_id"].IsInt64())
+        throw std::invalid_argument("autopay_renew: payload needs user_id");
+    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
+    const AutopayResult r = autopay_renew(txn, panel, s, d["user_id"].GetInt64(), unix_now());
+    static const char* names[] = {"renewed", "not due", "no plan to renew", "balance too low"};
+    spdlog::info("autopay for user {}: {}", d["user_id"].GetInt64(), names[static_cast<int>(r)]);
+}
+
 }  // namespace
 
 jobs::Registry make_registry(const Settings& settings) {
     jobs::Registry r;
     r.add("noop", noop);
     // The worker's Settings outlive the registry.
+    r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(settings, txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
     return r;
 }

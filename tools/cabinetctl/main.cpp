@@ -30,6 +30,7 @@ const Command kCommands[] = {
     {"promo", promo, "promo codes: promo create --code C --type balance|days|subscription|discount --value V [--plan CODE] [--max-uses K] [--from ISO] [--until ISO]"},
     {"constructor", constructor, "constructor price list: constructor period --days D --months M --price MINOR | pack --gb G --price MINOR | list"},
     {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--auth-date T]"},
+    {"autopay", autopay, "queue renewals from the balance for autopay subscriptions expiring within a day [--within-hours H] (cron)"},
     {"sync-panel", sync_panel, "mirror usage, expiry and status of every subscription from the panel [--batch N] (cron)"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };

@@ -43,6 +43,15 @@ std::vector<Statement> purchase_statements() {
         {"stars_invoice_open",
          "SELECT 1 FROM transactions WHERE id = $1 AND status = 'pending' AND paid_at IS NULL"
          " AND provider = 'stars' AND (pricing->>'stars')::bigint = $2"},
+        // Autopay: the plan and duration of the user's last completed plan purchase.
+        {"last_plan_purchase",
+         "SELECT (plan_snapshot->>'plan_id')::bigint AS plan_id, (plan_snapshot->>'days')::bigint AS days"
+         " FROM transactions WHERE user_id = $1 AND type = 'subscription_payment' AND status = 'completed'"
+         "  AND plan_snapshot ? 'plan_id' ORDER BY created_at DESC, id DESC LIMIT 1"},
+        {"autopay_due",
+         "SELECT user_id, floor(extract(epoch FROM expire_at))::bigint AS expire_unix FROM subscriptions"
+         " WHERE autopay_enabled AND NOT is_trial AND status IN ('active', 'limited')"
+         "  AND expire_at > now() AND expire_at <= now() + make_interval(secs => $1)"},
         {"payment_owner", "SELECT user_id FROM transactions WHERE id = $1"},
         {"payment_to_fulfil",
          "SELECT status, paid_at IS NOT NULL AS paid, plan_snapshot::text AS snapshot, amount_minor"

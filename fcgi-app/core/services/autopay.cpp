@@ -1,0 +1,55 @@
+#include "services/autopay.hpp"
+
+#include "db/accounts_repo.hpp"
+#include "errors.hpp"
+#include "jobs/job_queue.hpp"
+#include "services/order.hpp"
+#include "services/referral_commission.hpp"
+
+namespace cabinet {
+
+namespace {
+constexpr int64_t kAutopayWindowS = 24 * 3600;  // renew within the last day
+}
+
+AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id, int64_t now) {
+    const Account locked = lock_account(txn, user_id);
+    const auto& sub = locked.subscription;
+    if (!sub || !sub->autopay_enabled || sub->is_trial || sub->expire_at - now > kAutopayWindowS)
+        return AutopayResult::not_due;
+    const auto last = txn.exec_prepared("last_plan_purchase", user_id);
+    if (last.empty()) return AutopayResult::no_plan;
+    // The last purchase, as a purchase request: the same resolution and price as POST /purchase.
+    const std::string request = "{\"plan_id\":" + std::string(last[0]["plan_id"].c_str()) +
+                                ",\"days\":" + std::string(last[0]["days"].c_str()) + "}";
+    rapidjson::Document body;
+    body.Parse(request.c_str());
+    Order order;
+    try {
+        order = resolve_order(txn, s, locked, body);
+    } catch (const ApiError&) {
+        return AutopayResult::no_plan;  // the plan or that duration is no longer sold
+    }
+    if (order.quote.final_minor > 0 && txn.exec_prepared("charge_balance", user_id, order.quote.final_minor).empty())
+        return AutopayResult::balance_short;
+    grant_subscription(txn, panel, locked, order.grant, now);
+    const auto id = txn.exec_prepared("insert_purchase", user_id, "completed", order.quote.final_minor,
+                                      locked.user.currency, order.quote.final_minor ? "balance" : "free",
+                                      order_snapshot_json(order), order_pricing_json(order), "autopay", "");
+    txn.exec_prepared("consume_promo_offer", user_id);
+    pay_referral_commission(txn, s, locked.user, order.quote.final_minor, id[0][0].as<int64_t>());
+    return AutopayResult::renewed;
+}
+
+int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s) {
+    int64_t queued = 0;
+    for (const auto& r : txn.exec_prepared("autopay_due", window_s)) {
+        // One job per user and expiry: a rerun of the scan adds nothing.
+        jobs::enqueue(txn, kAutopayJob, "{\"user_id\":" + std::string(r["user_id"].c_str()) + "}",
+                      "autopay:" + std::string(r["user_id"].c_str()) + ":" + r["expire_unix"].c_str());
+        ++queued;
+    }
+    return queued;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,121 @@
+// Online payments end to end through nginx with the fakes: purchase -> provider page ->
+// webhook -> worker -> GET /me; a gateway outage charges nothing; autopay renews from the
+// balance once.
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "support.hpp"
+#include "util/time.hpp"
+
+using namespace it;
+
+namespace {
+
+std::string fake(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
+std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
+
+bool eventually(const std::function<bool()>& check, int seconds = 20) {
+    for (int i = 0; i < seconds * 10; ++i) {
+        if (check()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+HttpResult buy(const std::string& auth, const std::string& method) {
+    return http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
+}
+
+int run_ctl(const std::string& args) {
+    const std::string cmd = "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args + " >/dev/null 2>&1";
+    return std::system(cmd.c_str());
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(payments_e2e)
+
+BOOST_AUTO_TEST_CASE(yookassa_purchase_webhook_worker_me) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const auto r = buy(auth, "yookassa");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(std::string(r.json()["redirect_url"].GetString()).rfind("http", 0) == 0u);
+    const int64_t tx = r.json()["transaction_id"].GetInt64();
+    BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());  // not before the money
+
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction q(conn);
+    const std::string payment_id = q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str();
+    const auto hook = http_url("POST", fake("/__fake/yookassa/payments/" + payment_id), {"Content-Type: application/json"},
+                               R"({"status":"succeeded"})");
+    BOOST_REQUIRE(hook.status == 200);
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+    hook.json()["notification"].Accept(w);
+    const auto wh = http("POST", "/api/v1/payments/yookassa", {"Content-Type: application/json"}, buf.GetString());
+    BOOST_TEST(wh.status == 200);
+    BOOST_TEST(wh.json()["accepted"].GetBool());
+
+    BOOST_REQUIRE(eventually([&] {
+        return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + std::to_string(tx)) == 1;
+    }));
+    const auto me = http("GET", "/api/cabinet/me", {auth}).json();
+    BOOST_TEST(std::string(me["subscription"]["plan_name"].GetString()) == "Standard");
+    const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
+    BOOST_TEST(std::string(pay["items"][0]["method"].GetString()) == "yookassa");
+    BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "completed");
+}
+
+BOOST_AUTO_TEST_CASE(gateway_down_at_purchase_leaves_nothing) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    BOOST_REQUIRE(http_url("POST", fake("/__fake/fail"), {"Content-Type: application/json"},
+                           R"({"service":"yookassa","count":1,"status":500})").status == 200);
+    const auto r = buy(auth, "yookassa");
+    BOOST_TEST(r.status == 502);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 0);
+    http_url("DELETE", fake("/__fake/fail"));
+}
+
+BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    exec("UPDATE users SET balance_minor = 100000 WHERE telegram_id = " + std::to_string(tg));
+    BOOST_REQUIRE(buy(auth, "balance").status == 200);
+    // Two hours left, autopay on.
+    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '2 hours' WHERE user_id = " + uid_of(tg));
+    const int64_t before = count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
+    BOOST_REQUIRE(run_ctl("autopay") == 0);
+    BOOST_REQUIRE(run_ctl("autopay") == 0);  // a second scan queues nothing new
+    BOOST_REQUIRE(eventually([&] {
+        return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND user_id = " + uid_of(tg)) == 2;
+    }));
+    const int64_t after = count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
+    BOOST_TEST(after - before == 30 * 86400);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 100000 - 2 * 29900);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    exec("UPDATE users SET balance_minor = 29900 WHERE telegram_id = " + std::to_string(tg));
+    BOOST_REQUIRE(buy(auth, "balance").status == 200);  // balance now 0
+    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '1 hour' WHERE user_id = " + uid_of(tg));
+    BOOST_REQUIRE(run_ctl("autopay") == 0);
+    BOOST_REQUIRE(eventually([&] {
+        return count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND status = 'done' AND payload->>'user_id' = " +
+                     uid_of(tg) + "::text") == 1;
+    }));
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 1);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
