@@ -21,6 +21,10 @@ local lines = {}
 local count = 0
 local path
 local headers = {}
+-- Optional second argument N: one request in N (at random) is a balance purchase of the
+-- Standard plan instead of the GET (tools/bench's "purchase mix").
+local purchase_every = 0
+local purchase_body = '{"plan_id":"standard","days":30,"method":"balance"}'
 
 local function seed_from(id)
    local seed = os.time() + (id or 0) * 104729
@@ -54,6 +58,7 @@ function init(args)
    f:close()
    if count == 0 then error("random_user.lua: no init data in " .. file) end
 
+   purchase_every = tonumber(args and args[2] or "0") or 0
    seed_from(thread_id)
    path = wrk.path
    for k, v in pairs(wrk.headers) do headers[k] = v end
@@ -61,5 +66,11 @@ end
 
 function request()
    headers["Authorization"] = "tma " .. lines[math.random(count)]
+   if purchase_every > 0 and math.random(purchase_every) == 1 then
+      headers["Content-Type"] = "application/json"
+      local r = wrk.format("POST", "/api/cabinet/purchase", headers, purchase_body)
+      headers["Content-Type"] = nil
+      return r
+   end
    return wrk.format(nil, path, headers)
 end
