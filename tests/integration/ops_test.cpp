@@ -53,4 +53,12 @@ BOOST_AUTO_TEST_CASE(invalid_setting_stops_the_pool_naming_it) {
     BOOST_TEST(out2.find("BOT_TOKEN") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(user_transactions_view_lists_the_history) {
+    const auto [rc, out] = run(ctl("user transactions --telegram-id 100000001"));
+    BOOST_TEST(rc == 0);
+    BOOST_TEST(out.find("id\tat\ttype\tstatus") != std::string::npos);
+    const auto [rc2, out2] = run(ctl("user transactions --telegram-id 1"));
+    BOOST_TEST(rc2 == 0);  // an unknown user simply has no history
+}
+
 BOOST_AUTO_TEST_SUITE_END()

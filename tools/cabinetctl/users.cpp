@@ -9,7 +9,7 @@
 namespace cabinet::ctl {
 
 int user(const Args& args) {
-    if (args.empty()) throw std::runtime_error("usage: cabinetctl user show|block|unblock|set-balance|set-discount --telegram-id N [--value V]");
+    if (args.empty()) throw std::runtime_error("usage: cabinetctl user show|transactions|block|unblock|set-balance|set-discount --telegram-id N [--value V]");
     const std::string action = args[0];
     int64_t tg = 0;
     if (!parse_int64(option(args, "--telegram-id"), tg) || tg <= 0) throw std::runtime_error("--telegram-id N is required");
@@ -23,6 +23,20 @@ int user(const Args& args) {
         if (r.empty()) throw std::runtime_error("no such user");
         for (pqxx::row::size_type i = 0; i < r.columns(); ++i)
             std::cout << r.column_name(i) << ": " << (r[0][i].is_null() ? "null" : r[0][i].c_str()) << "\n";
+        return 0;
+    }
+    if (action == "transactions") {
+        r = txn.exec_params(
+            "SELECT t.id, to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS at, t.type, t.status,"
+            " t.amount_minor, t.currency, t.method, coalesce(t.provider_payment_id, '') AS provider_id, t.description"
+            " FROM transactions t JOIN users u ON u.id = t.user_id WHERE u.telegram_id = $1"
+            " ORDER BY t.created_at DESC, t.id DESC LIMIT 100",
+            tg);
+        std::cout << "id\tat\ttype\tstatus\tamount_minor\tcurrency\tmethod\tprovider_id\tdescription\n";
+        for (const auto& row : r) {
+            for (pqxx::row::size_type i = 0; i < row.size(); ++i) std::cout << (i ? "\t" : "") << row[i].c_str();
+            std::cout << "\n";
+        }
         return 0;
     }
     if (action == "block" || action == "unblock") {
