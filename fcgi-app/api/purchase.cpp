@@ -49,7 +49,7 @@ void pay_now(Exchange& ex, pqxx::work& txn, const Account& locked, const Order& 
                                       order_snapshot_json(order), order_pricing_json(order), order.grant.plan_name, key);
     o.transaction_id = id[0][0].as<int64_t>();
     txn.exec_prepared("consume_promo_offer", locked.user.id);
-    pay_referral_commission(txn, s, locked.user, order.quote.final_minor, o.transaction_id);
+    reward_referrer(txn, s, locked.user, order.quote.final_minor, o.transaction_id);
 }
 
 // Stars and online gateways: a pending transaction and the provider's payment page. The

@@ -15,21 +15,17 @@ struct Run {
     std::string out;
 };
 
-Run ctl(const std::string& args) {
-    const std::string cmd = "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args + " 2>&1";
-    std::string out;
-    FILE* p = popen(cmd.c_str(), "r");
-    std::array<char, 512> buf{};
-    while (p && fgets(buf.data(), buf.size(), p)) out += buf.data();
-    const int rc = p ? pclose(p) : -1;
-    BOOST_TEST_MESSAGE("ctl " << args << " -> " << WEXITSTATUS(rc) << ": " << out);
-    return {WEXITSTATUS(rc), out};
+// cabinetctl through the stack, with its output in the test log.
+Run cli(const std::string& args) {
+    const auto [rc, out] = run(ctl(args));
+    BOOST_TEST_MESSAGE("ctl " << args << " -> " << rc << ": " << out);
+    return {rc, out};
 }
 
-bool ok(const std::string& args) { return ctl(args).rc == 0; }
+bool ok(const std::string& args) { return cli(args).rc == 0; }
 
 bool refused(const std::string& args, const std::string& message) {
-    const Run r = ctl(args);
+    const Run r = cli(args);
     return r.rc != 0 && r.out.find(message) != std::string::npos;
 }
 
@@ -48,15 +44,15 @@ BOOST_AUTO_TEST_CASE(plans_groups_sales_and_constructor_from_the_command_line) {
     cleanup.add("DELETE FROM constructor_packs WHERE gb = 33");
     cleanup.add("DELETE FROM promo_codes WHERE lower(code) = 'itp" + t + "'");
 
-    BOOST_TEST(ctl("plan create --code " + code + " --name 'CLI Plan' --description 'Made by the CLI' --traffic-gb 50"
+    BOOST_TEST(cli("plan create --code " + code + " --name 'CLI Plan' --description 'Made by the CLI' --traffic-gb 50"
                    " --devices 2 --sort -50").out.find("created") != std::string::npos);
     // A re-run updates the same row; options left out keep their values.
-    BOOST_TEST(ctl("plan create --code " + code + " --name 'CLI Plan 2'").out.find("updated") != std::string::npos);
+    BOOST_TEST(cli("plan create --code " + code + " --name 'CLI Plan 2'").out.find("updated") != std::string::npos);
     BOOST_TEST(count("SELECT count(*) FROM plans WHERE public_code = '" + code + "'") == 1);
     BOOST_TEST(ok("plan price --code " + code + " --days 30 --months 1 --price 99"));
     BOOST_TEST(ok("plan price --code " + code + " --days 30 --months 1 --price 12300"));  // upsert
     BOOST_TEST(ok("plan price --code " + code + " --days 7 --months 0 --price 5000"));
-    BOOST_TEST(ctl("plan list").out.find(code) != std::string::npos);
+    BOOST_TEST(cli("plan list").out.find(code) != std::string::npos);
 
     auto plan = [&] {
         const auto doc = get_as(tg, "/api/cabinet/plans");

@@ -19,19 +19,6 @@ using namespace it;
 
 namespace {
 
-std::pair<int, std::string> run(const std::string& cmd) {
-    std::string out;
-    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-    std::array<char, 512> buf{};
-    while (p && fgets(buf.data(), buf.size(), p)) out += buf.data();
-    const int rc = p ? pclose(p) : -1;
-    return {WEXITSTATUS(rc), out};
-}
-
-std::string ctl(const std::string& args) {
-    return "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args;
-}
-
 // A mark no other test (or earlier run against a kept database) uses.
 std::string fresh_mark(const std::string& what) {
     static int n = 0;

@@ -10,28 +10,6 @@
 using namespace it;
 
 namespace {
-std::pair<int, std::string> run(const std::string& cmd) {
-    std::string out;
-    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-    std::array<char, 512> buf{};
-    while (p && fgets(buf.data(), buf.size(), p)) out += buf.data();
-    const int rc = p ? pclose(p) : -1;
-    return {WEXITSTATUS(rc), out};
-}
-std::string ctl(const std::string& args) { return "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args; }
-}  // namespace
-
-BOOST_AUTO_TEST_SUITE(operations)
-
-BOOST_AUTO_TEST_CASE(migrate_twice_is_a_no_op) {
-    const auto applied = count("SELECT count(*) FROM schema_migrations");
-    BOOST_TEST(applied >= 1);
-    const auto [rc, out] = run(ctl("migrate"));
-    BOOST_TEST(rc == 0);
-    BOOST_TEST(out.find("nothing to apply") != std::string::npos);
-    BOOST_TEST(count("SELECT count(*) FROM schema_migrations") == applied);
-}
-
 BOOST_AUTO_TEST_CASE(seed_demo_twice_changes_nothing) {
     const auto plans = count("SELECT count(*) FROM plans");
     const auto durations = count("SELECT count(*) FROM plan_durations");

@@ -29,11 +29,6 @@ HttpResult buy(const std::string& auth, const std::string& method) {
                 R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
 }
 
-int run_ctl(const std::string& args) {
-    const std::string cmd = "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args + " >/dev/null 2>&1";
-    return std::system(cmd.c_str());
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(payments_e2e)
@@ -91,8 +86,8 @@ BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
     // Two hours left, autopay on.
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '2 hours' WHERE user_id = " + uid_of(tg));
     const int64_t before = count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
-    BOOST_REQUIRE(run_ctl("autopay") == 0);
-    BOOST_REQUIRE(run_ctl("autopay") == 0);  // a second scan queues nothing new
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // a second scan queues nothing new
     BOOST_REQUIRE(eventually([&] {
         return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND user_id = " + uid_of(tg)) == 2;
     }));
@@ -109,7 +104,7 @@ BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing) {
     exec("UPDATE users SET balance_minor = 29900 WHERE telegram_id = " + std::to_string(tg));
     BOOST_REQUIRE(buy(auth, "balance").status == 200);  // balance now 0
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '1 hour' WHERE user_id = " + uid_of(tg));
-    BOOST_REQUIRE(run_ctl("autopay") == 0);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
     BOOST_REQUIRE(eventually([&] {
         return count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND status = 'done' AND payload->>'user_id' = " +
                      uid_of(tg) + "::text") == 1;

@@ -2,6 +2,7 @@
 // idempotent, and nothing is charged when the panel or the balance says no.
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
 #include <thread>
 
 #include "support.hpp"
@@ -173,19 +174,32 @@ BOOST_AUTO_TEST_CASE(bad_requests) {
     BOOST_TEST(balance_of(tg) == 100000);
 }
 
-BOOST_AUTO_TEST_CASE(referrer_earns_commission) {
+BOOST_AUTO_TEST_CASE(referrer_earns_commission_and_bonus_days_once) {
     const int64_t ref_tg = fresh_telegram_id();
     const std::string ref_auth = tma_header(ref_tg);
     const std::string code = http("GET", "/api/cabinet/me", {ref_auth}).json()["user"]["referral_code"].GetString();
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {ref_auth}).status == 200);  // something to extend
+    const std::string ref_expire = "SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(ref_tg);
+    const int64_t before = count(ref_expire);
+
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg, "Invited", "ref_" + code);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
     set_balance(tg, 100000);
     BOOST_REQUIRE(buy(auth, kStandard30).status == 200);
-    BOOST_TEST(balance_of(ref_tg) == 2990);  // REFERRAL_PERCENT 10 of 29900
+    BOOST_REQUIRE(buy(auth, kStandard30).status == 200);
+    BOOST_TEST(balance_of(ref_tg) == 2 * 2990);  // REFERRAL_PERCENT 10 of 29900, per purchase
     const auto ref = http("GET", "/api/cabinet/referral", {ref_auth}).json();
     BOOST_TEST(ref["invited_count"].GetInt() == 1);
-    BOOST_TEST(ref["earnings_minor"].GetInt64() == 2990);
+    BOOST_TEST(ref["earnings_minor"].GetInt64() == 2 * 2990);
+    // REFERRAL_BONUS_DAYS (7) once, after the first paid purchase, by the worker.
+    bool extended = false;
+    for (int i = 0; i < 200 && !extended; ++i) {
+        extended = count(ref_expire) - before == 7 * 86400;
+        if (!extended) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    BOOST_TEST(extended);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'referral_bonus' AND payload->>'referral_id' = " + uid_of(tg) + "::text") == 1);
 }
 
 BOOST_AUTO_TEST_CASE(constructor_mode_builds_the_price) {

@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_SUITE(stars)
 
 BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
     const int64_t tg = fresh_telegram_id();
-    const std::string auth = tma_header(tg);
+    const std::string auth = tma_header(tg, "Star", "ref_DEMO2026");  // referred: the ledger must get one entry
     const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
                         R"({"plan_id":"standard","days":30,"method":"stars"})");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
@@ -72,6 +72,7 @@ BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
     const auto me = http("GET", "/api/cabinet/me", {auth}).json();
     BOOST_TEST(std::string(me["subscription"]["plan_name"].GetString()) == "Standard");
     BOOST_TEST(std::string(me["subscription"]["status"].GetString()) == "active");
+    BOOST_TEST(count("SELECT count(*) FROM referral_earnings WHERE transaction_id = " + payload) == 1);
     const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
     BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "completed");
     BOOST_TEST(std::string(pay["items"][0]["method"].GetString()) == "stars");

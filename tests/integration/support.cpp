@@ -1,6 +1,7 @@
 #include "support.hpp"
 
 #include <curl/curl.h>
+#include <sys/wait.h>
 #include <sodium.h>
 #include <unistd.h>
 
@@ -112,6 +113,19 @@ int64_t count(const std::string& sql) {
     pqxx::connection conn(env("DATABASE_URL"));
     pqxx::nontransaction txn(conn);
     return txn.exec(sql)[0][0].as<int64_t>();
+}
+
+std::pair<int, std::string> run(const std::string& command) {
+    std::string out;
+    FILE* p = popen((command + " 2>&1").c_str(), "r");
+    char buf[512];
+    while (p && fgets(buf, sizeof buf, p)) out += buf;
+    const int rc = p ? pclose(p) : -1;
+    return {WEXITSTATUS(rc), out};
+}
+
+std::string ctl(const std::string& args) {
+    return "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args;
 }
 
 void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env) {

@@ -40,6 +40,11 @@ int64_t fresh_telegram_id();
 void exec(const std::string& sql);
 int64_t count(const std::string& sql);
 
+// Runs a shell command; exit code and combined output.
+std::pair<int, std::string> run(const std::string& command);
+// The shell command for `tools/stack ctl ARGS` (cabinetctl with this stack's settings).
+std::string ctl(const std::string& args);
+
 // tools/stack svc start|stop NAME for this test stack.
 void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env = {});
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).

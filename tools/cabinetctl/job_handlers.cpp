@@ -9,6 +9,7 @@
 
 #include "services/autopay.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/referral_commission.hpp"
 #include "util/json.hpp"
 #include "util/time.hpp"
 
@@ -57,6 +58,16 @@ void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     spdlog::info("autopay for user {}: {}", d["user_id"].GetInt64(), names[static_cast<int>(r)]);
 }
 
+// `referral_bonus` {"referrer_id": N, "referral_id": M}: REFERRAL_BONUS_DAYS for the referrer.
+void referral_bonus(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
+    if (d.HasParseError() || !d.IsObject() || !d.HasMember("referrer_id") || !d["referrer_id"].IsInt64())
+        throw std::invalid_argument("referral_bonus: payload needs referrer_id");
+    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
+    grant_referral_bonus(txn, panel, s, d["referrer_id"].GetInt64(), unix_now());
+}
+
 }  // namespace
 
 jobs::Registry make_registry(const Settings& settings) {
@@ -64,6 +75,7 @@ jobs::Registry make_registry(const Settings& settings) {
     r.add("noop", noop);
     // The worker's Settings outlive the registry.
     r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(settings, txn, job); });
+    r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(settings, txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
     return r;
 }

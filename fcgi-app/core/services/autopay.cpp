@@ -37,7 +37,7 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
                                       locked.user.currency, order.quote.final_minor ? "balance" : "free",
                                       order_snapshot_json(order), order_pricing_json(order), "autopay", "");
     txn.exec_prepared("consume_promo_offer", user_id);
-    pay_referral_commission(txn, s, locked.user, order.quote.final_minor, id[0][0].as<int64_t>());
+    reward_referrer(txn, s, locked.user, order.quote.final_minor, id[0][0].as<int64_t>());
     return AutopayResult::renewed;
 }
 

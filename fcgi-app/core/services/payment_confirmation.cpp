@@ -48,7 +48,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     grant_subscription(txn, panel, locked, grant, now);
     txn.exec_prepared("complete_payment", transaction_id);
     txn.exec_prepared("consume_promo_offer", locked.user.id);
-    pay_referral_commission(txn, s, locked.user, t["amount_minor"].as<int64_t>(), transaction_id);
+    reward_referrer(txn, s, locked.user, t["amount_minor"].as<int64_t>(), transaction_id);
 }
 
 }  // namespace cabinet

@@ -1,14 +1,25 @@
 #pragma once
+// What a referrer gets when their referral pays for a subscription:
+// - REFERRAL_PERCENT of every paid purchase to the balance (ledger + history), once per
+//   purchase transaction (the ledger's transaction_id is UNIQUE);
+// - REFERRAL_BONUS_DAYS added to their subscription after the referral's first paid
+//   purchase: a `referral_bonus` job, deduplicated per referral, so it happens once ever and
+//   a panel outage delays it instead of failing the referral's purchase.
 #include <pqxx/pqxx>
 
 #include "config/settings.hpp"
 #include "domain/account.hpp"
+#include "panel/panel_client.hpp"
 
 namespace cabinet {
 
-// REFERRAL_PERCENT of a completed purchase to the buyer's referrer: balance, ledger and
-// history, once per purchase transaction (the ledger's transaction_id is UNIQUE).
-void pay_referral_commission(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount_minor,
-                             int64_t transaction_id);
+inline constexpr const char* kReferralBonusJob = "referral_bonus";
+
+void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount_minor,
+                     int64_t transaction_id);
+
+// The referral_bonus job: payload {"referrer_id": N, "referral_id": M}. A referrer without
+// a subscription gets nothing to extend (logged).
+void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id, int64_t now);
 
 }  // namespace cabinet
