@@ -65,6 +65,36 @@ BOOST_AUTO_TEST_CASE(yookassa_purchase_webhook_worker_me) {
     BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "completed");
 }
 
+BOOST_AUTO_TEST_CASE(cryptobot_purchase_webhook_worker_me) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const auto r = buy(auth, "cryptobot");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(std::string(r.json()["redirect_url"].GetString()).rfind("http", 0) == 0u);
+    const int64_t tx = r.json()["transaction_id"].GetInt64();
+    const std::string invoice = [&] {
+        pqxx::connection conn(env("DATABASE_URL"));
+        pqxx::nontransaction q(conn);
+        return std::string(q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str());
+    }();
+    const auto hook = http_url("POST", fake("/__fake/cryptobot/invoices/" + invoice + "/paid"), {"Content-Type: application/json"}, "{}");
+    BOOST_REQUIRE(hook.status == 200);
+    const auto signed_update = hook.json();
+    const std::string body = signed_update["body"].GetString();
+    const std::string signature = signed_update["signature"].GetString();
+    // A forged signature first: refused, nothing paid.
+    BOOST_TEST(http("POST", "/api/v1/payments/cryptobot", {"Content-Type: application/json",
+                    "crypto-pay-api-signature: " + std::string(64, '0')}, body).status == 403);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE paid_at IS NOT NULL AND id = " + std::to_string(tx)) == 0);
+    const auto wh = http("POST", "/api/v1/payments/cryptobot", {"Content-Type: application/json",
+                         "crypto-pay-api-signature: " + signature}, body);
+    BOOST_TEST(wh.status == 200);
+    BOOST_REQUIRE(eventually([&] {
+        return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + std::to_string(tx)) == 1;
+    }));
+    BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["plan_name"].GetString()) == "Standard");
+}
+
 BOOST_AUTO_TEST_CASE(gateway_down_at_purchase_leaves_nothing) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
