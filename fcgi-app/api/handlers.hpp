@@ -24,6 +24,9 @@ void post_trial(Exchange& ex);
 void post_promocode(Exchange& ex);
 void post_reset_link(Exchange& ex);
 
+// GET /dl?to=<client import link>: a page that opens a VPN client (outside /api, public)
+void get_download_link(Exchange& ex);
+
 // Purchase
 void post_purchase(Exchange& ex);
 void post_payment_webhook(Exchange& ex);  // POST /api/v1/payments/{gateway}

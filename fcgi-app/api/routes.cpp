@@ -8,6 +8,7 @@ std::vector<Route> routes() {
         {"GET", "/health", AuthKind::none, get_health},
         {"GET", "/health/deep", AuthKind::none, get_health_deep},
         {"GET", "/api/cabinet/config", AuthKind::none, get_config},
+        {"GET", "/dl", AuthKind::none, get_download_link},
         {"GET", "/api/cabinet/me", AuthKind::tma_or_jwt, get_me},
         {"GET", "/api/cabinet/plans", AuthKind::tma_or_jwt, get_plans},
         {"GET", "/api/cabinet/constructor", AuthKind::tma_or_jwt, get_constructor},

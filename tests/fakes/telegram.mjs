@@ -56,6 +56,9 @@ export function handle(req, res, path, parsed, url) {
   if (MESSAGE_METHODS.has(method)) {
     if (f.chat_id === undefined || f.chat_id === '') return fail(res, 400, 'Bad Request: chat_id is empty');
     if (method === 'sendMessage' && !f.text) return fail(res, 400, 'Bad Request: message text is empty');
+    // A multipart upload is journaled by its fields and the file's name and size, never its bytes.
+    if (method === 'sendDocument' && (f.document === undefined || f.document === '' || (typeof f.document === 'object' && !f.document.size)))
+      return fail(res, 400, 'Bad Request: there is no document in the request');
     return reply(res, 200, { ok: true, result: message(method, f) });
   }
   return fail(res, 404, 'Not Found: method not found');

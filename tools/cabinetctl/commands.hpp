@@ -27,6 +27,9 @@ int sync_panel(const Args& args);
 int autopay(const Args& args);
 // Job queue admin (jobs_admin.cpp)
 int jobs(const Args& args);
+// Backups (backup.cpp)
+int backup(const Args& args);
+int restore(const Args& args);
 
 // Shared helpers
 Settings load_or_die();

@@ -32,6 +32,8 @@ const Command kCommands[] = {
     {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--auth-date T]"},
     {"autopay", autopay, "queue renewals from the balance for autopay subscriptions expiring within a day [--within-hours H] (cron)"},
     {"sync-panel", sync_panel, "mirror usage, expiry and status of every subscription from the panel [--batch N] (cron)"},
+    {"backup", backup, "dump the database into an AES-256 zip in BACKUP_DIR, keep the last BACKUP_KEEP_LAST, deliver to the backups topic [--if-due] (cron: once a day after BACKUP_TIME, Moscow)"},
+    {"restore", restore, "restore FILE (a backup archive) into an empty database [--database-url URL]; needs BACKUP_ENCRYPTION_PASSWORD"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };
 

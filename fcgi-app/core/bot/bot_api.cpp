@@ -1,12 +1,37 @@
 #include "bot/bot_api.hpp"
 
+#include <curl/curl.h>
+
+#include <filesystem>
+#include <memory>
+
 #include "payments/gateway.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
 
 BotApi::BotApi(const Settings& s)
-    : base_(s.telegram_api_base + "/bot" + s.bot_token + "/"), http_(s.panel_connect_timeout_ms, s.gateway_timeout_ms) {}
+    : base_(s.telegram_api_base + "/bot" + s.bot_token + "/"),
+      connect_timeout_ms_(s.panel_connect_timeout_ms),
+      http_(s.panel_connect_timeout_ms, s.gateway_timeout_ms) {}
+
+namespace {
+
+constexpr uintmax_t kMaxUploadBytes = 50ull * 1024 * 1024;  // Bot API limit of sendDocument
+
+size_t collect(char* data, size_t size, size_t n, void* user) {
+    static_cast<std::string*>(user)->append(data, size * n);
+    return size * n;
+}
+
+void check_answer(const std::string& method, long status, const std::string& body) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(body.data(), body.size());
+    if (status != 200 || d.HasParseError() || !d.IsObject() || !d.HasMember("ok") || !d["ok"].IsBool() || !d["ok"].GetBool())
+        throw GatewayError("Bot API " + method + " answered " + std::to_string(status));
+}
+
+}  // namespace
 
 std::string BotApi::call(const std::string& method, const std::string& json_body) {
     HttpResponse r;
@@ -66,6 +91,51 @@ void BotApi::answer_pre_checkout_query(const std::string& query_id, bool ok, con
     }
     w.EndObject();
     call("answerPreCheckoutQuery", buf.GetString());
+}
+
+void BotApi::send_document(const std::string& chat_id, const std::string& topic_id, const std::string& file_path,
+                           const std::string& caption) {
+    std::error_code ec;
+    const uintmax_t size = std::filesystem::file_size(file_path, ec);
+    if (ec) throw GatewayError("Bot API sendDocument: cannot read " + file_path + ": " + ec.message());
+    if (size > kMaxUploadBytes)
+        throw GatewayError("Bot API sendDocument: " + file_path + " is " + std::to_string(size) +
+                           " bytes, above the Bot API limit of 50 MB");
+
+    // Its own easy handle: an upload may take minutes, beyond the JSON calls' timeout.
+    std::unique_ptr<CURL, void (*)(CURL*)> c(curl_easy_init(), curl_easy_cleanup);
+    if (!c) throw GatewayError("Bot API sendDocument: curl_easy_init failed");
+    std::unique_ptr<curl_mime, void (*)(curl_mime*)> mime(curl_mime_init(c.get()), curl_mime_free);
+    auto text_part = [&](const char* name, const std::string& value) {
+        curl_mimepart* p = curl_mime_addpart(mime.get());
+        curl_mime_name(p, name);
+        curl_mime_data(p, value.data(), value.size());
+    };
+    text_part("chat_id", chat_id);
+    if (!topic_id.empty()) text_part("message_thread_id", topic_id);
+    if (!caption.empty()) text_part("caption", caption.substr(0, 1024));  // Bot API caption limit
+    curl_mimepart* doc = curl_mime_addpart(mime.get());
+    curl_mime_name(doc, "document");
+    if (curl_mime_filedata(doc, file_path.c_str()) != CURLE_OK)
+        throw GatewayError("Bot API sendDocument: cannot read " + file_path);
+    curl_mime_filename(doc, std::filesystem::path(file_path).filename().c_str());
+    curl_mime_type(doc, "application/octet-stream");
+
+    const std::string url = base_ + "sendDocument";
+    std::string body;
+    curl_easy_setopt(c.get(), CURLOPT_URL, url.c_str());
+    curl_easy_setopt(c.get(), CURLOPT_MIMEPOST, mime.get());
+    curl_easy_setopt(c.get(), CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c.get(), CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(connect_timeout_ms_));
+    curl_easy_setopt(c.get(), CURLOPT_TIMEOUT, 600L);
+    curl_easy_setopt(c.get(), CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(c.get(), CURLOPT_WRITEDATA, &body);
+    const CURLcode rc = curl_easy_perform(c.get());
+    if (rc != CURLE_OK)  // the URL holds the token: not logged
+        throw GatewayError(std::string("Bot API sendDocument: transport error: ") + curl_easy_strerror(rc));
+    long status = 0;
+    curl_easy_getinfo(c.get(), CURLINFO_RESPONSE_CODE, &status);
+    check_answer("sendDocument", status, body);
 }
 
 }  // namespace cabinet

@@ -15,11 +15,17 @@ public:
     std::string create_invoice_link(const std::string& title, const std::string& description,
                                     const std::string& payload, int64_t stars);
     void answer_pre_checkout_query(const std::string& query_id, bool ok, const std::string& error_message = {});
+    // Uploads a file (multipart/form-data) to a chat, into a forum topic when `topic_id` (a
+    // message_thread_id) is not empty. The Bot API takes at most 50 MB; larger files are
+    // refused here with a GatewayError, before anything is sent.
+    void send_document(const std::string& chat_id, const std::string& topic_id, const std::string& file_path,
+                       const std::string& caption);
 
 private:
     std::string call(const std::string& method, const std::string& json_body);
 
-    std::string base_;  // {TELEGRAM_API_BASE}/bot{token}/
+    std::string base_;
+    int64_t connect_timeout_ms_;  // {TELEGRAM_API_BASE}/bot{token}/
     HttpClient http_;
 };
 

@@ -132,6 +132,34 @@ const std::vector<SettingSpec> kSpecs = {
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
     {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>()},
     {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>()},
+    {"BACKUP_ENABLED", "false", "make a backup once a day after BACKUP_TIME (cabinetctl backup --if-due from cron)", field<&Settings::backup_enabled>()},
+    {"BACKUP_TIME", "03:00", "time of the daily backup, HH:MM Moscow time (UTC+3)", [](Settings& s, std::string_view v) {
+         static const std::regex re(R"(^([01]\d|2[0-3]):[0-5]\d$)");
+         const std::string t(trim(v));
+         if (!std::regex_match(t, re)) throw std::invalid_argument("expected HH:MM (00:00 to 23:59)");
+         s.backup_time = t;
+     }},
+    {"BACKUP_KEEP_LAST", "7", "how many backup archives to keep (older ones are deleted)", ranged<&Settings::backup_keep_last>(1, 1000)},
+    {"BACKUP_DIR", "./backups", "folder of the backup archives", field<&Settings::backup_dir>()},
+    {"BACKUP_ENCRYPTION_PASSWORD", "", "password of the AES-256 zip archives (required when BACKUP_ENABLED)", field<&Settings::backup_encryption_password>()},
+    {"REPORT_CHAT_ID", "", "Telegram id of the reporting group (empty = no reports)", [](Settings& s, std::string_view v) {
+         static const std::regex re(R"(^(-?\d+|@[A-Za-z0-9_]{5,})?$)");
+         const std::string t(trim(v));
+         if (!std::regex_match(t, re)) throw std::invalid_argument("expected a chat id like -1001234567890 or @channel");
+         s.report_chat_id = t;
+     }},
+    {"REPORT_TOPIC_BACKUPS", "", "message_thread_id of the group's backups topic (empty = backups are not delivered)", [](Settings& s, std::string_view v) {
+         static const std::regex re(R"(^(\d{1,18})?$)");
+         const std::string t(trim(v));
+         if (!std::regex_match(t, re)) throw std::invalid_argument("expected a message_thread_id (digits) or empty");
+         s.report_topic_backups = t;
+     }},
+    {"REPORT_TOPIC_ALERTS", "", "message_thread_id of the group's alerts topic (empty = not enabled)", [](Settings& s, std::string_view v) {
+         static const std::regex re(R"(^(\d{1,18})?$)");
+         const std::string t(trim(v));
+         if (!std::regex_match(t, re)) throw std::invalid_argument("expected a message_thread_id (digits) or empty");
+         s.report_topic_alerts = t;
+     }},
     {"PANEL__BASE_URL", "http://127.0.0.1:3010", "base URL of the Remnawave panel (or the mock panel)", field<&Settings::panel_base_url>()},
     {"PANEL__TOKEN", "", "API token of the panel", field<&Settings::panel_token>()},
     {"PANEL_CONNECT_TIMEOUT_MS", "1000", "connect timeout towards the panel", ranged<&Settings::panel_connect_timeout_ms>(10, 60000)},
@@ -150,6 +178,8 @@ void validate(const Settings& s) {
     if (s.database_url.empty()) throw ConfigError("DATABASE_URL: required");
     if (!(starts_with(s.redis_url, "redis://") || starts_with(s.redis_url, "unix://")))
         throw ConfigError("REDIS_URL: must start with redis:// or unix://");
+    if (s.backup_enabled && s.backup_encryption_password.empty())
+        throw ConfigError("BACKUP_ENCRYPTION_PASSWORD: required when BACKUP_ENABLED is on");
 }
 
 }  // namespace

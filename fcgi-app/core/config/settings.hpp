@@ -61,6 +61,16 @@ struct Settings {
     std::string maintenance_message;
     bool auto_maintenance_enabled = true;
 
+    // Backups and the reporting group
+    bool backup_enabled = false;
+    std::string backup_time = "03:00";  // Moscow time (UTC+3), HH:MM
+    int64_t backup_keep_last = 7;
+    std::string backup_dir = "./backups";
+    std::string backup_encryption_password;
+    std::string report_chat_id;
+    std::string report_topic_backups;  // message_thread_id; empty = topic not enabled
+    std::string report_topic_alerts;
+
     // Panel
     std::string panel_base_url;
     std::string panel_token;

@@ -15,6 +15,7 @@ struct Request {
     std::string remote_addr;
     std::string authorization;
     std::string origin;
+    std::string user_agent;
     std::string content_type;
     std::string idempotency_key;
     std::string telegram_secret_token;
