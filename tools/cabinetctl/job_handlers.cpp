@@ -34,38 +34,40 @@ void noop(pqxx::work& txn, const jobs::Job& job) {
         throw std::runtime_error("noop: failing as the payload asks");
 }
 
-// `fulfil_payment` {"transaction_id": N}: a paid Stars or gateway order becomes the
-// subscription (services/payment_confirmation). Its own PanelClient per run: curl handles
-// are not shared between the job threads.
-void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+// The integer `field` of a job's JSON payload; a payload without it fails the job.
+int64_t payload_id(const jobs::Job& job, const char* field) {
     rapidjson::Document d;
     d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
-    if (d.HasParseError() || !d.IsObject() || !d.HasMember("transaction_id") || !d["transaction_id"].IsInt64())
-        throw std::invalid_argument("fulfil_payment: payload needs transaction_id");
-    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
-    fulfil_payment(txn, panel, s, d["transaction_id"].GetInt64(), unix_now());
+    if (d.HasParseError() || !d.IsObject() || !d.HasMember(field) || !d[field].IsInt64())
+        throw std::invalid_argument(job.kind + ": payload needs " + field);
+    return d[field].GetInt64();
+}
+
+// Each run gets its own panel client: curl handles are not shared between job threads.
+PanelClient panel_for(const Settings& s) {
+    return PanelClient(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
+}
+
+// `fulfil_payment` {"transaction_id": N}: a paid Stars or gateway order becomes the
+// subscription (services/payment_confirmation).
+void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    PanelClient panel = panel_for(s);
+    fulfil_payment(txn, panel, s, payload_id(job, "transaction_id"), unix_now());
 }
 
 // `autopay_renew` {"user_id": N}: renew from the balance (services/autopay).
 void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
-    rapidjson::Document d;
-    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
-    if (d.HasParseError() || !d.IsObject() || !d.HasMember("user_id") || !d["user_id"].IsInt64())
-        throw std::invalid_argument("autopay_renew: payload needs user_id");
-    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
-    const AutopayResult r = autopay_renew(txn, panel, s, d["user_id"].GetInt64(), unix_now());
+    const int64_t user_id = payload_id(job, "user_id");
+    PanelClient panel = panel_for(s);
+    const AutopayResult r = autopay_renew(txn, panel, s, user_id, unix_now());
     static const char* names[] = {"renewed", "not due", "no plan to renew", "balance too low"};
-    spdlog::info("autopay for user {}: {}", d["user_id"].GetInt64(), names[static_cast<int>(r)]);
+    spdlog::info("autopay for user {}: {}", user_id, names[static_cast<int>(r)]);
 }
 
 // `referral_bonus` {"referrer_id": N, "referral_id": M}: REFERRAL_BONUS_DAYS for the referrer.
 void referral_bonus(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
-    rapidjson::Document d;
-    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
-    if (d.HasParseError() || !d.IsObject() || !d.HasMember("referrer_id") || !d["referrer_id"].IsInt64())
-        throw std::invalid_argument("referral_bonus: payload needs referrer_id");
-    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
-    grant_referral_bonus(txn, panel, s, d["referrer_id"].GetInt64(), unix_now());
+    PanelClient panel = panel_for(s);
+    grant_referral_bonus(txn, panel, s, payload_id(job, "referrer_id"), unix_now());
 }
 
 }  // namespace
