@@ -5,23 +5,13 @@
 // intent:// URL, which Chrome opens where a bare custom scheme is blocked.
 #include "api/handlers.hpp"
 #include "errors.hpp"
+#include "http/query.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::api {
 namespace {
 
 constexpr const char* kSchemes[] = {"happ", "v2raytun", "hiddify", "streisand"};
-
-std::string query_value(const std::string& query, std::string_view name) {
-    for (auto part : split(query, '&')) {
-        const auto eq = part.find('=');
-        if (eq == std::string_view::npos || part.substr(0, eq) != name) continue;
-        auto v = form_decode(part.substr(eq + 1));
-        if (!v) throw bad_request("to is not a valid URL");
-        return *v;
-    }
-    throw bad_request("to is required");
-}
 
 std::string html_escape(std::string_view s) {
     std::string out;
@@ -41,7 +31,9 @@ std::string html_escape(std::string_view s) {
 }  // namespace
 
 void get_download_link(Exchange& ex) {
-    const std::string to = query_value(ex.req.query, "to");
+    const auto to_param = query_param(ex.req.query, "to");
+    if (!to_param || to_param->empty()) throw bad_request("to is required");
+    const std::string& to = *to_param;
     if (to.size() > 4096 || to.find_first_of("\r\n\t <>\"'\\`") != std::string::npos) throw bad_request("to is not a valid URL");
     std::string scheme;
     for (const char* s : kSchemes)

@@ -32,6 +32,13 @@ void post_purchase(Exchange& ex);
 void post_payment_webhook(Exchange& ex);  // POST /api/v1/payments/{gateway}
 void post_bot_webhook(Exchange& ex);      // POST /bot/webhook
 
+// Admin maintenance screen (admin.cpp)
+void get_admin_maintenance(Exchange& ex);
+void post_admin_maintenance_mode(Exchange& ex);
+void post_admin_maintenance_backup(Exchange& ex);
+void post_admin_host_action(Exchange& ex);  // POST /api/admin/maintenance/{action}
+void get_admin_audit(Exchange& ex);
+
 std::vector<Route> routes();
 
 }  // namespace cabinet::api

@@ -25,6 +25,11 @@ std::vector<Route> routes() {
         {"POST", "/api/cabinet/promocode", AuthKind::tma_or_jwt, post_promocode},
         {"POST", "/api/cabinet/subscription/reset-devices", AuthKind::tma_or_jwt, post_reset_link},
         {"POST", "/api/cabinet/subscription/reset-link", AuthKind::tma_or_jwt, post_reset_link},
+        {"GET", "/api/admin/maintenance", AuthKind::admin, get_admin_maintenance},
+        {"POST", "/api/admin/maintenance/mode", AuthKind::admin, post_admin_maintenance_mode},
+        {"POST", "/api/admin/maintenance/backup", AuthKind::admin, post_admin_maintenance_backup},
+        {"POST", "/api/admin/maintenance/{action}", AuthKind::admin, post_admin_host_action},
+        {"GET", "/api/admin/audit", AuthKind::admin, get_admin_audit},
     };
 }
 

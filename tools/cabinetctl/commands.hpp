@@ -30,6 +30,9 @@ int jobs(const Args& args);
 // Backups (backup.cpp)
 int backup(const Args& args);
 int restore(const Args& args);
+// Maintenance mode and the panel watchdog (maintenance.cpp)
+int maintenance(const Args& args);
+int watchdog(const Args& args);
 
 // Shared helpers
 Settings load_or_die();

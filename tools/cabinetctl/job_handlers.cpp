@@ -7,7 +7,11 @@
 
 #include <spdlog/spdlog.h>
 
+#include "backup/backup.hpp"
+#include "bot/bot_api.hpp"
 #include "services/autopay.hpp"
+#include "services/maintenance.hpp"
+#include "services/reports.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/referral_commission.hpp"
 #include "util/json.hpp"
@@ -16,13 +20,19 @@
 namespace cabinet::ctl {
 namespace {
 
+// A job's payload, which must be a JSON object.
+rapidjson::Document payload_object(const jobs::Job& job) {
+    rapidjson::Document d;
+    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
+    if (d.HasParseError() || !d.IsObject()) throw std::invalid_argument(job.kind + ": payload must be a JSON object");
+    return d;
+}
+
 // `noop`, for tests and operators checking the worker: {"sleep_ms": N, "fail": bool,
 // "mark": "text"}. Sleeps, then writes the mark as a `job_mark` event in the job's
 // transaction, then fails if asked: a failed run leaves no mark, a finished one exactly one.
 void noop(pqxx::work& txn, const jobs::Job& job) {
-    rapidjson::Document d;
-    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
-    if (d.HasParseError() || !d.IsObject()) throw std::invalid_argument("noop: payload must be a JSON object");
+    const rapidjson::Document d = payload_object(job);
     if (d.HasMember("sleep_ms") && d["sleep_ms"].IsInt64()) {
         const int64_t ms = std::clamp<int64_t>(d["sleep_ms"].GetInt64(), 0, 600000);
         std::this_thread::sleep_for(std::chrono::milliseconds(ms));
@@ -36,10 +46,8 @@ void noop(pqxx::work& txn, const jobs::Job& job) {
 
 // The integer `field` of a job's JSON payload; a payload without it fails the job.
 int64_t payload_id(const jobs::Job& job, const char* field) {
-    rapidjson::Document d;
-    d.Parse<kStrictParse>(job.payload.c_str(), job.payload.size());
-    if (d.HasParseError() || !d.IsObject() || !d.HasMember(field) || !d[field].IsInt64())
-        throw std::invalid_argument(job.kind + ": payload needs " + field);
+    const rapidjson::Document d = payload_object(job);
+    if (!d.HasMember(field) || !d[field].IsInt64()) throw std::invalid_argument(job.kind + ": payload needs " + field);
     return d[field].GetInt64();
 }
 
@@ -70,6 +78,54 @@ void referral_bonus(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     grant_referral_bonus(txn, panel, s, payload_id(job, "referrer_id"), unix_now());
 }
 
+// The string `field` of a job's JSON payload, or `fallback` when it is absent.
+std::string payload_string(const jobs::Job& job, const char* field, std::string fallback = {}) {
+    const rapidjson::Document d = payload_object(job);
+    if (!d.HasMember(field)) return fallback;
+    if (!d[field].IsString()) throw std::invalid_argument(job.kind + ": " + field + " must be a string");
+    return {d[field].GetString(), d[field].GetStringLength()};
+}
+
+// `send_report` {"topic": "alerts"|"backups", "text": "..."}: a message to the reporting
+// group's topic (services/reports.hpp). The chat and topic are read now, so a fixed setting
+// applies to messages still queued; a topic switched off meanwhile drops the message.
+void send_report(const Settings& s, const jobs::Job& job) {
+    const std::string topic_name = payload_string(job, "topic");
+    const ReportTopic topic = topic_name == "backups" ? ReportTopic::backups : ReportTopic::alerts;
+    const std::string& topic_id = report_topic_id(s, topic);
+    if (topic_id.empty()) {
+        spdlog::warn("report job {}: the {} topic is no longer configured; message dropped", job.id, topic_name);
+        return;
+    }
+    BotApi(s).send_message(s.report_chat_id, topic_id, payload_string(job, "text"));
+}
+
+// `backup` {"requested_by": actor}: the admin's "backup now" (POST
+// /api/admin/maintenance/backup): the same archive as the daily one. Its outcome goes into
+// the audit log. A failed delivery keeps the archive and is not retried (a retry would
+// make a second archive); a failure to make one fails the run and is retried.
+void backup_now(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    const std::string by = payload_string(job, "requested_by", "unknown");
+    const backup::BackupResult r = backup::make_backup(s, false);
+    spdlog::info("backup job {} for {}: {}", job.id, by, r.message);
+    if (!r.delivery_error.empty()) spdlog::warn("backup job {}: not delivered: {}", job.id, r.delivery_error);
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("requested_by");
+    write_string(w, by);
+    w.Key("result");
+    write_string(w, r.outcome == backup::BackupResult::Outcome::busy ? "another backup was running" : r.message);
+    w.Key("file");
+    write_string(w, r.path);
+    w.Key("size");
+    w.Int64(r.size);
+    w.Key("delivered");
+    w.Bool(r.delivered);
+    w.EndObject();
+    write_audit(txn, "worker", "backup.done", "job:" + std::to_string(job.id), buf.GetString());
+}
+
 }  // namespace
 
 jobs::Registry make_registry(const Settings& settings) {
@@ -79,6 +135,8 @@ jobs::Registry make_registry(const Settings& settings) {
     r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(settings, txn, job); });
     r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(settings, txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
+    r.add(kSendReportJob, [&settings](pqxx::work&, const jobs::Job& job) { send_report(settings, job); });
+    r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(settings, txn, job); });
     return r;
 }
 

@@ -34,6 +34,8 @@ const Command kCommands[] = {
     {"sync-panel", sync_panel, "mirror usage, expiry and status of every subscription from the panel [--batch N] (cron)"},
     {"backup", backup, "dump the database into an AES-256 zip in BACKUP_DIR, keep the last BACKUP_KEEP_LAST, deliver to the backups topic [--if-due] (cron: once a day after BACKUP_TIME, Moscow)"},
     {"restore", restore, "restore FILE (a backup archive) into an empty database [--database-url URL]; needs BACKUP_ENCRYPTION_PASSWORD"},
+    {"maintenance", maintenance, "maintenance on|off|status [--message TEXT]: the admins' switch (audited as cabinetctl); automatic maintenance is the watchdog's"},
+    {"watchdog", watchdog, "one panel check (cron every 2 minutes): 3 failures in a row switch maintenance on (automatic) and alert the alerts topic; a good answer ends automatic maintenance"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };
 

@@ -13,6 +13,7 @@ ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_tar
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),
       redis(redis_target, s.redis_timeout_ms),
       app_config(s.app_config_ttl_ms),
+      maintenance(s.maintenance_cache_ttl_ms),
       panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms) {}
 
 }  // namespace cabinet

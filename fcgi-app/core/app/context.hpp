@@ -16,6 +16,7 @@
 #include "http/response.hpp"
 #include "http/router.hpp"
 #include "panel/panel_client.hpp"
+#include "services/maintenance.hpp"
 
 namespace cabinet {
 
@@ -33,6 +34,7 @@ struct ThreadResources {
     Db db;
     Redis redis;
     AppConfigCache app_config;
+    MaintenanceCache maintenance;
     PanelClient panel;
 };
 

@@ -14,6 +14,8 @@ namespace cabinet::backup {
 
 // Session advisory lock held while a backup is made: two runs never make two backups.
 constexpr int64_t kBackupLock = 0x636162626b7570;  // "cabbkup"
+// The worker's job kind for an admin's "backup now" (tools/cabinetctl/job_handlers.cpp).
+inline constexpr const char* kBackupJob = "backup";
 
 struct BackupResult {
     enum class Outcome { made, not_due, disabled, busy } outcome = Outcome::made;

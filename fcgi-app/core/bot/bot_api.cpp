@@ -7,6 +7,7 @@
 
 #include "payments/gateway.hpp"
 #include "util/json.hpp"
+#include "util/strings.hpp"
 
 namespace cabinet {
 
@@ -18,6 +19,8 @@ BotApi::BotApi(const Settings& s)
 namespace {
 
 constexpr uintmax_t kMaxUploadBytes = 50ull * 1024 * 1024;  // Bot API limit of sendDocument
+constexpr size_t kMaxMessageChars = 4096;                     // Bot API limits, in characters
+constexpr size_t kMaxAlertChars = 200;
 
 size_t collect(char* data, size_t size, size_t n, void* user) {
     static_cast<std::string*>(user)->append(data, size * n);
@@ -91,6 +94,43 @@ void BotApi::answer_pre_checkout_query(const std::string& query_id, bool ok, con
     }
     w.EndObject();
     call("answerPreCheckoutQuery", buf.GetString());
+}
+
+void BotApi::send_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
+                          const std::string& reply_markup_json) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("chat_id");
+    write_string(w, chat_id);
+    if (!topic_id.empty()) {
+        w.Key("message_thread_id");
+        write_string(w, topic_id);
+    }
+    w.Key("text");
+    write_string(w, utf8_prefix(text, kMaxMessageChars));
+    if (!reply_markup_json.empty()) {
+        w.Key("reply_markup");
+        w.RawValue(reply_markup_json.data(), reply_markup_json.size(), rapidjson::kObjectType);
+    }
+    w.EndObject();
+    call("sendMessage", buf.GetString());
+}
+
+void BotApi::answer_callback_query(const std::string& query_id, std::string_view text, bool show_alert) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("callback_query_id");
+    write_string(w, query_id);
+    if (!text.empty()) {
+        w.Key("text");
+        write_string(w, utf8_prefix(text, kMaxAlertChars));
+    }
+    w.Key("show_alert");
+    w.Bool(show_alert);
+    w.EndObject();
+    call("answerCallbackQuery", buf.GetString());
 }
 
 void BotApi::send_document(const std::string& chat_id, const std::string& topic_id, const std::string& file_path,

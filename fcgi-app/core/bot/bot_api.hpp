@@ -2,6 +2,7 @@
 // The few Telegram Bot API methods the cabinet calls itself (the bot process owns the rest).
 // TELEGRAM_API_BASE is a setting so tests talk to a fake. Failures are GatewayError (502).
 #include <string>
+#include <string_view>
 
 #include "config/settings.hpp"
 #include "net/http_client.hpp"
@@ -15,6 +16,12 @@ public:
     std::string create_invoice_link(const std::string& title, const std::string& description,
                                     const std::string& payload, int64_t stars);
     void answer_pre_checkout_query(const std::string& query_id, bool ok, const std::string& error_message = {});
+    // A text message, into a forum topic when `topic_id` is not empty; `reply_markup_json` is
+    // an InlineKeyboardMarkup object (JSON text) or empty.
+    void send_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
+                      const std::string& reply_markup_json = {});
+    // The answer to a button press; `text` is cut to the Bot API's 200 characters.
+    void answer_callback_query(const std::string& query_id, std::string_view text, bool show_alert);
     // Uploads a file (multipart/form-data) to a chat, into a forum topic when `topic_id` (a
     // message_thread_id) is not empty. The Bot API takes at most 50 MB; larger files are
     // refused here with a GatewayError, before anything is sent.

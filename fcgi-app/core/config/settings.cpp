@@ -132,6 +132,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
     {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>()},
     {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>()},
+    {"MAINTENANCE_CACHE_TTL_MS", "2000", "how long a pool thread keeps the maintenance state in memory (a switch reaches every thread within it)", ranged<&Settings::maintenance_cache_ttl_ms>(0, 60000)},
     {"BACKUP_ENABLED", "false", "make a backup once a day after BACKUP_TIME (cabinetctl backup --if-due from cron)", field<&Settings::backup_enabled>()},
     {"BACKUP_TIME", "03:00", "time of the daily backup, HH:MM Moscow time (UTC+3)", [](Settings& s, std::string_view v) {
          static const std::regex re(R"(^([01]\d|2[0-3]):[0-5]\d$)");

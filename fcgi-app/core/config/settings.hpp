@@ -60,6 +60,7 @@ struct Settings {
     bool maintenance_mode = false;
     std::string maintenance_message;
     bool auto_maintenance_enabled = true;
+    int64_t maintenance_cache_ttl_ms = 2000;
 
     // Backups and the reporting group
     bool backup_enabled = false;

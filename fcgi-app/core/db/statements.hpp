@@ -19,5 +19,6 @@ std::vector<Statement> catalog_statements();       // catalog_statements.cpp: pl
 std::vector<Statement> subscription_statements();  // subscription_statements.cpp: trial, promo, link, traffic
 std::vector<Statement> purchase_statements();      // purchase_statements.cpp: purchases, referral commission
 std::vector<Statement> payment_statements();       // payment_statements.cpp: gateway payments and webhooks
+std::vector<Statement> maintenance_statements();   // maintenance_statements.cpp: maintenance mode, audit log
 
 }  // namespace cabinet

@@ -46,6 +46,13 @@ std::optional<std::string> optional_string(const rapidjson::Value& obj, const ch
     return require_string(obj, field, 0, max_len);
 }
 
+bool require_bool(const rapidjson::Value& obj, const char* field) {
+    auto it = obj.FindMember(field);
+    if (it == obj.MemberEnd() || it->value.IsNull()) throw bad_request(std::string(field) + " is required");
+    if (!it->value.IsBool()) throw bad_request(std::string(field) + " must be true or false");
+    return it->value.GetBool();
+}
+
 int64_t require_int(const rapidjson::Value& obj, const char* field, int64_t min, int64_t max) {
     auto it = obj.FindMember(field);
     if (it == obj.MemberEnd() || it->value.IsNull()) throw bad_request(std::string(field) + " is required");

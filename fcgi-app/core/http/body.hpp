@@ -15,6 +15,7 @@ rapidjson::Document json_body(const Request& req);
 
 // Required string of [min_len, max_len] UTF-8 characters (not bytes).
 std::string require_string(const rapidjson::Value& obj, const char* field, size_t min_len, size_t max_len);
+bool require_bool(const rapidjson::Value& obj, const char* field);
 int64_t require_int(const rapidjson::Value& obj, const char* field, int64_t min, int64_t max);
 std::optional<std::string> optional_string(const rapidjson::Value& obj, const char* field, size_t max_len);
 bool has_field(const rapidjson::Value& obj, const char* field);

@@ -95,6 +95,15 @@ bool hex_decode(std::string_view hex, unsigned char* out, size_t out_len) {
     return true;
 }
 
+std::string_view utf8_prefix(std::string_view s, size_t max_chars) {
+    size_t chars = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        // A character starts at every byte that is not a continuation byte (10xxxxxx).
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80 && chars++ == max_chars) return s.substr(0, i);
+    }
+    return s;
+}
+
 std::string random_hex(size_t bytes) {
     std::string raw(bytes, '\0');
     randombytes_buf(raw.data(), bytes);

@@ -21,6 +21,9 @@ std::optional<std::string> percent_decode(std::string_view s);
 std::string hex_encode(const unsigned char* data, size_t len);
 // Exactly 2*out_len hex digits, either case. False otherwise.
 bool hex_decode(std::string_view hex, unsigned char* out, size_t out_len);
+// The longest prefix of UTF-8 text `s` with at most `max_chars` characters (code points),
+// never cutting a multi-byte sequence. Telegram limits count characters, not bytes.
+std::string_view utf8_prefix(std::string_view s, size_t max_chars);
 // 16 lowercase hex characters from the OS's CSPRNG (libsodium).
 std::string random_hex(size_t bytes);
 

@@ -1,0 +1,125 @@
+#include "services/maintenance.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "services/reports.hpp"
+#include "util/json.hpp"
+
+namespace cabinet {
+namespace {
+
+MaintenanceState from_row(const pqxx::row& r, const Settings& s) {
+    MaintenanceState m;
+    m.enabled = r["enabled"].as<bool>();
+    m.source = source_from_name(r["source"].c_str());
+    m.message = r["message"].c_str();
+    if (m.message.empty()) m.message = s.maintenance_message;
+    m.changed_by = r["changed_by"].c_str();
+    m.changed_at = r["changed_at"].as<int64_t>();
+    m.panel_failures = r["panel_failures"].as<int>();
+    if (!r["panel_checked_at"].is_null()) m.panel_checked_at = r["panel_checked_at"].as<int64_t>();
+    m.panel_last_error = r["panel_last_error"].c_str();
+    return m;
+}
+
+// The state before any switch: what MAINTENANCE_MODE says, as if an admin had set it.
+MaintenanceState seeded(const Settings& s) {
+    MaintenanceState m;
+    m.enabled = s.maintenance_mode;
+    m.source = s.maintenance_mode ? MaintenanceSource::manual : MaintenanceSource::none;
+    m.message = s.maintenance_message;
+    m.changed_by = "MAINTENANCE_MODE";
+    return m;
+}
+
+// The row, created from the setting first if needed, locked until the transaction ends.
+MaintenanceState lock_state(pqxx::work& txn, const Settings& s) {
+    txn.exec_prepared0("maintenance_seed", s.maintenance_mode);
+    return from_row(txn.exec_prepared1("maintenance_state_for_update"), s);
+}
+
+std::string json_object(std::initializer_list<std::pair<std::string_view, std::string_view>> fields) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    for (const auto& [k, v] : fields) {
+        write_key(w, k);
+        write_string(w, v);
+    }
+    w.EndObject();
+    return {buf.GetString(), buf.GetSize()};
+}
+
+std::string alert_text(const WatchdogStep& step, const MaintenanceState& after, std::string_view error) {
+    using Alert = WatchdogStep::Alert;
+    using Switch = WatchdogStep::Switch;
+    std::string t;
+    if (step.alert == Alert::panel_down) {
+        t = "⚠️ The VPN panel failed " + std::to_string(step.failures) + " checks in a row";
+        if (!error.empty()) t += " (" + std::string(error) + ")";
+        t += ".\n";
+        if (step.change == Switch::on) t += "Maintenance mode is ON (switched automatically); it goes off when the panel answers again.";
+        else if (after.enabled) t += "Maintenance mode was already on (set manually); the watchdog leaves it as it is.";
+        else t += "Automatic maintenance is disabled (AUTO_MAINTENANCE_ENABLED=false); maintenance stays off.";
+    } else if (step.alert == Alert::panel_back) {
+        t = "✅ The VPN panel answers again.";
+        if (step.change == Switch::off) t += " Automatic maintenance mode is OFF.";
+        else if (after.enabled) t += " Maintenance mode stays on: it was set manually.";
+    }
+    return t;
+}
+
+}  // namespace
+
+MaintenanceState load_maintenance(pqxx::transaction_base& txn, const Settings& s) {
+    const auto res = txn.exec_prepared("maintenance_state");
+    return res.empty() ? seeded(s) : from_row(res[0], s);
+}
+
+MaintenanceState switch_maintenance(pqxx::work& txn, const Settings& s, bool enabled, std::string_view actor,
+                                    std::string_view message) {
+    const MaintenanceState before = lock_state(txn, s);
+    const std::string source(enabled ? source_name(MaintenanceSource::manual) : "");
+    txn.exec_prepared0("maintenance_switch", enabled, source, std::string(enabled ? message : ""), std::string(actor));
+    write_audit(txn, actor, enabled ? "maintenance.on" : "maintenance.off", "maintenance",
+                json_object({{"was", before.enabled ? source_name(before.source) : "off"}, {"message", message}}));
+    spdlog::info("maintenance {} by {} (was {})", enabled ? "on" : "off", actor,
+                 before.enabled ? source_name(before.source) : "off");
+    return from_row(txn.exec_prepared1("maintenance_state"), s);
+}
+
+WatchdogOutcome apply_panel_check(pqxx::work& txn, const Settings& s, bool panel_ok, std::string_view error) {
+    WatchdogOutcome out;
+    out.before = lock_state(txn, s);
+    out.step = watchdog_step(out.before, panel_ok, s.auto_maintenance_enabled);
+    txn.exec_prepared0("maintenance_panel_check", out.step.failures, std::string(panel_ok ? "" : error));
+    using Switch = WatchdogStep::Switch;
+    if (out.step.change != Switch::keep) {
+        const bool on = out.step.change == Switch::on;
+        txn.exec_prepared0("maintenance_switch", on, std::string(on ? source_name(MaintenanceSource::automatic) : ""), "",
+                           "watchdog");
+        write_audit(txn, "watchdog", on ? "maintenance.on" : "maintenance.off", "maintenance",
+                    json_object({{"source", "auto"}, {"panel_error", error}}));
+    }
+    out.after = from_row(txn.exec_prepared1("maintenance_state"), s);
+    if (out.step.alert != WatchdogStep::Alert::none)
+        out.alert_queued = enqueue_report(txn, s, ReportTopic::alerts, alert_text(out.step, out.after, error));
+    return out;
+}
+
+const MaintenanceState& MaintenanceCache::get(Db& db, const Settings& s) {
+    const auto now = std::chrono::steady_clock::now();
+    if (loaded_ && now - loaded_at_ < ttl_) return value_;
+    try {
+        value_ = db.read([&s](pqxx::nontransaction& txn) { return load_maintenance(txn, s); });
+    } catch (const std::exception& e) {
+        // With the database away the bot keeps its last answer rather than failing every update.
+        if (!loaded_) throw;
+        spdlog::warn("maintenance state reload failed, using the cached one: {}", e.what());
+    }
+    loaded_ = true;
+    loaded_at_ = now;
+    return value_;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,37 @@
+#include "services/reports.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "jobs/job_queue.hpp"
+#include "util/json.hpp"
+
+namespace cabinet {
+
+const std::string& report_topic_id(const Settings& s, ReportTopic topic) {
+    static const std::string none;
+    if (s.report_chat_id.empty()) return none;
+    return topic == ReportTopic::alerts ? s.report_topic_alerts : s.report_topic_backups;
+}
+
+std::string_view report_topic_name(ReportTopic topic) {
+    return topic == ReportTopic::alerts ? "alerts" : "backups";
+}
+
+bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text) {
+    if (report_topic_id(s, topic).empty()) {
+        spdlog::info("report to the {} topic not sent (REPORT_CHAT_ID or its topic is not set): {}", report_topic_name(topic), text);
+        return false;
+    }
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    write_key(w, "topic");
+    write_string(w, report_topic_name(topic));
+    write_key(w, "text");
+    write_string(w, text);
+    w.EndObject();
+    jobs::enqueue(txn, kSendReportJob, std::string_view(buf.GetString(), buf.GetSize()));
+    return true;
+}
+
+}  // namespace cabinet
