@@ -32,15 +32,6 @@ int64_t enqueue(const std::string& kind, const std::string& json, const std::str
     return std::stoll(out);
 }
 
-bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (std::chrono::steady_clock::now() < end) {
-        if (cond()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return cond();
-}
-
 std::string job_where(int64_t id) { return "FROM jobs WHERE id = " + std::to_string(id); }
 bool job_is(int64_t id, const std::string& cond) { return count("SELECT count(*) " + job_where(id) + " AND " + cond) == 1; }
 int64_t attempts(int64_t id) { return count("SELECT attempts " + job_where(id)); }

@@ -134,6 +134,15 @@ void stack_svc(const std::string& action, const std::string& name, const std::st
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
 }
 
+bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (std::chrono::steady_clock::now() < end) {
+        if (cond()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return cond();
+}
+
 bool wait_for_status(const std::string& path, long status, int tries) {
     return wait_for_status_url(base_url() + path, status, tries);
 }

@@ -3,6 +3,7 @@
 // started (nginx -> pool -> PostgreSQL/Redis), never to in-process code paths.
 #include <pqxx/pqxx>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -50,5 +51,7 @@ void stack_svc(const std::string& action, const std::string& name, const std::st
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);
 bool wait_for_status_url(const std::string& url, long status, int tries = 100);
+// Polls `cond` every 50 ms until it holds or `timeout_ms` passed; its last answer.
+bool wait_until(const std::function<bool()>& cond, int timeout_ms);
 
 }  // namespace it

@@ -103,9 +103,9 @@ void BotApi::send_message(const std::string& chat_id, const std::string& topic_i
     w.StartObject();
     w.Key("chat_id");
     write_string(w, chat_id);
-    if (!topic_id.empty()) {
+    if (int64_t thread = 0; parse_int64(topic_id, thread)) {  // an Integer in the Bot API
         w.Key("message_thread_id");
-        write_string(w, topic_id);
+        w.Int64(thread);
     }
     w.Key("text");
     write_string(w, utf8_prefix(text, kMaxMessageChars));
