@@ -149,4 +149,30 @@ bool wait_for_status_url(const std::string& url, long status, int tries) {
     return false;
 }
 
+std::string fake_url(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
+
+int64_t journal_mark() {
+    const auto all = http_url("GET", fake_url("/__fake/journal")).json();
+    return all.Empty() ? 0 : all[all.Size() - 1]["seq"].GetInt64();
+}
+
+rapidjson::Document bot_api_calls(const std::string& method, int64_t since) {
+    const std::string path = "/bot" + env("BOT_TOKEN") + "/" + method;
+    return http_url("GET", fake_url("/__fake/journal?service=telegram&since=" + std::to_string(since) + "&path=" + path))
+        .json();
+}
+
+HttpResult bot_update(const std::string& json, const std::string& secret) {
+    return http("POST", "/bot/webhook", {"Content-Type: application/json", "X-Telegram-Bot-Api-Secret-Token: " + secret},
+                json);
+}
+
+bool eventually(const std::function<bool()>& check, int seconds) {
+    for (int i = 0; i < seconds * 10; ++i) {
+        if (check()) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
 }  // namespace it

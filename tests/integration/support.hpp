@@ -3,6 +3,7 @@
 // started (nginx -> pool -> PostgreSQL/Redis), never to in-process code paths.
 #include <pqxx/pqxx>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -27,6 +28,19 @@ HttpResult http(const std::string& method, const std::string& path,
 // Same, to a full URL (the mock panel, a subscription link).
 HttpResult http_url(const std::string& method, const std::string& url,
                     const std::vector<std::string>& headers = {}, const std::string& body = {});
+
+// A URL of the fakes (tests/fakes/server.mjs: gateways, Bot API, journal) on FAKES_PORT.
+std::string fake_url(const std::string& path);
+// The newest sequence number in the fakes' journal (0 when empty): calls after it are new.
+int64_t journal_mark();
+// The fake Bot API's calls of `method` (sendMessage, ...) after journal entry `since`, oldest
+// first: a JSON array of journal entries, each with the call's fields in "json".
+rapidjson::Document bot_api_calls(const std::string& method, int64_t since);
+// POST /bot/webhook as Telegram sends it, with the stack's secret token unless told otherwise.
+HttpResult bot_update(const std::string& json, const std::string& secret = env("BOT_WEBHOOK_SECRET"));
+
+// Polls `check` every 100 ms until it holds (true) or `seconds` pass (false).
+bool eventually(const std::function<bool()>& check, int seconds = 20);
 
 // "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN.
 std::string tma_header(int64_t telegram_id, const std::string& first_name = "Test",
