@@ -23,7 +23,10 @@ int64_t audit_rows(const std::string& where = "true") { return count("SELECT cou
 // Every case starts and ends with maintenance off and no watchdog streak.
 struct MaintenanceOff {
     MaintenanceOff() { reset(); }
-    ~MaintenanceOff() { reset(); }
+    ~MaintenanceOff() {
+        reset();
+        wait_for_maintenance_cache();  // the next suite's bot sees it off
+    }
     static void reset() { run(ctl("maintenance off")); }
 };
 

@@ -13,16 +13,7 @@ using namespace it;
 
 namespace {
 
-std::string fake(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
 std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
-
-bool eventually(const std::function<bool()>& check, int seconds = 20) {
-    for (int i = 0; i < seconds * 10; ++i) {
-        if (check()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return false;
-}
 
 HttpResult buy(const std::string& auth, const std::string& method) {
     return http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
@@ -45,7 +36,7 @@ BOOST_AUTO_TEST_CASE(yookassa_purchase_webhook_worker_me) {
     pqxx::connection conn(env("DATABASE_URL"));
     pqxx::nontransaction q(conn);
     const std::string payment_id = q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str();
-    const auto hook = http_url("POST", fake("/__fake/yookassa/payments/" + payment_id), {"Content-Type: application/json"},
+    const auto hook = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment_id), {"Content-Type: application/json"},
                                R"({"status":"succeeded"})");
     BOOST_REQUIRE(hook.status == 200);
     rapidjson::StringBuffer buf;
@@ -55,9 +46,9 @@ BOOST_AUTO_TEST_CASE(yookassa_purchase_webhook_worker_me) {
     BOOST_TEST(wh.status == 200);
     BOOST_TEST(wh.json()["accepted"].GetBool());
 
-    BOOST_REQUIRE(eventually([&] {
+    BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + std::to_string(tx)) == 1;
-    }));
+    }, 20000));
     const auto me = http("GET", "/api/cabinet/me", {auth}).json();
     BOOST_TEST(std::string(me["subscription"]["plan_name"].GetString()) == "Standard");
     const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
@@ -77,7 +68,7 @@ BOOST_AUTO_TEST_CASE(cryptobot_purchase_webhook_worker_me) {
         pqxx::nontransaction q(conn);
         return std::string(q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str());
     }();
-    const auto hook = http_url("POST", fake("/__fake/cryptobot/invoices/" + invoice + "/paid"), {"Content-Type: application/json"}, "{}");
+    const auto hook = http_url("POST", fake_url("/__fake/cryptobot/invoices/" + invoice + "/paid"), {"Content-Type: application/json"}, "{}");
     BOOST_REQUIRE(hook.status == 200);
     const auto signed_update = hook.json();
     const std::string body = signed_update["body"].GetString();
@@ -89,9 +80,9 @@ BOOST_AUTO_TEST_CASE(cryptobot_purchase_webhook_worker_me) {
     const auto wh = http("POST", "/api/v1/payments/cryptobot", {"Content-Type: application/json",
                          "crypto-pay-api-signature: " + signature}, body);
     BOOST_TEST(wh.status == 200);
-    BOOST_REQUIRE(eventually([&] {
+    BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + std::to_string(tx)) == 1;
-    }));
+    }, 20000));
     BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["plan_name"].GetString()) == "Standard");
 }
 
@@ -99,12 +90,12 @@ BOOST_AUTO_TEST_CASE(gateway_down_at_purchase_leaves_nothing) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    BOOST_REQUIRE(http_url("POST", fake("/__fake/fail"), {"Content-Type: application/json"},
+    BOOST_REQUIRE(http_url("POST", fake_url("/__fake/fail"), {"Content-Type: application/json"},
                            R"({"service":"yookassa","count":1,"status":500})").status == 200);
     const auto r = buy(auth, "yookassa");
     BOOST_TEST(r.status == 502);
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 0);
-    http_url("DELETE", fake("/__fake/fail"));
+    http_url("DELETE", fake_url("/__fake/fail"));
 }
 
 BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
@@ -118,9 +109,9 @@ BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
     const int64_t before = count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // a second scan queues nothing new
-    BOOST_REQUIRE(eventually([&] {
+    BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND user_id = " + uid_of(tg)) == 2;
-    }));
+    }, 20000));
     const int64_t after = count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
     BOOST_TEST(after - before == 30 * 86400);
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 100000 - 2 * 29900);
@@ -135,10 +126,10 @@ BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing) {
     BOOST_REQUIRE(buy(auth, "balance").status == 200);  // balance now 0
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '1 hour' WHERE user_id = " + uid_of(tg));
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);
-    BOOST_REQUIRE(eventually([&] {
+    BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND status = 'done' AND payload->>'user_id' = " +
                      uid_of(tg) + "::text") == 1;
-    }));
+    }, 20000));
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 1);
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
 }

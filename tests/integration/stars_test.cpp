@@ -9,24 +9,6 @@
 
 using namespace it;
 
-namespace {
-
-HttpResult bot_update(const std::string& json, const std::string& secret) {
-    return http("POST", "/bot/webhook", {"Content-Type: application/json", "X-Telegram-Bot-Api-Secret-Token: " + secret}, json);
-}
-
-std::string fake(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
-
-bool eventually(const std::function<bool()>& check, int seconds = 20) {
-    for (int i = 0; i < seconds * 10; ++i) {
-        if (check()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return false;
-}
-
-}  // namespace
-
 BOOST_AUTO_TEST_SUITE(stars)
 
 BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
@@ -41,7 +23,7 @@ BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
     BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());  // nothing granted yet
 
     // The invoice asked the Bot API for exactly the quoted stars.
-    const auto journal = http_url("GET", fake("/__fake/journal")).body;
+    const auto journal = http_url("GET", fake_url("/__fake/journal")).body;
     BOOST_TEST(journal.find("createInvoiceLink") != std::string::npos);
     const int64_t stars = count("SELECT (pricing->>'stars')::bigint FROM transactions WHERE id = " + std::to_string(tx));
     BOOST_TEST(stars == 167);  // ceil(29900 / 180)
@@ -66,9 +48,9 @@ BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
     BOOST_TEST(std::count(statuses.begin(), statuses.end(), 200L) == 20);
     BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'fulfil_payment' AND payload->>'transaction_id' = '" + payload + "'") == 1);
 
-    BOOST_REQUIRE(eventually([&] {
+    BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + payload) == 1;
-    }));
+    }, 20000));
     const auto me = http("GET", "/api/cabinet/me", {auth}).json();
     BOOST_TEST(std::string(me["subscription"]["plan_name"].GetString()) == "Standard");
     BOOST_TEST(std::string(me["subscription"]["status"].GetString()) == "active");

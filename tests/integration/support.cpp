@@ -134,6 +134,10 @@ void stack_svc(const std::string& action, const std::string& name, const std::st
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
 }
 
+void wait_for_maintenance_cache() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::stoll(env("MAINTENANCE_CACHE_TTL_MS")) + 200));
+}
+
 bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (std::chrono::steady_clock::now() < end) {
@@ -156,6 +160,24 @@ bool wait_for_status_url(const std::string& url, long status, int tries) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     return false;
+}
+
+std::string fake_url(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
+
+int64_t journal_mark() {
+    const auto all = http_url("GET", fake_url("/__fake/journal")).json();
+    return all.Empty() ? 0 : all[all.Size() - 1]["seq"].GetInt64();
+}
+
+rapidjson::Document bot_api_calls(const std::string& method, int64_t since) {
+    const std::string path = "/bot" + env("BOT_TOKEN") + "/" + method;
+    return http_url("GET", fake_url("/__fake/journal?service=telegram&since=" + std::to_string(since) + "&path=" + path))
+        .json();
+}
+
+HttpResult bot_update(const std::string& json, const std::string& secret) {
+    return http("POST", "/bot/webhook", {"Content-Type: application/json", "X-Telegram-Bot-Api-Secret-Token: " + secret},
+                json);
 }
 
 }  // namespace it

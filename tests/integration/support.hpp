@@ -29,6 +29,17 @@ HttpResult http(const std::string& method, const std::string& path,
 HttpResult http_url(const std::string& method, const std::string& url,
                     const std::vector<std::string>& headers = {}, const std::string& body = {});
 
+// A URL of the fakes (tests/fakes/server.mjs: gateways, Bot API, journal) on FAKES_PORT.
+std::string fake_url(const std::string& path);
+// The newest sequence number in the fakes' journal (0 when empty): calls after it are new.
+int64_t journal_mark();
+// The fake Bot API's calls of `method` (sendMessage, ...) after journal entry `since`, oldest
+// first: a JSON array of journal entries, each with the call's fields in "json".
+rapidjson::Document bot_api_calls(const std::string& method, int64_t since);
+// POST /bot/webhook as Telegram sends it, with the stack's secret token unless told otherwise.
+HttpResult bot_update(const std::string& json, const std::string& secret = env("BOT_WEBHOOK_SECRET"));
+
+
 // "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN.
 std::string tma_header(int64_t telegram_id, const std::string& first_name = "Test",
                        const std::string& start_param = {}, int64_t auth_date = 0);
@@ -51,6 +62,9 @@ void stack_svc(const std::string& action, const std::string& name, const std::st
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);
 bool wait_for_status_url(const std::string& url, long status, int tries = 100);
+// Sleeps until every pool thread has dropped its cached maintenance state
+// (MAINTENANCE_CACHE_TTL_MS of the stack, plus a margin).
+void wait_for_maintenance_cache();
 // Polls `cond` every 50 ms until it holds or `timeout_ms` passed; its last answer.
 bool wait_until(const std::function<bool()>& cond, int timeout_ms);
 

@@ -16,7 +16,6 @@ using namespace it;
 namespace {
 
 std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
-std::string fake(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
 
 // The next `times` panel requests answer 500.
 void panel_fails(int times) {
@@ -38,7 +37,10 @@ bool automatic_on() { return count("SELECT count(*) FROM maintenance_state WHERE
 // Clean start and end: no faults, maintenance off, no streak.
 struct CleanSlate {
     CleanSlate() { reset(); }
-    ~CleanSlate() { reset(); }
+    ~CleanSlate() {
+        reset();
+        wait_for_maintenance_cache();  // the next suite's bot sees it off
+    }
     static void reset() {
         http_url("POST", mock("/__mock/reset-faults"));
         run(ctl("maintenance off"));
@@ -47,24 +49,17 @@ struct CleanSlate {
 };
 
 // sendMessage calls to the alerts topic (REPORT_CHAT_ID / REPORT_TOPIC_ALERTS of the test
-// stack) that the fake Bot API received after `since`.
+// stack) that the fake Bot API received after journal entry `since`.
 std::vector<std::string> alerts_since(int64_t since) {
     std::vector<std::string> out;
-    const auto j = http_url("GET", fake("/__fake/journal?service=telegram&since=" + std::to_string(since))).json();
-    for (const auto& e : j.GetArray()) {
-        const std::string path = e["path"].GetString();
-        if (path.find("/sendMessage") == std::string::npos || !e["json"].IsObject()) continue;
+    const auto calls = bot_api_calls("sendMessage", since);
+    for (const auto& e : calls.GetArray()) {
         const auto& m = e["json"];
-        if (std::string(m["chat_id"].GetString()) != "-1001000000001") continue;
+        if (!m.IsObject() || std::string(m["chat_id"].GetString()) != "-1001000000001") continue;
         if (!m.HasMember("message_thread_id") || m["message_thread_id"].GetInt64() != 77) continue;
         out.emplace_back(m["text"].GetString());
     }
     return out;
-}
-
-int64_t journal_seq() {
-    const auto j = http_url("GET", fake("/__fake/journal")).json();
-    return j.Size() == 0 ? 0 : j[j.Size() - 1]["seq"].GetInt64();
 }
 
 }  // namespace
@@ -73,7 +68,7 @@ BOOST_AUTO_TEST_SUITE(watchdog_checks)
 
 BOOST_AUTO_TEST_CASE(three_failures_switch_on_with_an_alert_and_the_panel_switches_off) {
     CleanSlate clean;
-    const int64_t seq = journal_seq();
+    const int64_t seq = journal_mark();
     const auto audit_before = count("SELECT count(*) FROM audit_log WHERE actor = 'watchdog'");
     panel_fails(3);
     for (int i = 1; i <= 2; ++i) {
@@ -143,20 +138,25 @@ BOOST_AUTO_TEST_CASE(a_run_killed_midway_leaves_nothing_and_the_next_one_works) 
     BOOST_TEST_REQUIRE(state() == "0:2");
     const auto checked = count("SELECT floor(extract(epoch FROM panel_checked_at) * 1000)::bigint FROM maintenance_state");
 
-    // The panel hangs; the run is killed while it waits, holding the run lock. ('[w]': the
-    // pattern must not match the shell that runs pgrep itself.)
+    // The panel hangs; the run is killed while it waits, holding the run lock.
     const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
                             R"({"mode":"delay","delay_ms":20000,"times":1})");
     BOOST_TEST_REQUIRE(r.status == 200);
-    run("(" + ctl("watchdog") + ") >/dev/null 2>&1 &");
-    BOOST_TEST_REQUIRE(wait_until([] { return run("pgrep -f 'cabinetctl [w]atchdog'").first == 0; }, 5000));
+    // Its own session, so exactly this run is killed (other test stacks may be running
+    // watchdogs on the same machine).
+    const std::string pidfile = env("STACK_DIR") + "/watchdog-under-test.pid";
+    run("setsid sh -c \"echo \\$\\$ > " + pidfile + "; " + ctl("watchdog") + "\" >/dev/null 2>&1 &");
+    BOOST_TEST_REQUIRE(wait_until([&] { return run("test -s " + pidfile).first == 0; }, 5000));
+    const std::string sid = std::to_string(std::stoll(run("cat " + pidfile).second));
+    const std::string running = "pgrep -s " + sid + " -f 'cabinetctl watchdog'";
+    BOOST_TEST_REQUIRE(wait_until([&] { return run(running).first == 0; }, 5000));
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     // A second run meanwhile does nothing: one check at a time.
     const auto [rc_busy, out_busy] = watchdog();
     BOOST_TEST(rc_busy == 0);
     BOOST_TEST(out_busy.find("another watchdog run is in progress") != std::string::npos, out_busy);
-    BOOST_TEST(run("pkill -KILL -f 'cabinetctl [w]atchdog'").first == 0);
-    BOOST_TEST(wait_until([] { return run("pgrep -f 'cabinetctl [w]atchdog'").first != 0; }, 5000));
+    BOOST_TEST(run("pkill -KILL -s " + sid).first == 0);
+    BOOST_TEST(wait_until([&] { return run(running).first != 0; }, 5000));
 
     BOOST_TEST(state() == "0:2");
     BOOST_TEST(count("SELECT floor(extract(epoch FROM panel_checked_at) * 1000)::bigint FROM maintenance_state") == checked);

@@ -4,6 +4,7 @@
 
 #include "db/accounts_repo.hpp"
 #include "errors.hpp"
+#include "services/telegram_contact.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -17,22 +18,9 @@ bool scheme_is(std::string_view header, std::string_view scheme, std::string_vie
     return true;
 }
 
-bool profile_changed(const User& u, const TelegramUser& tg) {
-    return u.username != tg.username || u.first_name != tg.first_name || u.last_name != tg.last_name;
-}
-
 Account from_init_data(Exchange& ex, std::string_view raw) {
     const InitData data = ex.shared.init_data.verify(raw, unix_now());
-    Db& db = ex.io.db;
-    auto account = db.read([&](auto& txn) { return find_account_by_telegram_id(txn, data.user.id); });
-    if (account && !profile_changed(account->user, data.user)) return std::move(*account);
-    db.write([&](pqxx::work& txn) {
-        if (!account) register_telegram_user(txn, data.user, ex.settings().default_currency, data.start_param);
-        else refresh_telegram_profile(txn, account->user.id, data.user);
-    });
-    account = db.read([&](auto& txn) { return find_account_by_telegram_id(txn, data.user.id); });
-    if (!account) throw unavailable("user registration did not complete");
-    return std::move(*account);
+    return telegram_contact(ex.io.db, data.user, ex.settings().default_currency, data.start_param);
 }
 
 Account from_jwt(Exchange& ex, std::string_view token) {

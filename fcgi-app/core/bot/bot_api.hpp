@@ -22,6 +22,11 @@ public:
                       const std::string& reply_markup_json = {});
     // The answer to a button press; `text` is cut to the Bot API's 200 characters.
     void answer_callback_query(const std::string& query_id, std::string_view text, bool show_alert);
+    // Replaces the text and inline keyboard of a message the bot sent. Telegram refuses an
+    // edit that changes nothing ("message is not modified"); that counts as done, so a
+    // double press is not a failed update that Telegram would deliver again.
+    void edit_message_text(const std::string& chat_id, int64_t message_id, const std::string& text,
+                           const std::string& reply_markup_json = {});
     // Uploads a file (multipart/form-data) to a chat, into a forum topic when `topic_id` (a
     // message_thread_id) is not empty. The Bot API takes at most 50 MB; larger files are
     // refused here with a GatewayError, before anything is sent.
@@ -29,7 +34,9 @@ public:
                        const std::string& caption);
 
 private:
-    std::string call(const std::string& method, const std::string& json_body);
+    // The method's string result, if any. An error whose description contains `benign_error`
+    // (when not empty) is no failure.
+    std::string call(const std::string& method, const std::string& json_body, std::string_view benign_error = {});
 
     std::string base_;
     int64_t connect_timeout_ms_;  // {TELEGRAM_API_BASE}/bot{token}/

@@ -88,6 +88,12 @@ MaintenanceState switch_maintenance(pqxx::work& txn, const Settings& s, bool ena
     return from_row(txn.exec_prepared1("maintenance_state"), s);
 }
 
+MaintenanceState set_maintenance(pqxx::work& txn, const Settings& s, bool enabled, std::string_view actor) {
+    MaintenanceState now = lock_state(txn, s);
+    if (now.enabled == enabled) return now;
+    return switch_maintenance(txn, s, enabled, actor);
+}
+
 WatchdogOutcome apply_panel_check(pqxx::work& txn, const Settings& s, bool panel_ok, std::string_view error) {
     WatchdogOutcome out;
     out.before = lock_state(txn, s);

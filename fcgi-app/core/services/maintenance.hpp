@@ -24,6 +24,11 @@ MaintenanceState load_maintenance(pqxx::transaction_base& txn, const Settings& s
 MaintenanceState switch_maintenance(pqxx::work& txn, const Settings& s, bool enabled, std::string_view actor,
                                     std::string_view message = {});
 
+// The bot admin menu's switch: a button names the state it wants, so a double press or a
+// press on a stale menu changes nothing and writes no audit entry when the state (read
+// under its row lock) already is `enabled`; otherwise switch_maintenance.
+MaintenanceState set_maintenance(pqxx::work& txn, const Settings& s, bool enabled, std::string_view actor);
+
 // One watchdog check, applied under the state's row lock in the caller's transaction: the
 // streak, the automatic switch with its audit entry, and the alert (a `send_report` job),
 // so a run that dies before its commit leaves no trace and one that commits leaves all.

@@ -10,6 +10,10 @@
 
 namespace cabinet {
 
+bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int64_t stars) {
+    return !txn.exec_prepared("stars_invoice_open", transaction_id, stars).empty();
+}
+
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
     const auto rows = txn.exec_prepared("payment_for_update", transaction_id);

@@ -20,6 +20,9 @@ enum class Confirmation {
 
 inline constexpr const char* kFulfilJob = "fulfil_payment";
 
+// Telegram's pre-checkout question: is this Stars invoice still pending, for exactly `stars`?
+bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int64_t stars);
+
 // `paid_amount` in minor units of `paid_currency` (for Telegram Stars: stars, "XTR").
 // Throws ApiError 404 for an unknown transaction.
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,

@@ -1,0 +1,71 @@
+#include "bot/admin_menu.hpp"
+
+#include "bot/replies.hpp"
+#include "db/audit_repo.hpp"
+#include "services/maintenance.hpp"
+#include "services/telegram_contact.hpp"
+#include "util/time.hpp"
+
+namespace cabinet::bot {
+namespace {
+
+constexpr std::string_view kSwitchOn = "admin:maint:on";
+constexpr std::string_view kSwitchOff = "admin:maint:off";
+constexpr std::string_view kRefresh = "admin:maint:status";
+
+std::string menu_text(const MaintenanceState& m) {
+    std::string t = "Maintenance mode: ";
+    if (m.enabled) t += m.source == MaintenanceSource::automatic ? "ON (automatic, panel watchdog)" : "ON (manual)";
+    else t += "OFF";
+    if (m.changed_at > 0) t += "\nChanged " + iso8601_utc(m.changed_at) + " by " + m.changed_by;
+    else t += "\nNever switched; the default comes from " + m.changed_by;
+    if (m.enabled) t += "\nUsers see: " + m.message;
+    if (m.panel_failures > 0) t += "\nPanel checks failed in a row: " + std::to_string(m.panel_failures);
+    return t;
+}
+
+std::string menu_keyboard(const MaintenanceState& m) {
+    const Button toggle = m.enabled ? Button{"Turn maintenance OFF", std::string(kSwitchOff), ""}
+                                    : Button{"Turn maintenance ON", std::string(kSwitchOn), ""};
+    return inline_keyboard({{toggle}, {Button{"Refresh", std::string(kRefresh), ""}}});
+}
+
+// Fresh from the database, not the pool's cached copy: the admin wants what is true now.
+MaintenanceState current_state(Exchange& ex) {
+    return ex.io.db.read([&](auto& txn) { return load_maintenance(txn, ex.settings()); });
+}
+
+MaintenanceState switch_to(Exchange& ex, const TelegramUser& admin, bool enabled) {
+    // The audit log names people by their user row; an admin who never opened the bot or
+    // the mini-app gets one here, as on any first contact.
+    const Account account = telegram_contact(ex.io.db, admin, ex.settings().default_currency, "");
+    const std::string actor = audit_actor(account.user.id, account.user.telegram_id);
+    return ex.io.db.write([&](pqxx::work& txn) { return set_maintenance(txn, ex.settings(), enabled, actor); });
+}
+
+}  // namespace
+
+void send_admin_menu(Exchange& ex, BotApi& api, int64_t chat_id) {
+    const MaintenanceState m = current_state(ex);
+    api.send_message(std::to_string(chat_id), "", menu_text(m), menu_keyboard(m));
+}
+
+void press_admin_button(Exchange& ex, BotApi& api, const ButtonPress& press) {
+    MaintenanceState m;
+    if (press.data == kSwitchOn || press.data == kSwitchOff) {
+        m = switch_to(ex, press.from, press.data == kSwitchOn);
+        // Committed before anything is sent: if Telegram does not hear back and repeats the
+        // update, the switch finds its target state and changes nothing.
+        api.answer_callback_query(press.id, m.enabled ? "Maintenance is ON" : "Maintenance is OFF", false);
+    } else if (press.data == kRefresh) {
+        m = current_state(ex);
+        api.answer_callback_query(press.id, "", false);
+    } else {
+        api.answer_callback_query(press.id, "This button is out of date: send /admin again.", false);
+        return;
+    }
+    if (press.chat_id && press.message_id)
+        api.edit_message_text(std::to_string(*press.chat_id), *press.message_id, menu_text(m), menu_keyboard(m));
+}
+
+}  // namespace cabinet::bot

@@ -1,0 +1,31 @@
+#pragma once
+// What the bot says to users, and its inline keyboards as Bot API JSON: pure, no I/O.
+// English only for now; the texts live here so that translating them touches one file.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "domain/account.hpp"
+
+namespace cabinet::bot {
+
+// One inline keyboard button: a callback button when `callback_data` is set, else one that
+// opens `web_app_url` as a mini-app.
+struct Button {
+    std::string text;
+    std::string callback_data;
+    std::string web_app_url;
+};
+// An InlineKeyboardMarkup object as JSON text, rows of buttons.
+std::string inline_keyboard(const std::vector<std::vector<Button>>& rows);
+// The one button that opens the mini-app; "" (no keyboard) when MINIAPP_URL is empty.
+std::string open_app_keyboard(const std::string& miniapp_url);
+
+std::string welcome_text(const User& u);
+inline constexpr std::string_view kBlockedText = "Your account is blocked.";
+// The answer to anything the bot does not understand.
+std::string hint_text(bool has_app_button);
+// An admin button pressed by someone who is not (or no longer) in ADMIN_IDS.
+inline constexpr std::string_view kNotAllowedText = "Not allowed: this button is for admins.";
+
+}  // namespace cabinet::bot

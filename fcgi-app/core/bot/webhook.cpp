@@ -1,0 +1,71 @@
+#include "bot/webhook.hpp"
+
+#include <algorithm>
+
+#include "bot/admin_menu.hpp"
+#include "bot/bot_api.hpp"
+#include "bot/replies.hpp"
+#include "bot/stars.hpp"
+#include "bot/updates.hpp"
+#include "db/accounts_repo.hpp"
+#include "services/telegram_contact.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet::bot {
+namespace {
+
+constexpr size_t kMaxStartParamChars = 64;  // Telegram's limit of a deep-link start parameter
+
+bool is_admin(const Settings& s, int64_t telegram_id) {
+    return std::find(s.admin_ids.begin(), s.admin_ids.end(), telegram_id) != s.admin_ids.end();
+}
+
+void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
+    if (!m.is_private) return;  // in groups the bot only takes payments
+    const Settings& s = ex.settings();
+    const auto command = parse_command(m.text, s.bot_username);
+    const bool start = command && command->name == "start";
+    std::optional<Account> account;
+    if (start) {
+        const std::string start_param(utf8_prefix(command->payload, kMaxStartParamChars));
+        account = telegram_contact(ex.io.db, m.from, s.default_currency, start_param);
+    }
+    const bool admin = is_admin(s, m.from.id);
+    const std::string chat = std::to_string(m.chat_id);
+    const MaintenanceState& maintenance = ex.io.maintenance.get(ex.io.db, s);
+    if (maintenance.enabled && !admin) return api.send_message(chat, "", maintenance.message);
+    if (command && command->name == "admin" && admin) return send_admin_menu(ex, api, m.chat_id);
+
+    if (!account) account = ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, m.from.id); });
+    if (account && account->user.is_blocked) return api.send_message(chat, "", std::string(kBlockedText));
+    const std::string keyboard = open_app_keyboard(s.miniapp_url);
+    if (start) api.send_message(chat, "", welcome_text(account->user), keyboard);
+    else api.send_message(chat, "", hint_text(!keyboard.empty()), keyboard);
+}
+
+void on_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
+    const Settings& s = ex.settings();
+    const bool admin = is_admin(s, b.from.id);
+    const MaintenanceState& maintenance = ex.io.maintenance.get(ex.io.db, s);
+    if (maintenance.enabled && !admin)
+        return api.answer_callback_query(b.id, utf8_prefix(maintenance.message, kMaintenanceAlertMaxChars), true);
+    if (starts_with(b.data, kAdminButtonPrefix)) {
+        if (!admin) return api.answer_callback_query(b.id, kNotAllowedText, true);
+        return press_admin_button(ex, api, b);
+    }
+    api.answer_callback_query(b.id, "", false);  // a button we no longer know: stop its spinner
+}
+
+}  // namespace
+
+void handle_update(Exchange& ex, const rapidjson::Value& update) {
+    const Update u = parse_update(update);
+    if (u.pre_checkout_query) return answer_pre_checkout(ex, *u.pre_checkout_query);
+    if (u.successful_payment) return record_stars_payment(ex, *u.successful_payment);
+    if (!u.message && !u.button) return;
+    BotApi api(ex.settings());
+    if (u.message) on_message(ex, api, *u.message);
+    else on_button(ex, api, *u.button);
+}
+
+}  // namespace cabinet::bot

@@ -1,0 +1,18 @@
+#pragma once
+// First contact of a Telegram user, the same whichever door they come through: the
+// mini-app's init data (auth/authenticate) or the bot's /start (bot/webhook). SPEC
+// "Authentication": both raise the one `registration` event.
+#include <string>
+
+#include "auth/init_data.hpp"
+#include "db/db.hpp"
+#include "domain/account.hpp"
+
+namespace cabinet {
+
+// The user's account, registered first when new (referrer from `start_param` "ref_<code>",
+// a `registration` event) or with Telegram's name fields refreshed when they changed; any
+// write is committed before this returns. A known user's referrer never changes.
+Account telegram_contact(Db& db, const TelegramUser& tg, const std::string& currency, const std::string& start_param);
+
+}  // namespace cabinet

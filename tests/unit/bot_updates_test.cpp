@@ -1,0 +1,89 @@
+// The bot webhook's parsing of updates and commands, and its keyboards (core/bot).
+#include <boost/test/unit_test.hpp>
+
+#include "bot/replies.hpp"
+#include "bot/updates.hpp"
+
+using namespace cabinet;
+using namespace cabinet::bot;
+
+namespace {
+
+rapidjson::Document parse(const char* json) {
+    rapidjson::Document d;
+    d.Parse(json);
+    BOOST_REQUIRE(!d.HasParseError());
+    return d;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(bot_updates)
+
+BOOST_AUTO_TEST_CASE(commands_with_payload_and_bot_name) {
+    auto c = parse_command("/start ref_ABC", "shop_bot");
+    BOOST_REQUIRE(c);
+    BOOST_TEST(c->name == "start");
+    BOOST_TEST(c->payload == "ref_ABC");
+    c = parse_command("  /Start@Shop_Bot   ref_X  ", "shop_bot");
+    BOOST_REQUIRE(c);
+    BOOST_TEST(c->name == "start");
+    BOOST_TEST(c->payload == "ref_X");
+    BOOST_TEST(!parse_command("/start@other_bot", "shop_bot"));
+    BOOST_TEST(parse_command("/start@other_bot", "").has_value());  // name unknown: accepted
+    BOOST_TEST(parse_command("/admin", "shop_bot")->payload.empty());
+    BOOST_TEST(!parse_command("hello /start", "shop_bot"));
+    BOOST_TEST(!parse_command("/", "shop_bot"));
+    BOOST_TEST(!parse_command("/@shop_bot", "shop_bot"));
+}
+
+BOOST_AUTO_TEST_CASE(a_private_message_and_a_button_press) {
+    const auto m = parse(R"({"update_id":1,"message":{"message_id":2,"from":{"id":42,"first_name":"A","username":"a",
+        "language_code":"en"},"chat":{"id":42,"type":"private"},"text":"/start"}})");
+    const Update u = parse_update(m);
+    BOOST_REQUIRE(u.message);
+    BOOST_TEST(u.message->chat_id == 42);
+    BOOST_TEST(u.message->is_private);
+    BOOST_TEST(u.message->from.id == 42);
+    BOOST_TEST(u.message->from.username == "a");
+    BOOST_TEST(u.message->text == "/start");
+    BOOST_TEST(!u.button);
+
+    const auto b = parse(R"({"update_id":2,"callback_query":{"id":"q","from":{"id":7},"data":"admin:maint:on",
+        "message":{"message_id":9,"chat":{"id":7,"type":"private"}}}})");
+    const Update v = parse_update(b);
+    BOOST_REQUIRE(v.button);
+    BOOST_TEST(v.button->id == "q");
+    BOOST_TEST(v.button->data == "admin:maint:on");
+    BOOST_TEST(*v.button->chat_id == 7);
+    BOOST_TEST(*v.button->message_id == 9);
+}
+
+BOOST_AUTO_TEST_CASE(payments_and_unusable_parts) {
+    const auto paid = parse(R"({"message":{"from":{"id":1},"chat":{"id":-5,"type":"group"},
+        "successful_payment":{"invoice_payload":"3"}}})");
+    const Update p = parse_update(paid);
+    BOOST_TEST(p.successful_payment != nullptr);
+    BOOST_TEST(!p.message);  // a payment is never also a message to answer
+
+    const auto group = parse(R"({"message":{"from":{"id":1},"chat":{"id":-5,"type":"group"},"text":"hi"}})");
+    BOOST_TEST(!parse_update(group).message->is_private);
+    // Edited messages, channel posts without a sender, junk: nothing to act on, no exception.
+    for (const char* json : {R"({"edited_message":{"from":{"id":1},"chat":{"id":1,"type":"private"}}})",
+                             R"({"message":{"chat":{"id":1,"type":"channel"},"text":"x"}})",
+                             R"({"message":{"from":{"id":"1"},"chat":{"id":1}}})", R"({"callback_query":[]})", "[]"}) {
+        const auto d = parse(json);
+        const Update u = parse_update(d);
+        BOOST_TEST((!u.message && !u.button && !u.pre_checkout_query && !u.successful_payment), json);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(keyboards) {
+    BOOST_TEST(open_app_keyboard("") == "");
+    BOOST_TEST(open_app_keyboard("https://x.test/\"app") ==
+               R"({"inline_keyboard":[[{"text":"Open","web_app":{"url":"https://x.test/\"app"}}]]})");
+    BOOST_TEST(inline_keyboard({{Button{"A", "a:1", ""}}, {Button{"B", "b", ""}}}) ==
+               R"({"inline_keyboard":[[{"text":"A","callback_data":"a:1"}],[{"text":"B","callback_data":"b"}]]})");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
