@@ -13,21 +13,6 @@ namespace {
 
 constexpr const char* kSchemes[] = {"happ", "v2raytun", "hiddify", "streisand"};
 
-std::string html_escape(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 }  // namespace
 
 void get_download_link(Exchange& ex) {

@@ -32,6 +32,13 @@ void post_purchase(Exchange& ex);
 void post_payment_webhook(Exchange& ex);  // POST /api/v1/payments/{gateway}
 void post_bot_webhook(Exchange& ex);      // POST /bot/webhook
 
+// Web cabinet sessions (web_auth.cpp): POST /api/cabinet/auth/...
+void post_auth_register(Exchange& ex);
+void post_auth_verify(Exchange& ex);
+void post_auth_login(Exchange& ex);
+void post_auth_refresh(Exchange& ex);
+void post_auth_logout(Exchange& ex);
+
 // Admin maintenance screen (admin.cpp)
 void get_admin_maintenance(Exchange& ex);
 void post_admin_maintenance_mode(Exchange& ex);

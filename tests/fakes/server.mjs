@@ -12,6 +12,8 @@
 //   POST   /__fake/fail {"service":"yookassa","count":3,"status":500}    the next `count` calls answer `status`
 //   DELETE /__fake/fail                                                   no more injected failures
 //   /__fake/yookassa/..., /__fake/cryptobot/...                           per-service hooks (see their files)
+//   GET    /__fake/mail[?to=<addr>]   mails the fake SMTP server (smtp.mjs, on $SMTP_FAKE_PORT) received
+//   DELETE /__fake/mail
 //
 // Only node: built-ins, so the stack needs no npm install. Credentials the fakes check come
 // from the same environment as the cabinet's (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY,
@@ -19,6 +21,7 @@
 import http from 'node:http';
 
 import * as cryptobot from './cryptobot.mjs';
+import * as smtp from './smtp.mjs';
 import { parseBody, reply } from './http_util.mjs';
 import * as telegram from './telegram.mjs';
 import * as yookassa from './yookassa.mjs';
@@ -60,6 +63,8 @@ function control(req, res, url, parsed) {
       (!q.get('path') || e.path.startsWith(q.get('path')))));
   }
   if (p === '/__fake/journal' && req.method === 'DELETE') { journal = []; return reply(res, 200, { ok: true }); }
+  if (p === '/__fake/mail' && req.method === 'GET') return reply(res, 200, smtp.list(url.searchParams.get('to')));
+  if (p === '/__fake/mail' && req.method === 'DELETE') { smtp.clear(); return reply(res, 200, { ok: true }); }
   if (p === '/__fake/fail' && req.method === 'POST') {
     const b = parsed.json ?? {};
     if (!services[b.service]) return reply(res, 400, { error: 'service must be one of ' + Object.keys(services) });
@@ -116,6 +121,8 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 30000;
 server.listen(port, '127.0.0.1', () => console.log(`fakes listening on 127.0.0.1:${port}`));
+const smtpPort = Number(process.env.SMTP_FAKE_PORT);
+const smtpServer = smtpPort ? smtp.start(smtpPort) : null;
 for (const sig of ['SIGTERM', 'SIGINT']) {
-  process.on(sig, () => { server.close(() => process.exit(0)); server.closeAllConnections(); });
+  process.on(sig, () => { smtpServer?.close(); server.close(() => process.exit(0)); server.closeAllConnections(); });
 }

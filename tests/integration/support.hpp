@@ -59,6 +59,20 @@ std::string ctl(const std::string& args);
 
 // tools/stack svc start|stop NAME for this test stack.
 void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env = {});
+// The pool restarted with a few settings changed (STACK_EXTRA_ENV, e.g. "A=1 B=2") for
+// the lifetime of this object, then restarted with the stack's own settings.
+struct PoolWith {
+    explicit PoolWith(const std::string& extra_env) {
+        stack_svc("stop", "pool");
+        stack_svc("start", "pool", extra_env);
+    }
+    ~PoolWith() {
+        stack_svc("stop", "pool");
+        stack_svc("start", "pool");
+    }
+    PoolWith(const PoolWith&) = delete;
+    PoolWith& operator=(const PoolWith&) = delete;
+};
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);
 bool wait_for_status_url(const std::string& url, long status, int tries = 100);

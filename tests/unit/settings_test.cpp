@@ -61,6 +61,23 @@ BOOST_AUTO_TEST_CASE(invalid_values_name_the_variable) {
     BOOST_TEST(error_of(env).find("STARS_RATE_RUB") == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(web_cabinet_settings) {
+    auto env = base();
+    env["WEB_CABINET_ENABLED"] = "true";
+    BOOST_TEST(error_of(env).find("WEB_CABINET_URL") == 0u);  // links in mails need it
+    env["WEB_CABINET_URL"] = "https://shop.example/cabinet/";
+    const Settings s = load(env);
+    BOOST_TEST(s.web_cabinet_url == "https://shop.example/cabinet");
+    BOOST_TEST(s.password_opslimit == 2);  // libsodium's INTERACTIVE
+    BOOST_TEST(s.password_memlimit == 67108864);
+    BOOST_TEST(s.password_hash_concurrency == 2);
+    env["SMTP_URL"] = "http://mail.example";
+    BOOST_TEST(error_of(env).find("SMTP_URL") == 0u);
+    env["SMTP_URL"] = "smtps://mail.example:465";
+    env["PASSWORD_MEMLIMIT"] = "4096";  // below libsodium's minimum
+    BOOST_TEST(error_of(env).find("PASSWORD_MEMLIMIT") == 0u);
+}
+
 // The documented env file lists exactly the variables the code reads.
 BOOST_AUTO_TEST_CASE(env_example_is_current) {
     std::ifstream in(FIXTURES_DIR "/../../systemd/cabinet.env.example");

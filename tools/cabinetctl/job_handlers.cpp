@@ -9,6 +9,7 @@
 
 #include "backup/backup.hpp"
 #include "bot/bot_api.hpp"
+#include "mail/smtp.hpp"
 #include "services/autopay.hpp"
 #include "services/maintenance.hpp"
 #include "services/reports.hpp"
@@ -100,6 +101,27 @@ void send_report(const Settings& s, const jobs::Job& job) {
     BotApi(s).send_message(s.report_chat_id, topic_id, payload_string(job, "text"));
 }
 
+// `send_mail` {"to", "subject", "text", "html"}: a mail of the web cabinet (verification
+// links) over SMTP. Logged by address and subject only: the body holds one-time links.
+// Once sent, the body is wiped from the job row in the same transaction that marks the job
+// done, so the jobs table does not keep live links. No SMTP_URL: dropped with a warning.
+void send_mail(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    MailMessage m;
+    m.from = s.smtp_from;
+    m.to = payload_string(job, "to");
+    m.subject = payload_string(job, "subject");
+    m.text = payload_string(job, "text");
+    m.html = payload_string(job, "html");
+    if (m.to.empty()) throw std::invalid_argument("send_mail: payload needs to");
+    if (s.smtp_url.empty()) {
+        spdlog::warn("mail job {} to {} ({}) dropped: SMTP_URL is not set", job.id, m.to, m.subject);
+    } else {
+        send_mail_smtp(s, m);
+        spdlog::info("mail job {}: sent to {} ({})", job.id, m.to, m.subject);
+    }
+    txn.exec_params0("UPDATE jobs SET payload = payload - 'text' - 'html' WHERE id = $1", job.id);
+}
+
 // `backup` {"requested_by": actor}: the admin's "backup now" (POST
 // /api/admin/maintenance/backup): the same archive as the daily one. Its outcome goes into
 // the audit log. A failed delivery keeps the archive and is not retried (a retry would
@@ -136,6 +158,7 @@ jobs::Registry make_registry(const Settings& settings) {
     r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(settings, txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
     r.add(kSendReportJob, [&settings](pqxx::work&, const jobs::Job& job) { send_report(settings, job); });
+    r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(settings, txn, job); });
     r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(settings, txn, job); });
     return r;
 }

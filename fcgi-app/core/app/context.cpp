@@ -6,6 +6,7 @@ Shared::Shared(Settings s, std::vector<Route> routes)
     : settings(std::move(s)),
       init_data(settings.bot_token, settings.init_data_max_age_s),
       jwt(settings.jwt_secret),
+      passwords(settings.password_opslimit, settings.password_memlimit, settings.password_hash_concurrency),
       redis_target(parse_redis_url(settings.redis_url)),
       router(std::move(routes)) {}
 

@@ -7,6 +7,7 @@
 
 #include "auth/init_data.hpp"
 #include "auth/jwt.hpp"
+#include "auth/passwords.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
 #include "db/app_config_cache.hpp"
@@ -25,6 +26,7 @@ struct Shared {
     const Settings settings;
     const InitDataVerifier init_data;
     const JwtCodec jwt;
+    const PasswordHasher passwords;  // caps concurrent Argon2id runs of this process
     const RedisTarget redis_target;
     const Router router;
 };

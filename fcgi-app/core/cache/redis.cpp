@@ -20,6 +20,18 @@ using Reply = std::unique_ptr<redisReply, ReplyFree>;
 
 timeval to_timeval(int64_t ms) { return timeval{static_cast<time_t>(ms / 1000), static_cast<suseconds_t>((ms % 1000) * 1000)}; }
 
+// Two commands already appended with redisAppendCommand: one round trip, replies in order.
+// False after an I/O error (the caller drops the context).
+bool two_replies(redisContext* c, Reply& first, Reply& second) {
+    void* raw = nullptr;
+    if (redisGetReply(c, &raw) != REDIS_OK) return false;
+    first.reset(static_cast<redisReply*>(raw));
+    raw = nullptr;
+    if (redisGetReply(c, &raw) != REDIS_OK) return false;
+    second.reset(static_cast<redisReply*>(raw));
+    return first && second;
+}
+
 }  // namespace
 
 RedisTarget parse_redis_url(const std::string& url) {
@@ -140,6 +152,37 @@ std::optional<bool> Redis::set_nx(std::string_view key, std::string_view value, 
     if (r->type == REDIS_REPLY_STATUS) return true;
     if (r->type == REDIS_REPLY_NIL) return false;
     return std::nullopt;
+}
+
+std::optional<int64_t> Redis::incr_window(std::string_view key, int64_t ttl_s) {
+    redisContext* c = ready(false);
+    if (!c) return std::nullopt;
+    redisAppendCommand(c, "SET %b 0 NX EX %lld", key.data(), key.size(), static_cast<long long>(ttl_s));
+    redisAppendCommand(c, "INCR %b", key.data(), key.size());
+    Reply set, incr;
+    if (!two_replies(c, set, incr)) {
+        drop();
+        return std::nullopt;
+    }
+    if (incr->type != REDIS_REPLY_INTEGER) return std::nullopt;
+    return static_cast<int64_t>(incr->integer);
+}
+
+std::optional<Redis::Counter> Redis::counter(std::string_view key) {
+    redisContext* c = ready(false);
+    if (!c) return std::nullopt;
+    redisAppendCommand(c, "GET %b", key.data(), key.size());
+    redisAppendCommand(c, "TTL %b", key.data(), key.size());
+    Reply get, ttl;
+    if (!two_replies(c, get, ttl)) {
+        drop();
+        return std::nullopt;
+    }
+    if (ttl->type != REDIS_REPLY_INTEGER) return std::nullopt;
+    Counter out;
+    if (get->type == REDIS_REPLY_STRING && !parse_int64(std::string_view(get->str, get->len), out.value)) return std::nullopt;
+    out.ttl_s = ttl->integer > 0 ? static_cast<int64_t>(ttl->integer) : 0;
+    return out;
 }
 
 }  // namespace cabinet

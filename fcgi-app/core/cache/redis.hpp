@@ -34,6 +34,16 @@ public:
     // SET key value NX EX ttl: true when this call created the key.
     std::optional<bool> set_nx(std::string_view key, std::string_view value, int64_t ttl_s);
 
+    // A fixed-window counter: SET key 0 NX EX ttl, then INCR (INCR keeps the TTL, so a
+    // crash between the two can never leave a counter without expiry). The new value.
+    std::optional<int64_t> incr_window(std::string_view key, int64_t ttl_s);
+    struct Counter {
+        int64_t value = 0;  // 0 when the key does not exist
+        int64_t ttl_s = 0;  // seconds left, 0 when none
+    };
+    // GET + TTL of a counter made by incr_window.
+    std::optional<Counter> counter(std::string_view key);
+
 private:
     redisContext* ready(bool force);
     void drop();

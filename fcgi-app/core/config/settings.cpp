@@ -122,6 +122,29 @@ const std::vector<SettingSpec> kSpecs = {
     {"CRYPTOBOT_API_BASE", "https://pay.crypt.bot/api", "Crypto Pay API base URL (a fake in tests)", field<&Settings::cryptobot_api_base>()},
     {"GATEWAY_TIMEOUT_MS", "10000", "total timeout of one request to a payment gateway or the Bot API", ranged<&Settings::gateway_timeout_ms>(100, 120000)},
     {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
+    {"WEB_CABINET_URL", "", "public URL of the browser cabinet, e.g. https://example.com/cabinet (links in verification mails)", [](Settings& s, std::string_view v) {
+         std::string t(trim(v));
+         while (!t.empty() && t.back() == '/') t.pop_back();
+         if (!t.empty() && !starts_with(t, "https://") && !starts_with(t, "http://")) throw std::invalid_argument("expected an http(s) URL");
+         s.web_cabinet_url = t;
+     }},
+    {"PASSWORD_OPSLIMIT", "2", "Argon2id passes of password hashes (libsodium opslimit; 2 = INTERACTIVE)", ranged<&Settings::password_opslimit>(1, 20)},
+    {"PASSWORD_MEMLIMIT", "67108864", "Argon2id memory of one password hash in bytes (64 MiB = INTERACTIVE)", ranged<&Settings::password_memlimit>(8192, int64_t{4} << 30)},
+    {"PASSWORD_HASH_CONCURRENCY", "2", "password hashes one pool process runs at once (each takes PASSWORD_MEMLIMIT); the rest wait up to 2 s, then 503", ranged<&Settings::password_hash_concurrency>(1, 64)},
+    {"AUTH_FAIL_LIMIT_EMAIL", "10", "failed web logins/registrations/verifications per e-mail within AUTH_FAIL_WINDOW_S before 429", ranged<&Settings::auth_fail_limit_email>(1, 100000)},
+    {"AUTH_FAIL_LIMIT_IP", "30", "failed web logins/registrations/verifications per client IP within AUTH_FAIL_WINDOW_S before 429", ranged<&Settings::auth_fail_limit_ip>(1, 1000000)},
+    {"AUTH_FAIL_WINDOW_S", "900", "window of the brute-force counters, seconds", ranged<&Settings::auth_fail_window_s>(10, 86400)},
+    {"REFRESH_TOKEN_TTL_S", "604800", "lifetime of a web-cabinet refresh token, seconds", ranged<&Settings::refresh_token_ttl_s>(60, 90 * 86400)},
+    {"VERIFY_TOKEN_TTL_S", "86400", "lifetime of an e-mail verification link, seconds", ranged<&Settings::verify_token_ttl_s>(60, 30 * 86400)},
+    {"SMTP_URL", "", "mail server for the worker: smtp://host:587 (STARTTLS when offered) or smtps://host:465; empty = mails are not sent", [](Settings& s, std::string_view v) {
+         const std::string t(trim(v));
+         if (!t.empty() && !starts_with(t, "smtp://") && !starts_with(t, "smtps://")) throw std::invalid_argument("expected smtp:// or smtps://");
+         s.smtp_url = t;
+     }},
+    {"SMTP_USER", "", "SMTP login (empty = no authentication)", field<&Settings::smtp_user>()},
+    {"SMTP_PASSWORD", "", "SMTP password", field<&Settings::smtp_password>()},
+    {"SMTP_FROM", "", "sender address of outgoing mail, e.g. Cabinet <noreply@example.com>", field<&Settings::smtp_from>()},
+    {"SMTP_TIMEOUT_MS", "15000", "total timeout of one SMTP delivery", ranged<&Settings::smtp_timeout_ms>(100, 300000)},
     {"CONNECTION_APPS", "happ,v2raytun,hiddify,streisand", "client apps offered on the connection screen, in order (of happ, v2raytun, hiddify, streisand)", [](Settings& s, std::string_view v) {
          parse_into(s.connection_apps, v);
          for (const auto& app : s.connection_apps)
@@ -181,6 +204,9 @@ void validate(const Settings& s) {
         throw ConfigError("REDIS_URL: must start with redis:// or unix://");
     if (s.backup_enabled && s.backup_encryption_password.empty())
         throw ConfigError("BACKUP_ENCRYPTION_PASSWORD: required when BACKUP_ENABLED is on");
+    // Verification mails carry links to the cabinet: without its URL they would be relative.
+    if (s.web_cabinet_enabled && s.web_cabinet_url.empty())
+        throw ConfigError("WEB_CABINET_URL: required when WEB_CABINET_ENABLED is on");
 }
 
 }  // namespace

@@ -53,6 +53,24 @@ struct Settings {
     std::string cryptobot_api_base = "https://pay.crypt.bot/api";
     int64_t gateway_timeout_ms = 10000;
     bool web_cabinet_enabled = false;
+    std::string web_cabinet_url;  // public base URL of the browser cabinet, for mail links
+
+    // Web sessions (issue 7): passwords, brute-force limits, tokens
+    int64_t password_opslimit = 2;          // crypto_pwhash_OPSLIMIT_INTERACTIVE
+    int64_t password_memlimit = 67108864;   // crypto_pwhash_MEMLIMIT_INTERACTIVE, bytes
+    int64_t password_hash_concurrency = 2;  // concurrent Argon2id runs per process
+    int64_t auth_fail_limit_email = 10;
+    int64_t auth_fail_limit_ip = 30;
+    int64_t auth_fail_window_s = 900;
+    int64_t refresh_token_ttl_s = 7 * 86400;
+    int64_t verify_token_ttl_s = 86400;
+
+    // Outgoing mail (the worker's send_mail job)
+    std::string smtp_url;
+    std::string smtp_user;
+    std::string smtp_password;
+    std::string smtp_from;
+    int64_t smtp_timeout_ms = 15000;
     std::vector<std::string> connection_apps;
     int64_t constructor_device_limit = 3;  // client apps offered in GET /connection, in order
 

@@ -52,6 +52,8 @@ std::optional<Account> first_account(const pqxx::result& res) {
     return account_from_row(res[0]);
 }
 
+}  // namespace
+
 // 8 characters from an alphabet without look-alikes (0/O, 1/I): 32^8 codes.
 std::string new_referral_code() {
     static constexpr char kAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -59,8 +61,6 @@ std::string new_referral_code() {
     for (auto& c : code) c = kAlphabet[randombytes_uniform(32)];
     return code;
 }
-
-}  // namespace
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id) {
     return first_account(txn.exec_prepared("account_by_telegram_id", telegram_id));

@@ -24,6 +24,9 @@ int64_t register_telegram_user(pqxx::dbtransaction& txn, const TelegramUser& tg,
 // Keeps name fields in step with Telegram's view of the user.
 void refresh_telegram_profile(pqxx::transaction_base& txn, int64_t user_id, const TelegramUser& tg);
 
+// 8 characters from an alphabet without look-alikes; callers retry on a unique violation.
+std::string new_referral_code();
+
 // "en" for English Telegram clients, "ru" otherwise (the original shop's rule).
 std::string language_for(const std::string& telegram_language_code);
 

@@ -110,4 +110,20 @@ std::string random_hex(size_t bytes) {
     return hex_encode(reinterpret_cast<const unsigned char*>(raw.data()), bytes);
 }
 
+std::string html_escape(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
 }  // namespace cabinet

@@ -26,5 +26,7 @@ bool hex_decode(std::string_view hex, unsigned char* out, size_t out_len);
 std::string_view utf8_prefix(std::string_view s, size_t max_chars);
 // 16 lowercase hex characters from the OS's CSPRNG (libsodium).
 std::string random_hex(size_t bytes);
+// Text safe inside HTML content and quoted attribute values (& < > " ').
+std::string html_escape(std::string_view s);
 
 }  // namespace cabinet

@@ -1,0 +1,100 @@
+#include "db/web_auth_repo.hpp"
+
+#include "db/accounts_repo.hpp"
+
+namespace cabinet {
+namespace {
+
+std::optional<WebLogin> first_login(const pqxx::result& res) {
+    if (res.empty()) return std::nullopt;
+    const auto& r = res[0];
+    WebLogin w;
+    w.id = r["id"].as<int64_t>();
+    w.email = r["email"].is_null() ? "" : r["email"].c_str();
+    w.email_verified = r["email_verified"].as<bool>();
+    w.password_hash = r["password_hash"].is_null() ? "" : r["password_hash"].c_str();
+    w.is_blocked = r["is_blocked"].as<bool>();
+    return w;
+}
+
+}  // namespace
+
+std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::string& email,
+                                       const std::string& password_hash, const std::string& currency) {
+    // As for Telegram users: a referral-code collision is retried with a new code.
+    for (int attempt = 0;; ++attempt) {
+        try {
+            pqxx::subtransaction sub(txn, "register_web");
+            // Web sign-ups have no Telegram language to go by: the shop's default, "ru".
+            auto res = sub.exec_prepared("register_web_user", email, password_hash, std::string("ru"), currency,
+                                         new_referral_code());
+            sub.commit();
+            if (res.empty()) return std::nullopt;
+            return res[0][0].as<int64_t>();
+        } catch (const pqxx::unique_violation& e) {
+            if (attempt >= 2 || std::string_view(e.what()).find("referral_code") == std::string_view::npos) throw;
+        }
+    }
+}
+
+std::optional<WebLogin> find_web_login_by_email(pqxx::transaction_base& txn, const std::string& email) {
+    return first_login(txn.exec_prepared("web_login_by_email", email));
+}
+
+std::optional<WebLogin> find_web_login_by_id(pqxx::transaction_base& txn, int64_t user_id) {
+    return first_login(txn.exec_prepared("web_user_by_id", user_id));
+}
+
+void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const std::string& hash) {
+    txn.exec_prepared("update_password_hash", user_id, hash);
+}
+
+void insert_verification_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
+                               const std::string& email, int64_t ttl_s) {
+    txn.exec_prepared("insert_verification_token", token_hash, user_id, email, ttl_s);
+}
+
+std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+    auto res = txn.exec_prepared("use_verification_token", token_hash);
+    if (res.empty()) return std::nullopt;
+    return UsedVerification{res[0]["user_id"].as<int64_t>(), res[0]["email"].c_str()};
+}
+
+void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email) {
+    txn.exec_prepared("mark_email_verified", user_id, email);
+}
+
+void insert_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash, const std::string& family_id,
+                          int64_t user_id, int64_t ttl_s) {
+    txn.exec_prepared("insert_refresh_token", token_hash, family_id, user_id, ttl_s);
+}
+
+std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+    auto res = txn.exec_prepared("lock_refresh_token", token_hash);
+    if (res.empty()) return std::nullopt;
+    const auto& r = res[0];
+    return RefreshRow{r["id"].as<int64_t>(), r["family_id"].c_str(), r["user_id"].as<int64_t>(),
+                      r["rotated"].as<bool>(), r["revoked"].as<bool>(), r["expired"].as<bool>()};
+}
+
+void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id) { txn.exec_prepared("rotate_refresh_token", id); }
+
+void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id) {
+    txn.exec_prepared("revoke_refresh_family", family_id);
+}
+
+void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+    txn.exec_prepared("revoke_refresh_family_of_token", token_hash);
+}
+
+FailureCount auth_failure_count(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {
+    auto res = txn.exec_prepared("auth_failure_count", key, window_s);
+    if (res.empty()) return {};
+    return FailureCount{res[0][0].as<int64_t>(), res[0][1].as<int64_t>()};
+}
+
+void auth_failure_hit(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {
+    txn.exec_prepared("auth_failure_hit", key, window_s);
+}
+
+}  // namespace cabinet

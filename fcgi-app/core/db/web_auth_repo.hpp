@@ -1,0 +1,62 @@
+#pragma once
+// Web-cabinet accounts, verification tokens, refresh-token families and the PostgreSQL
+// brute-force counters (statements in web_auth_statements.cpp). Token values arrive here
+// already hashed (auth/web_tokens.hpp).
+#include <pqxx/pqxx>
+
+#include <optional>
+#include <string>
+
+namespace cabinet {
+
+struct WebLogin {
+    int64_t id = 0;
+    std::string email;
+    bool email_verified = false;
+    std::string password_hash;  // empty when the account has no password (Telegram-only)
+    bool is_blocked = false;
+};
+
+// A new web-only account (telegram_id NULL) with a fresh referral code and a
+// `registration` event; nullopt when the e-mail belongs to an account already.
+std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::string& email,
+                                       const std::string& password_hash, const std::string& currency);
+std::optional<WebLogin> find_web_login_by_email(pqxx::transaction_base& txn, const std::string& email);
+std::optional<WebLogin> find_web_login_by_id(pqxx::transaction_base& txn, int64_t user_id);
+void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const std::string& hash);
+
+void insert_verification_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
+                               const std::string& email, int64_t ttl_s);
+struct UsedVerification {
+    int64_t user_id = 0;
+    std::string email;
+};
+// Marks an unused, unexpired token used; nullopt when there is none.
+std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash);
+void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email);
+
+// `family_id` empty starts a new family.
+void insert_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash, const std::string& family_id,
+                          int64_t user_id, int64_t ttl_s);
+struct RefreshRow {
+    int64_t id = 0;
+    std::string family_id;
+    int64_t user_id = 0;
+    bool rotated = false;
+    bool revoked = false;
+    bool expired = false;
+};
+// The token's row, locked until the transaction ends (concurrent refreshes queue up).
+std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash);
+void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id);
+void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id);
+void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash);
+
+struct FailureCount {
+    int64_t count = 0;
+    int64_t retry_after_s = 0;
+};
+FailureCount auth_failure_count(pqxx::transaction_base& txn, const std::string& key, int64_t window_s);
+void auth_failure_hit(pqxx::transaction_base& txn, const std::string& key, int64_t window_s);
+
+}  // namespace cabinet

@@ -1,0 +1,60 @@
+#include "db/statements.hpp"
+
+namespace cabinet {
+
+// Web cabinet sessions (db/web_auth_repo.cpp, sql/migrations/0006_web_auth.sql).
+std::vector<Statement> web_auth_statements() {
+    return {
+    // A web-only account (telegram_id NULL) and its registration event, in one statement;
+    // nothing when the e-mail is taken (the caller then mails the owner instead).
+    {"register_web_user",
+     "WITH ins AS ("
+     "  INSERT INTO users (email, email_verified, password_hash, language, currency, referral_code)"
+     "  VALUES ($1, false, $2, $3, $4, $5)"
+     "  ON CONFLICT (email) DO NOTHING"
+     "  RETURNING id"
+     "), ev AS ("
+     "  INSERT INTO events (user_id, kind, payload)"
+     "  SELECT id, 'registration', jsonb_build_object('source', 'web') FROM ins"
+     ") SELECT id FROM ins"},
+    {"web_login_by_email",
+     "SELECT id, email, email_verified, password_hash, is_blocked FROM users WHERE email = $1"},
+    {"web_user_by_id",
+     "SELECT id, email, email_verified, password_hash, is_blocked FROM users WHERE id = $1"},
+    {"update_password_hash", "UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1"},
+    {"insert_verification_token",
+     "INSERT INTO email_verification_tokens (token_hash, user_id, email, expires_at)"
+     " VALUES ($1, $2, $3, now() + $4::bigint * interval '1 second')"},
+    // Single use: the row lock makes concurrent uses of one token wait, then find used_at set.
+    {"use_verification_token",
+     "UPDATE email_verification_tokens SET used_at = now()"
+     " WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()"
+     " RETURNING user_id, email"},
+    {"mark_email_verified",
+     "UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND email = $2"},
+    {"insert_refresh_token",
+     "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at)"
+     " VALUES ($1, COALESCE(NULLIF($2, '')::uuid, gen_random_uuid()), $3, now() + $4::bigint * interval '1 second')"},
+    {"lock_refresh_token",
+     "SELECT id, family_id::text AS family_id, user_id, rotated_at IS NOT NULL AS rotated,"
+     " revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired"
+     " FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE"},
+    {"rotate_refresh_token", "UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1"},
+    {"revoke_refresh_family",
+     "UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1::uuid AND revoked_at IS NULL"},
+    {"revoke_refresh_family_of_token",
+     "UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND family_id ="
+     " (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)"},
+    // Brute-force counters when Redis is down: a fixed window per key, restarted when stale.
+    {"auth_failure_count",
+     "SELECT count, GREATEST(1, ceil(extract(epoch FROM window_start + $2::bigint * interval '1 second' - now())))::bigint"
+     " FROM auth_failures WHERE key = $1 AND window_start > now() - $2::bigint * interval '1 second'"},
+    {"auth_failure_hit",
+     "INSERT INTO auth_failures AS f (key, window_start, count) VALUES ($1, now(), 1)"
+     " ON CONFLICT (key) DO UPDATE SET"
+     "  count = CASE WHEN f.window_start > now() - $2::bigint * interval '1 second' THEN f.count + 1 ELSE 1 END,"
+     "  window_start = CASE WHEN f.window_start > now() - $2::bigint * interval '1 second' THEN f.window_start ELSE now() END"},
+    };
+}
+
+}  // namespace cabinet

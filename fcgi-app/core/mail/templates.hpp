@@ -1,0 +1,21 @@
+#pragma once
+// The mails of the web cabinet, plain text + HTML. Every value inserted into HTML is
+// escaped here (html_escape, util/strings.hpp), so a template never trusts its arguments.
+#include <string>
+#include <string_view>
+
+namespace cabinet {
+
+struct MailContent {
+    std::string subject;
+    std::string text;
+    std::string html;
+};
+
+// The one-time link that confirms a new account's address.
+MailContent verification_mail(std::string_view link, std::string_view ttl_text);
+// Someone tried to register an address that has a (verified) account already: the owner
+// learns about it, the person registering learns nothing (docs/decisions.md).
+MailContent already_registered_mail(std::string_view login_url);
+
+}  // namespace cabinet

@@ -1,0 +1,161 @@
+#include "services/web_auth.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "auth/web_tokens.hpp"
+#include "db/web_auth_repo.hpp"
+#include "errors.hpp"
+#include "jobs/job_queue.hpp"
+#include "mail/smtp.hpp"
+#include "mail/templates.hpp"
+#include "util/json.hpp"
+#include "util/time.hpp"
+
+namespace cabinet {
+namespace {
+
+void enqueue_mail(pqxx::transaction_base& txn, const std::string& to, const MailContent& m) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    write_key(w, "to");
+    write_string(w, to);
+    write_key(w, "subject");
+    write_string(w, m.subject);
+    write_key(w, "text");
+    write_string(w, m.text);
+    write_key(w, "html");
+    write_string(w, m.html);
+    w.EndObject();
+    jobs::enqueue(txn, kSendMailJob, std::string_view(buf.GetString(), buf.GetSize()));
+}
+
+std::string ttl_text(int64_t s) {
+    if (s % 3600 == 0) return std::to_string(s / 3600) + (s == 3600 ? " hour" : " hours");
+    return std::to_string((s + 59) / 60) + " minutes";
+}
+
+void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, const std::string& email) {
+    const std::string token = new_opaque_token();
+    insert_verification_token(txn, opaque_token_hash(token), user_id, email, s.verify_token_ttl_s);
+    enqueue_mail(txn, email, verification_mail(s.web_cabinet_url + "/verify?token=" + token, ttl_text(s.verify_token_ttl_s)));
+}
+
+ApiError bad_credentials() { return unauthorized("invalid e-mail or password"); }
+
+}  // namespace
+
+WebSession WebAuth::issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
+                          const std::string& family_id) {
+    WebSession out;
+    out.refresh_token = new_opaque_token();
+    insert_refresh_token(txn, opaque_token_hash(out.refresh_token), family_id, user_id, s_.refresh_token_ttl_s);
+    out.access_token = jwt_.issue(user_id, unix_now(), kAccessTokenTtlS);
+    out.expires_in = kAccessTokenTtlS;
+    out.user_id = user_id;
+    out.email = email;
+    out.email_verified = verified;
+    return out;
+}
+
+void WebAuth::register_account(std::string_view ip, const std::string& email, std::string_view password) {
+    throttle_.check(ip, email);
+    // Every attempt counts: each one sends a mail, so this also caps mail bombing.
+    throttle_.failed(ip, email);
+    // Hashed before we know whether the address is taken: both answers cost the same.
+    const std::string hash = passwords_.hash(password);
+    db_.write([&](pqxx::work& txn) {
+        if (auto id = insert_web_user(txn, email, hash, s_.default_currency)) {
+            queue_verification(txn, s_, *id, email);
+            return;
+        }
+        const auto existing = find_web_login_by_email(txn, email);
+        if (!existing) return;  // deleted meanwhile: nothing to tell anyone
+        // Not verified yet: the owner gets a fresh link (the first mail may be lost); the
+        // stored password stays. Verified: a notice that someone tried, and nothing else.
+        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email);
+        else enqueue_mail(txn, email, already_registered_mail(s_.web_cabinet_url + "/login"));
+    });
+}
+
+WebSession WebAuth::verify(std::string_view ip, std::string_view token) {
+    throttle_.check(ip, {});
+    const std::string hash = opaque_token_hash(token);
+    enum class Outcome { ok, invalid, blocked };
+    WebSession session;
+    const Outcome outcome = db_.write([&](pqxx::work& txn) {
+        const auto used = use_verification_token(txn, hash);
+        if (!used) return Outcome::invalid;
+        mark_email_verified(txn, used->user_id, used->email);
+        const auto user = find_web_login_by_id(txn, used->user_id);
+        if (!user || user->email != used->email) return Outcome::invalid;  // the address changed since
+        if (user->is_blocked) return Outcome::blocked;
+        session = issue(txn, user->id, user->email, true, {});
+        return Outcome::ok;
+    });
+    if (outcome == Outcome::blocked) throw forbidden("user is blocked");
+    if (outcome == Outcome::invalid) {
+        throttle_.failed(ip, {});
+        throw bad_request("verification link is invalid, used or expired");
+    }
+    return session;
+}
+
+WebSession WebAuth::login(std::string_view ip, const std::string& email, std::string_view password) {
+    throttle_.check(ip, email);
+    const auto user = db_.read([&](auto& txn) { return find_web_login_by_email(txn, email); });
+    // Unknown e-mails verify against a dummy hash: the answer takes as long as a real one.
+    bool ok = false;
+    if (user && !user->password_hash.empty()) ok = passwords_.verify(user->password_hash, password);
+    else passwords_.verify_dummy(password);
+    if (!ok) {
+        throttle_.failed(ip, email);
+        throw bad_credentials();
+    }
+    if (user->is_blocked) throw forbidden("user is blocked");
+    if (!user->email_verified) throw forbidden("e-mail is not verified");
+    // Hashes made with older (weaker) limits are upgraded while we have the password.
+    std::string upgraded;
+    if (passwords_.needs_rehash(user->password_hash)) upgraded = passwords_.hash(password);
+    return db_.write([&](pqxx::work& txn) {
+        if (!upgraded.empty()) update_password_hash(txn, user->id, upgraded);
+        return issue(txn, user->id, user->email, true, {});
+    });
+}
+
+WebSession WebAuth::refresh(std::string_view token) {
+    const std::string hash = opaque_token_hash(token);
+    enum class Outcome { ok, invalid, reused, blocked };
+    WebSession session;
+    const Outcome outcome = db_.write([&](pqxx::work& txn) {
+        const auto row = lock_refresh_token(txn, hash);
+        if (!row || row->revoked || row->expired) return Outcome::invalid;
+        if (row->rotated) {
+            // A rotated token presented again was copied: end every session of this login.
+            revoke_refresh_family(txn, row->family_id);
+            return Outcome::reused;
+        }
+        const auto user = find_web_login_by_id(txn, row->user_id);
+        if (!user) return Outcome::invalid;
+        if (user->is_blocked) return Outcome::blocked;
+        rotate_refresh_token(txn, row->id);
+        session = issue(txn, user->id, user->email, user->email_verified, row->family_id);
+        return Outcome::ok;
+    });
+    switch (outcome) {
+        case Outcome::ok: return session;
+        case Outcome::blocked: throw forbidden("user is blocked");
+        case Outcome::reused:
+            spdlog::warn("a rotated refresh token was presented again; its family is revoked");
+            throw unauthorized("refresh token was already used; please sign in again");
+        case Outcome::invalid: break;
+    }
+    throw unauthorized("refresh token is invalid or expired");
+}
+
+void WebAuth::logout(std::string_view token) {
+    const std::string hash = opaque_token_hash(token);
+    db_.write([&](pqxx::work& txn) { revoke_refresh_family_of_token(txn, hash); });
+}
+
+}  // namespace cabinet

@@ -1,0 +1,54 @@
+#pragma once
+// The web cabinet's e-mail accounts and sessions (SPEC-GAPS "Auth and sessions";
+// docs/decisions.md "Web sessions (issue 7)"): register + verification mail, verify,
+// login, refresh-token rotation with reuse detection, logout. Built per request from the
+// thread's connections; errors are ApiErrors.
+#include <string>
+#include <string_view>
+
+#include "auth/jwt.hpp"
+#include "auth/passwords.hpp"
+#include "auth/throttle.hpp"
+#include "cache/redis.hpp"
+#include "config/settings.hpp"
+#include "db/db.hpp"
+
+namespace cabinet {
+
+struct WebSession {
+    std::string access_token;
+    std::string refresh_token;
+    int64_t expires_in = 0;
+    int64_t user_id = 0;
+    std::string email;
+    bool email_verified = false;
+};
+
+inline constexpr int64_t kAccessTokenTtlS = 900;
+
+class WebAuth {
+public:
+    WebAuth(const Settings& s, const JwtCodec& jwt, const PasswordHasher& passwords, Db& db, Redis& redis)
+        : s_(s), jwt_(jwt), passwords_(passwords), db_(db), throttle_(s, redis, db) {}
+
+    // `email` is canonical (domain/email.hpp). Queues a verification mail for a new account;
+    // for a taken address the same answer and a mail to its owner (decisions.md).
+    void register_account(std::string_view ip, const std::string& email, std::string_view password);
+    WebSession verify(std::string_view ip, std::string_view token);
+    WebSession login(std::string_view ip, const std::string& email, std::string_view password);
+    WebSession refresh(std::string_view token);
+    void logout(std::string_view token);
+
+private:
+    // A new refresh token in `family_id` (empty: a new family) and an access token.
+    WebSession issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
+                     const std::string& family_id);
+
+    const Settings& s_;
+    const JwtCodec& jwt_;
+    const PasswordHasher& passwords_;
+    Db& db_;
+    AuthThrottle throttle_;
+};
+
+}  // namespace cabinet

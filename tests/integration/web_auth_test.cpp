@@ -1,0 +1,334 @@
+// Web cabinet sessions (issue 7; SPEC-GAPS "Auth and sessions") through nginx, with the
+// fake SMTP server (tests/fakes/smtp.mjs) catching the verification mails the worker sends.
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cmath>
+#include <chrono>
+#include <thread>
+
+#include "auth/web_tokens.hpp"
+#include "support.hpp"
+
+using namespace it;
+
+namespace {
+
+const std::string kPassword = "correct horse battery";
+
+std::string fresh_email(const std::string& tag) {
+    return "wa" + std::to_string(fresh_telegram_id()) + "." + tag + "@Example.test";  // mixed case on purpose
+}
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+HttpResult post(const std::string& what, const std::string& body) {
+    return http("POST", "/api/cabinet/auth/" + what, {"Content-Type: application/json"}, body);
+}
+std::string creds(const std::string& email, const std::string& password) {
+    return R"({"email":")" + email + R"(","password":")" + password + R"("})";
+}
+std::string field(const std::string& name, const std::string& value) { return "{\"" + name + "\":\"" + value + "\"}"; }
+
+std::string detail(const HttpResult& r) {
+    const auto d = r.json();
+    return d.IsObject() && d.HasMember("detail") && d["detail"].IsString() ? d["detail"].GetString() : "";
+}
+
+// Mails the fake SMTP server received for `to`, oldest first, as raw text.
+std::vector<std::string> mails_to(const std::string& to) {
+    const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + to);
+    BOOST_REQUIRE_EQUAL(r.status, 200);
+    std::vector<std::string> out;
+    const auto d = r.json();
+    for (const auto& m : d.GetArray()) out.emplace_back(m["raw"].GetString());
+    return out;
+}
+// Waits for the `n`-th mail to `to` (the worker sends it) and returns it.
+std::string wait_mail(const std::string& to, size_t n = 1) {
+    std::vector<std::string> got;
+    const bool ok = wait_until([&] { return (got = mails_to(to)).size() >= n; }, 15000);
+    BOOST_REQUIRE_MESSAGE(ok, "no mail #" << n << " to " << to);
+    return got[n - 1];
+}
+std::string token_in(const std::string& mail) {
+    const auto at = mail.find("token=");
+    BOOST_REQUIRE(at != std::string::npos);
+    size_t end = at + 6;
+    while (end < mail.size() && (std::isalnum(static_cast<unsigned char>(mail[end])) || mail[end] == '-' || mail[end] == '_')) ++end;
+    return mail.substr(at + 6, end - at - 6);
+}
+
+void check_session(const HttpResult& r, const std::string& email) {
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
+    const auto s = r.json();
+    BOOST_TEST(s["access_token"].GetStringLength() > 20u);
+    BOOST_TEST(s["refresh_token"].GetStringLength() == 43u);
+    BOOST_TEST(std::string(s["token_type"].GetString()) == "bearer");
+    BOOST_TEST(s["expires_in"].GetInt64() == 900);
+    BOOST_TEST(s["user"]["id"].GetInt64() > 0);
+    BOOST_TEST(std::string(s["user"]["email"].GetString()) == lower(email));
+    BOOST_TEST(s["user"]["email_verified"].GetBool());
+}
+std::string refresh_of(const HttpResult& r) { return r.json()["refresh_token"].GetString(); }
+
+// Registers, reads the mail, verifies: the session of a new verified account.
+HttpResult register_and_verify(const std::string& email) {
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
+    return post("verify", field("token", token_in(wait_mail(lower(email)))));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(web_auth)
+
+BOOST_AUTO_TEST_CASE(register_mail_verify_me_login_refresh_reuse_logout) {
+    const std::string email = fresh_email("flow");
+    const auto reg = post("register", creds(email, kPassword));
+    BOOST_REQUIRE_MESSAGE(reg.status == 200, reg.body);
+    const auto body = reg.json();
+    BOOST_TEST(body["ok"].GetBool());
+    BOOST_TEST(body["requires_verification"].GetBool());
+    BOOST_TEST(std::string(body["email"].GetString()) == lower(email));
+
+    // The mail: MIME multipart/alternative with the one-time link, Date and Message-ID.
+    const std::string mail = wait_mail(lower(email));
+    BOOST_TEST(mail.find("To: " + lower(email) + "\r\n") != std::string::npos);
+    BOOST_TEST(mail.find("From: Cabinet <noreply@cabinet.test>\r\n") != std::string::npos);
+    BOOST_TEST(mail.find("Content-Type: multipart/alternative;") != std::string::npos);
+    BOOST_TEST(mail.find("Content-Type: text/plain; charset=utf-8") != std::string::npos);
+    BOOST_TEST(mail.find("Content-Type: text/html; charset=utf-8") != std::string::npos);
+    BOOST_TEST(mail.find("\r\nDate: ") != std::string::npos);
+    BOOST_TEST(mail.find("\r\nMessage-ID: <") != std::string::npos);
+    BOOST_TEST(mail.find(env("WEB_CABINET_URL") + "/verify?token=") != std::string::npos);
+    const std::string token = token_in(mail);
+
+    // Stored hashed; the user is web-only and not verified yet.
+    const std::string uid = "(SELECT id FROM users WHERE email = '" + lower(email) + "')";
+    BOOST_TEST(count("SELECT count(*) FROM email_verification_tokens WHERE token_hash = '" +
+                     cabinet::opaque_token_hash(token) + "' AND user_id = " + uid) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + uid +
+                     " AND telegram_id IS NULL AND NOT email_verified AND referral_code <> ''") == 1);
+    // The job row does not keep the link once the mail is out.
+    BOOST_TEST(wait_until([&] { return count("SELECT count(*) FROM jobs WHERE kind = 'send_mail' AND payload->>'to' = '" +
+                                             lower(email) + "' AND status = 'done' AND NOT payload ? 'text'") == 1; }, 5000));
+
+    const auto verified = post("verify", field("token", token));
+    check_session(verified, email);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + uid + " AND email_verified") == 1);
+    BOOST_TEST(post("verify", field("token", token)).status == 400);  // single use
+
+    const std::string access = verified.json()["access_token"].GetString();
+    const auto me = http("GET", "/api/cabinet/me", {"Authorization: Bearer " + access});
+    BOOST_REQUIRE_MESSAGE(me.status == 200, me.body);
+
+    const auto login = post("login", creds(email, kPassword));
+    check_session(login, email);
+    const std::string r1 = refresh_of(login);
+    const auto refreshed = post("refresh", field("refresh_token", r1));
+    check_session(refreshed, email);
+    const std::string r2 = refresh_of(refreshed);
+    BOOST_TEST(r2 != r1);
+    // r1 was rotated: presenting it again revokes the family, r2 included.
+    const auto reuse = post("refresh", field("refresh_token", r1));
+    BOOST_TEST(reuse.status == 401);
+    BOOST_TEST(post("refresh", field("refresh_token", r2)).status == 401);
+    BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid + " AND token_hash IN ('" +
+                     cabinet::opaque_token_hash(r1) + "','" + cabinet::opaque_token_hash(r2) + "') AND revoked_at IS NOT NULL") == 2);
+    // The verify session is another family: untouched.
+    check_session(post("refresh", field("refresh_token", refresh_of(verified))), email);
+
+    const std::string r3 = refresh_of(post("login", creds(lower(email), kPassword)));
+    const auto out = post("logout", field("refresh_token", r3));
+    BOOST_REQUIRE_EQUAL(out.status, 200);
+    BOOST_TEST(out.json()["ok"].GetBool());
+    BOOST_TEST(post("refresh", field("refresh_token", r3)).status == 401);
+}
+
+BOOST_AUTO_TEST_CASE(expired_verification_link_is_400) {
+    const std::string email = fresh_email("expired");
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
+    const std::string token = token_in(wait_mail(lower(email)));
+    exec("UPDATE email_verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = '" +
+         cabinet::opaque_token_hash(token) + "'");
+    const auto r = post("verify", field("token", token));
+    BOOST_TEST(r.status == 400);
+    BOOST_TEST(!detail(r).empty());
+}
+
+BOOST_AUTO_TEST_CASE(registering_a_taken_email_reveals_nothing_and_mails_the_owner) {
+    const std::string email = fresh_email("taken");
+    check_session(register_and_verify(email), email);
+    const auto again = post("register", creds(email, "another password"));
+    BOOST_REQUIRE_EQUAL(again.status, 200);
+    // Byte for byte the answer a new address gets.
+    const std::string other = fresh_email("other");
+    std::string expected = post("register", creds(other, "another password")).body;
+    expected.replace(expected.find(lower(other)), lower(other).size(), lower(email));
+    BOOST_TEST(again.body == expected);
+    const auto b = again.json();
+    BOOST_TEST(b["ok"].GetBool());
+    BOOST_TEST(b["requires_verification"].GetBool());
+    const std::string notice = wait_mail(lower(email), 2);
+    BOOST_TEST(notice.find("Subject: Sign-up attempt with your e-mail") != std::string::npos);
+    BOOST_TEST(notice.find("token=") == std::string::npos);
+    // Nothing changed: the old password still works, the new one does not.
+    BOOST_TEST(post("login", creds(email, kPassword)).status == 200);
+    BOOST_TEST(post("login", creds(email, "another password")).status == 401);
+}
+
+BOOST_AUTO_TEST_CASE(unknown_email_and_wrong_password_look_the_same) {
+    const std::string email = fresh_email("timing");
+    check_session(register_and_verify(email), email);
+    std::vector<double> unknown, wrong;
+    std::string unknown_body, wrong_body;
+    long unknown_status = 0, wrong_status = 0;
+    for (int i = 0; i < 20; ++i) {
+        for (int which = 0; which < 2; ++which) {  // alternated, so load drifts hit both alike
+            const auto t0 = std::chrono::steady_clock::now();
+            const auto r = which == 0 ? post("login", creds(fresh_email("nobody"), "wrong password"))
+                                      : post("login", creds(email, "wrong password"));
+            const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+            (which == 0 ? unknown : wrong).push_back(ms);
+            (which == 0 ? unknown_status : wrong_status) = r.status;
+            (which == 0 ? unknown_body : wrong_body) = r.body;
+        }
+    }
+    BOOST_TEST(unknown_status == 401);
+    BOOST_TEST(wrong_status == 401);
+    BOOST_TEST(unknown_body == wrong_body);
+    BOOST_TEST(detail(HttpResult{401, wrong_body, {}}) == "invalid e-mail or password");
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    };
+    const double mu = median(unknown), mw = median(wrong);
+    BOOST_TEST_MESSAGE("login medians: unknown e-mail " << mu << " ms, wrong password " << mw << " ms");
+    BOOST_TEST(std::abs(mu - mw) <= 0.2 * std::max(mu, mw));
+}
+
+BOOST_AUTO_TEST_CASE(unverified_login_is_403) {
+    const std::string email = fresh_email("unverified");
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
+    const auto r = post("login", creds(email, kPassword));
+    BOOST_TEST(r.status == 403);
+    BOOST_TEST(detail(r) == "e-mail is not verified");
+    BOOST_TEST(post("login", creds(email, "wrong password")).status == 401);  // no hint without the password
+}
+
+BOOST_AUTO_TEST_CASE(blocked_user_gets_no_session) {
+    const std::string email = fresh_email("blocked");
+    check_session(register_and_verify(email), email);
+    exec("UPDATE users SET is_blocked = true WHERE email = '" + lower(email) + "'");
+    const auto r = post("login", creds(email, kPassword));
+    BOOST_TEST(r.status == 403);
+    BOOST_TEST(detail(r) == "user is blocked");
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_is_400_and_writes_nothing) {
+    const auto users = count("SELECT count(*) FROM users");
+    const auto tokens = count("SELECT count(*) FROM email_verification_tokens");
+    const std::string ok_email = fresh_email("bad");
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"register", creds("not-an-email", kPassword)},
+        {"register", creds("a@b", kPassword)},
+        {"register", creds("a b@example.test", kPassword)},
+        {"register", creds(ok_email, "short")},
+        {"register", creds(ok_email, std::string(129, 'x'))},
+        {"register", R"({"email":")" + ok_email + R"("})"},
+        {"register", R"({"password":"long enough password"})"},
+        {"register", R"({"email":42,"password":"long enough password"})"},
+        {"register", "not json"},
+        {"register", "[1,2]"},
+        {"login", R"({"email":")" + ok_email + R"("})"},
+        {"login", "{"},
+        {"verify", "{}"},
+        {"verify", R"({"token":17})"},
+        {"refresh", "{}"},
+        {"logout", "{}"},
+    };
+    for (const auto& [what, body] : cases) {
+        const auto r = post(what, body);
+        BOOST_TEST(r.status == 400, what << " " << body << " -> " << r.status << " " << r.body);
+        BOOST_TEST(!detail(r).empty(), what << " " << body);
+    }
+    BOOST_TEST(count("SELECT count(*) FROM users") == users);
+    BOOST_TEST(count("SELECT count(*) FROM email_verification_tokens") == tokens);
+}
+
+BOOST_AUTO_TEST_CASE(failed_logins_per_email_are_limited_with_retry_after) {
+    const std::string email = fresh_email("limit");
+    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
+    for (int64_t i = 0; i < limit; ++i) BOOST_REQUIRE_EQUAL(post("login", creds(email, "wrong password")).status, 401);
+    const auto r = post("login", creds(email, "wrong password"));
+    BOOST_TEST(r.status == 429);
+    BOOST_TEST(!detail(r).empty());
+    BOOST_REQUIRE(r.headers.count("retry-after"));
+    const int64_t after = std::stoll(r.headers.at("retry-after"));
+    BOOST_TEST(after >= 1);
+    BOOST_TEST(after <= 900);
+    // Another address from the same IP is still served.
+    BOOST_TEST(post("login", creds(fresh_email("limit2"), "wrong password")).status == 401);
+}
+
+BOOST_AUTO_TEST_CASE(failures_per_ip_are_limited_and_nothing_is_done_over_it) {
+    // Every test comes from 127.0.0.1 and earlier ones left failures in its window.
+    PoolWith pool("AUTH_FAIL_LIMIT_IP=3");
+    long status = 0;
+    for (int i = 0; i < 4 && status != 429; ++i) status = post("login", creds(fresh_email("ip"), "wrong password")).status;
+    BOOST_REQUIRE_EQUAL(status, 429);
+    const auto verify = post("verify", field("token", "no-such-token"));
+    BOOST_TEST(verify.status == 429);
+    BOOST_TEST(verify.headers.count("retry-after") == 1u);
+    const std::string email = fresh_email("ipreg");
+    BOOST_TEST(post("register", creds(email, kPassword)).status == 429);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + lower(email) + "'") == 0);
+}
+
+BOOST_AUTO_TEST_CASE(limits_hold_in_postgresql_while_redis_is_down) {
+    struct RedisDown {
+        RedisDown() { stack_svc("stop", "redis"); }
+        ~RedisDown() { stack_svc("start", "redis"); }
+    } down;
+    const std::string email = fresh_email("noredis");
+    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
+    for (int64_t i = 0; i < limit; ++i) BOOST_REQUIRE_EQUAL(post("login", creds(email, "wrong password")).status, 401);
+    const auto r = post("login", creds(email, "wrong password"));
+    BOOST_TEST(r.status == 429);
+    BOOST_TEST(r.headers.count("retry-after") == 1u);
+    BOOST_TEST(count("SELECT count FROM auth_failures WHERE key = 'authfail:email:" + lower(email) + "'") == limit);
+}
+
+BOOST_AUTO_TEST_CASE(parallel_verifies_of_one_token_make_one_session) {
+    const std::string email = fresh_email("race");
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
+    const std::string token = token_in(wait_mail(lower(email)));
+    std::atomic<int> ok{0}, bad{0}, other{0};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 20; ++i)
+        threads.emplace_back([&] {
+            const long s = post("verify", field("token", token)).status;
+            (s == 200 ? ok : s == 400 ? bad : other)++;
+        });
+    for (auto& t : threads) t.join();
+    BOOST_TEST(ok.load() == 1);
+    BOOST_TEST(bad.load() == 19);
+    BOOST_TEST(other.load() == 0);
+    BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = (SELECT id FROM users WHERE email = '" +
+                     lower(email) + "')") == 1);
+}
+
+BOOST_AUTO_TEST_CASE(everything_is_403_when_the_web_cabinet_is_off) {
+    PoolWith pool("WEB_CABINET_ENABLED=false");
+    for (const char* what : {"register", "verify", "login", "refresh", "logout"}) {
+        const auto r = post(what, creds(fresh_email("off"), kPassword));
+        BOOST_TEST(r.status == 403, what);
+        BOOST_TEST(detail(r) == "web cabinet is disabled", what);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
