@@ -26,16 +26,6 @@ rapidjson::Document demo_me() {
     return r.json();
 }
 
-struct PoolWith {
-    explicit PoolWith(const std::string& extra_env) {
-        stack_svc("stop", "pool");
-        stack_svc("start", "pool", extra_env);
-    }
-    ~PoolWith() {
-        stack_svc("stop", "pool");
-        stack_svc("start", "pool");
-    }
-};
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(me)

@@ -134,6 +134,43 @@ void stack_svc(const std::string& action, const std::string& name, const std::st
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("failed: " + cmd);
 }
 
+PoolWith::PoolWith(const std::string& extra_env) {
+    stack_svc("stop", "pool");
+    stack_svc("start", "pool", extra_env);
+}
+
+PoolWith::~PoolWith() {
+    try {
+        stack_svc("stop", "pool");
+        stack_svc("start", "pool");
+    } catch (const std::exception&) {
+        // A destructor must not throw; the next request of the next test will fail loudly.
+    }
+}
+
+namespace {
+std::string fake_url(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
+}  // namespace
+
+int64_t bot_journal_seq() {
+    const auto j = http_url("GET", fake_url("/__fake/journal")).json();
+    return j.Size() == 0 ? 0 : j[j.Size() - 1]["seq"].GetInt64();
+}
+
+std::vector<std::string> bot_messages_since(int64_t since, const std::string& chat_id, int64_t thread_id) {
+    std::vector<std::string> out;
+    const auto j = http_url("GET", fake_url("/__fake/journal?service=telegram&since=" + std::to_string(since))).json();
+    for (const auto& e : j.GetArray()) {
+        const std::string path = e["path"].GetString();
+        if (path.find("/sendMessage") == std::string::npos || !e["json"].IsObject()) continue;
+        const auto& m = e["json"];
+        if (std::string(m["chat_id"].GetString()) != chat_id) continue;
+        if (!m.HasMember("message_thread_id") || m["message_thread_id"].GetInt64() != thread_id) continue;
+        out.emplace_back(m["text"].GetString());
+    }
+    return out;
+}
+
 bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (std::chrono::steady_clock::now() < end) {

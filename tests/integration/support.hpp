@@ -48,6 +48,20 @@ std::string ctl(const std::string& args);
 
 // tools/stack svc start|stop NAME for this test stack.
 void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env = {});
+// Restarts the pool with a few settings changed ("A=1 B=2"), and with the stack's own
+// settings again when it goes out of scope.
+struct PoolWith {
+    explicit PoolWith(const std::string& extra_env);
+    ~PoolWith();
+    PoolWith(const PoolWith&) = delete;
+    PoolWith& operator=(const PoolWith&) = delete;
+};
+
+// The fake Bot API's journal: its latest entry's seq (0 when empty), and the texts of the
+// sendMessage calls to `chat_id` / topic `thread_id` it received after entry `since`.
+int64_t bot_journal_seq();
+std::vector<std::string> bot_messages_since(int64_t since, const std::string& chat_id, int64_t thread_id);
+
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);
 bool wait_for_status_url(const std::string& url, long status, int tries = 100);

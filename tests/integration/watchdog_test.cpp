@@ -16,7 +16,6 @@ using namespace it;
 namespace {
 
 std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
-std::string fake(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
 
 // The next `times` panel requests answer 500.
 void panel_fails(int times) {
@@ -48,24 +47,7 @@ struct CleanSlate {
 
 // sendMessage calls to the alerts topic (REPORT_CHAT_ID / REPORT_TOPIC_ALERTS of the test
 // stack) that the fake Bot API received after `since`.
-std::vector<std::string> alerts_since(int64_t since) {
-    std::vector<std::string> out;
-    const auto j = http_url("GET", fake("/__fake/journal?service=telegram&since=" + std::to_string(since))).json();
-    for (const auto& e : j.GetArray()) {
-        const std::string path = e["path"].GetString();
-        if (path.find("/sendMessage") == std::string::npos || !e["json"].IsObject()) continue;
-        const auto& m = e["json"];
-        if (std::string(m["chat_id"].GetString()) != "-1001000000001") continue;
-        if (!m.HasMember("message_thread_id") || m["message_thread_id"].GetInt64() != 77) continue;
-        out.emplace_back(m["text"].GetString());
-    }
-    return out;
-}
-
-int64_t journal_seq() {
-    const auto j = http_url("GET", fake("/__fake/journal")).json();
-    return j.Size() == 0 ? 0 : j[j.Size() - 1]["seq"].GetInt64();
-}
+std::vector<std::string> alerts_since(int64_t since) { return bot_messages_since(since, "-1001000000001", 77); }
 
 }  // namespace
 
@@ -73,7 +55,7 @@ BOOST_AUTO_TEST_SUITE(watchdog_checks)
 
 BOOST_AUTO_TEST_CASE(three_failures_switch_on_with_an_alert_and_the_panel_switches_off) {
     CleanSlate clean;
-    const int64_t seq = journal_seq();
+    const int64_t seq = bot_journal_seq();
     const auto audit_before = count("SELECT count(*) FROM audit_log WHERE actor = 'watchdog'");
     panel_fails(3);
     for (int i = 1; i <= 2; ++i) {

@@ -7,7 +7,8 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       init_data(settings.bot_token, settings.init_data_max_age_s),
       jwt(settings.jwt_secret),
       redis_target(parse_redis_url(settings.redis_url)),
-      router(std::move(routes)) {}
+      router(std::move(routes)),
+      oauth_providers(enabled_oauth_providers(settings)) {}
 
 ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),

@@ -27,6 +27,8 @@ struct Shared {
     const JwtCodec jwt;
     const RedisTarget redis_target;
     const Router router;
+    // GET /config's oauth_providers: settings are immutable, so worked out once here.
+    const std::vector<std::string> oauth_providers;
 };
 
 struct ThreadResources {

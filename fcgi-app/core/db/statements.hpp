@@ -20,5 +20,6 @@ std::vector<Statement> subscription_statements();  // subscription_statements.cp
 std::vector<Statement> purchase_statements();      // purchase_statements.cpp: purchases, referral commission
 std::vector<Statement> payment_statements();       // payment_statements.cpp: gateway payments and webhooks
 std::vector<Statement> maintenance_statements();   // maintenance_statements.cpp: maintenance mode, audit log
+std::vector<Statement> support_statements();       // support_statements.cpp: support tickets and messages
 
 }  // namespace cabinet
