@@ -24,6 +24,14 @@ void post_trial(Exchange& ex);
 void post_promocode(Exchange& ex);
 void post_reset_link(Exchange& ex);
 
+// Support chat (support.cpp)
+void get_support(Exchange& ex);
+void post_support(Exchange& ex);
+
+// Guests: the catalogue and the landing page's data (public.cpp)
+void get_public_plans(Exchange& ex);
+void get_public_landing(Exchange& ex);
+
 // GET /dl?to=<client import link>: a page that opens a VPN client (outside /api, public)
 void get_download_link(Exchange& ex);
 

@@ -1,6 +1,7 @@
 // GET /api/cabinet/plans: the plan catalogue with the caller's final prices (SPEC "Plan",
 // "Price rules"). Every price goes through quote(), as POST /purchase does.
 #include "api/handlers.hpp"
+#include "api/serializers.hpp"
 #include "db/catalog_repo.hpp"
 #include "domain/subscription_status.hpp"
 #include "util/time.hpp"
@@ -23,45 +24,7 @@ void get_plans(Exchange& ex) {
     w.Key("currency");
     write_string(w, a.user.currency);
     w.Key("items");
-    w.StartArray();
-    for (const Plan& p : plans) {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(p.id);
-        w.Key("public_code");
-        write_string(w, p.public_code);
-        w.Key("name");
-        write_string(w, p.name);
-        w.Key("description");
-        write_string(w, p.description);
-        w.Key("traffic_limit_bytes");
-        if (p.traffic_limit_bytes) w.Int64(*p.traffic_limit_bytes);
-        else w.Null();
-        w.Key("device_limit");
-        w.Int64(p.device_limit);
-        w.Key("is_current");
-        w.Bool(current_plan && *current_plan == p.id);
-        w.Key("durations");
-        w.StartArray();
-        for (const PlanDuration& d : p.durations) {
-            const Quote q = quote(d.price_minor, discounts, rate);
-            w.StartObject();
-            w.Key("days");
-            w.Int64(d.days);
-            w.Key("months");
-            w.Int64(d.months);
-            w.Key("price_minor");
-            w.Int64(q.final_minor);
-            w.Key("base_price_minor");
-            w.Int64(q.list_minor);
-            w.Key("price_stars");
-            w.Int64(q.stars);
-            w.EndObject();
-        }
-        w.EndArray();
-        w.EndObject();
-    }
-    w.EndArray();
+    write_plan_items(w, plans, discounts, rate, current_plan);
     w.EndObject();
 }
 

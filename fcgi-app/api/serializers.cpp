@@ -64,8 +64,26 @@ void write_subscription(JsonWriter& w, const Settings& s, const std::optional<Su
     w.EndObject();
 }
 
-void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme) {
+namespace {
+
+void write_method(JsonWriter& w, const char* id, const char* label) {
     w.StartObject();
+    w.Key("id");
+    w.String(id);
+    w.Key("label");
+    w.String(label);
+    w.EndObject();
+}
+
+// The online gateways that are switched on (payments/gateway.cpp decides the same way).
+void write_gateway_methods(JsonWriter& w, const Settings& s) {
+    if (s.yookassa_enabled) write_method(w, "yookassa", "Bank card (YooKassa)");
+    if (s.cryptobot_enabled) write_method(w, "cryptobot", "Crypto (CryptoBot)");
+}
+
+}  // namespace
+
+void write_theme_fields(JsonWriter& w, const ThemeConfig& theme) {
     w.Key("template");
     write_string(w, theme.template_id);
     w.Key("title");
@@ -74,6 +92,11 @@ void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme
     write_string(w, theme.greeting);
     w.Key("accent_color");
     write_string(w, theme.accent_color);
+}
+
+void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme) {
+    w.StartObject();
+    write_theme_fields(w, theme);
     w.Key("bot_username");
     write_string(w, s.bot_username);
     w.Key("mtproto_proxy");
@@ -82,22 +105,7 @@ void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme
     w.RawValue(theme.ui_json.data(), theme.ui_json.size(), rapidjson::kObjectType);
     w.Key("payment_methods");
     w.StartArray();
-    if (s.yookassa_enabled) {
-        w.StartObject();
-        w.Key("id");
-        w.String("yookassa");
-        w.Key("label");
-        w.String("Bank card (YooKassa)");
-        w.EndObject();
-    }
-    if (s.cryptobot_enabled) {
-        w.StartObject();
-        w.Key("id");
-        w.String("cryptobot");
-        w.Key("label");
-        w.String("Crypto (CryptoBot)");
-        w.EndObject();
-    }
+    write_gateway_methods(w, s);
     w.EndArray();
     w.Key("balance_enabled");
     w.Bool(s.balance_enabled);
@@ -108,6 +116,57 @@ void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme
     w.Key("sales_mode");
     write_string(w, s.sales_mode);
     w.EndObject();
+}
+
+void write_all_payment_methods(JsonWriter& w, const Settings& s) {
+    w.StartArray();
+    if (s.balance_enabled) write_method(w, "balance", "Balance");
+    write_method(w, "stars", "Telegram Stars");  // POST /purchase always takes them
+    write_gateway_methods(w, s);
+    w.EndArray();
+}
+
+void write_plan_items(JsonWriter& w, const std::vector<Plan>& plans, const Discounts& discounts, int64_t stars_rate,
+                      std::optional<int64_t> current_plan) {
+    w.StartArray();
+    for (const Plan& p : plans) {
+        w.StartObject();
+        w.Key("id");
+        w.Int64(p.id);
+        w.Key("public_code");
+        write_string(w, p.public_code);
+        w.Key("name");
+        write_string(w, p.name);
+        w.Key("description");
+        write_string(w, p.description);
+        w.Key("traffic_limit_bytes");
+        if (p.traffic_limit_bytes) w.Int64(*p.traffic_limit_bytes);
+        else w.Null();
+        w.Key("device_limit");
+        w.Int64(p.device_limit);
+        w.Key("is_current");
+        w.Bool(current_plan && *current_plan == p.id);
+        w.Key("durations");
+        w.StartArray();
+        for (const PlanDuration& d : p.durations) {
+            const Quote q = quote(d.price_minor, discounts, stars_rate);
+            w.StartObject();
+            w.Key("days");
+            w.Int64(d.days);
+            w.Key("months");
+            w.Int64(d.months);
+            w.Key("price_minor");
+            w.Int64(q.final_minor);
+            w.Key("base_price_minor");
+            w.Int64(q.list_minor);
+            w.Key("price_stars");
+            w.Int64(q.stars);
+            w.EndObject();
+        }
+        w.EndArray();
+        w.EndObject();
+    }
+    w.EndArray();
 }
 
 }  // namespace cabinet::api

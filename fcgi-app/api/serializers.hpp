@@ -2,6 +2,8 @@
 // JSON shapes shared by several endpoints (SPEC "Resources").
 #include "app/context.hpp"
 #include "domain/account.hpp"
+#include "domain/catalog.hpp"
+#include "domain/pricing.hpp"
 
 namespace cabinet::api {
 
@@ -9,5 +11,15 @@ void write_user(JsonWriter& w, const Settings& s, const User& u);
 // null when the user never had a subscription
 void write_subscription(JsonWriter& w, const Settings& s, const std::optional<Subscription>& sub, int64_t now);
 void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme);
+// The owner's theme as keys of the object being written: template, title, greeting,
+// accent_color (in /me's app config, GET /config and GET /public/landing alike).
+void write_theme_fields(JsonWriter& w, const ThemeConfig& theme);
+// The "items" array of GET /plans (SPEC "Plan"), every price quoted with `discounts`; the
+// public catalogue passes no discounts and no current plan, so it shows list prices.
+void write_plan_items(JsonWriter& w, const std::vector<Plan>& plans, const Discounts& discounts, int64_t stars_rate,
+                      std::optional<int64_t> current_plan);
+// Every payment method a buyer may choose ({id, label}): the balance when it is on, Telegram
+// Stars, and the enabled online gateways (the ones /me's app config lists).
+void write_all_payment_methods(JsonWriter& w, const Settings& s);
 
 }  // namespace cabinet::api

@@ -138,6 +138,32 @@ void wait_for_maintenance_cache() {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::stoll(env("MAINTENANCE_CACHE_TTL_MS")) + 200));
 }
 
+PoolWith::PoolWith(const std::string& extra_env) {
+    stack_svc("stop", "pool");
+    stack_svc("start", "pool", extra_env);
+}
+
+PoolWith::~PoolWith() {
+    try {
+        stack_svc("stop", "pool");
+        stack_svc("start", "pool");
+    } catch (const std::exception&) {
+        // A destructor must not throw; the next request of the next test will fail loudly.
+    }
+}
+
+std::vector<std::string> bot_messages_since(int64_t since, const std::string& chat_id, int64_t thread_id) {
+    std::vector<std::string> out;
+    const auto calls = bot_api_calls("sendMessage", since);
+    for (const auto& e : calls.GetArray()) {
+        const auto& m = e["json"];
+        if (!m.IsObject() || !m.HasMember("chat_id") || std::string(m["chat_id"].GetString()) != chat_id) continue;
+        if (!m.HasMember("message_thread_id") || m["message_thread_id"].GetInt64() != thread_id) continue;
+        out.emplace_back(m["text"].GetString());
+    }
+    return out;
+}
+
 bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (std::chrono::steady_clock::now() < end) {

@@ -59,20 +59,19 @@ std::string ctl(const std::string& args);
 
 // tools/stack svc start|stop NAME for this test stack.
 void stack_svc(const std::string& action, const std::string& name, const std::string& extra_env = {});
-// The pool restarted with a few settings changed (STACK_EXTRA_ENV, e.g. "A=1 B=2") for
-// the lifetime of this object, then restarted with the stack's own settings.
+// Restarts the pool with a few settings changed ("A=1 B=2"), and with the stack's own
+// settings again when it goes out of scope.
 struct PoolWith {
-    explicit PoolWith(const std::string& extra_env) {
-        stack_svc("stop", "pool");
-        stack_svc("start", "pool", extra_env);
-    }
-    ~PoolWith() {
-        stack_svc("stop", "pool");
-        stack_svc("start", "pool");
-    }
+    explicit PoolWith(const std::string& extra_env);
+    ~PoolWith();
     PoolWith(const PoolWith&) = delete;
     PoolWith& operator=(const PoolWith&) = delete;
 };
+
+// The texts of the sendMessage calls to `chat_id` / topic `thread_id` that the fake Bot
+// API received after journal entry `since` (journal_mark()).
+std::vector<std::string> bot_messages_since(int64_t since, const std::string& chat_id, int64_t thread_id);
+
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);
 bool wait_for_status_url(const std::string& url, long status, int tries = 100);

@@ -49,18 +49,8 @@ struct CleanSlate {
 };
 
 // sendMessage calls to the alerts topic (REPORT_CHAT_ID / REPORT_TOPIC_ALERTS of the test
-// stack) that the fake Bot API received after journal entry `since`.
-std::vector<std::string> alerts_since(int64_t since) {
-    std::vector<std::string> out;
-    const auto calls = bot_api_calls("sendMessage", since);
-    for (const auto& e : calls.GetArray()) {
-        const auto& m = e["json"];
-        if (!m.IsObject() || std::string(m["chat_id"].GetString()) != "-1001000000001") continue;
-        if (!m.HasMember("message_thread_id") || m["message_thread_id"].GetInt64() != 77) continue;
-        out.emplace_back(m["text"].GetString());
-    }
-    return out;
-}
+// stack) that the fake Bot API received after `since`.
+std::vector<std::string> alerts_since(int64_t since) { return bot_messages_since(since, "-1001000000001", 77); }
 
 }  // namespace
 

@@ -78,6 +78,28 @@ BOOST_AUTO_TEST_CASE(web_cabinet_settings) {
     BOOST_TEST(error_of(env).find("PASSWORD_MEMLIMIT") == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(report_topics_web_cabinet_url_and_oauth_providers) {
+    auto env = base();
+    env["REPORT_TOPIC_TICKETS"] = "78";
+    BOOST_TEST(load(env).report_topic_tickets == "78");
+    env["REPORT_TOPIC_TICKETS"] = "tickets";
+    BOOST_TEST(error_of(env).find("REPORT_TOPIC_TICKETS") == 0u);
+    env = base();
+    env["WEB_CABINET_URL"] = "cabinet.example.com";
+    BOOST_TEST(error_of(env).find("WEB_CABINET_URL") == 0u);
+
+    env = base();
+    env["GOOGLE_CLIENT_ID"] = "g";
+    env["GOOGLE_CLIENT_SECRET"] = "gs";
+    env["YANDEX_CLIENT_ID"] = "y";  // no secret: off
+    env["VK_CLIENT_ID"] = "v";
+    env["VK_CLIENT_SECRET"] = "vs";
+    BOOST_TEST(enabled_oauth_providers(load(env)).empty());  // WEB_CABINET_ENABLED is off
+    env["WEB_CABINET_ENABLED"] = "true";
+    env["WEB_CABINET_URL"] = "https://shop.example/cabinet";
+    BOOST_TEST(enabled_oauth_providers(load(env)) == (std::vector<std::string>{"google", "vk"}));
+}
+
 // The documented env file lists exactly the variables the code reads.
 BOOST_AUTO_TEST_CASE(env_example_is_current) {
     std::ifstream in(FIXTURES_DIR "/../../systemd/cabinet.env.example");

@@ -33,6 +33,9 @@ int restore(const Args& args);
 // Maintenance mode and the panel watchdog (maintenance.cpp)
 int maintenance(const Args& args);
 int watchdog(const Args& args);
+// Support chat (support.cpp) and the owner's app config (app_config.cpp)
+int support(const Args& args);
+int config(const Args& args);
 
 // Shared helpers
 Settings load_or_die();

@@ -87,12 +87,13 @@ std::string payload_string(const jobs::Job& job, const char* field, std::string 
     return {d[field].GetString(), d[field].GetStringLength()};
 }
 
-// `send_report` {"topic": "alerts"|"backups", "text": "..."}: a message to the reporting
-// group's topic (services/reports.hpp). The chat and topic are read now, so a fixed setting
-// applies to messages still queued; a topic switched off meanwhile drops the message.
+// `send_report` {"topic": "alerts"|"backups"|"tickets", "text": "..."}: a message to the
+// reporting group's topic (services/reports.hpp). The chat and topic are read now, so a
+// fixed setting applies to messages still queued; a topic switched off meanwhile drops the
+// message. Jobs queued before a topic had a name of its own meant the alerts topic.
 void send_report(const Settings& s, const jobs::Job& job) {
     const std::string topic_name = payload_string(job, "topic");
-    const ReportTopic topic = topic_name == "backups" ? ReportTopic::backups : ReportTopic::alerts;
+    const ReportTopic topic = report_topic_from_name(topic_name).value_or(ReportTopic::alerts);
     const std::string& topic_id = report_topic_id(s, topic);
     if (topic_id.empty()) {
         spdlog::warn("report job {}: the {} topic is no longer configured; message dropped", job.id, topic_name);

@@ -36,6 +36,8 @@ const Command kCommands[] = {
     {"restore", restore, "restore FILE (a backup archive) into an empty database [--database-url URL]; needs BACKUP_ENCRYPTION_PASSWORD"},
     {"maintenance", maintenance, "maintenance on|off|status [--message TEXT]: the admins' switch (audited as cabinetctl); automatic maintenance is the watchdog's"},
     {"watchdog", watchdog, "one panel check (cron every 2 minutes): 3 failures in a row switch maintenance on (automatic) and alert the alerts topic; a good answer ends automatic maintenance"},
+    {"support", support, "support chat: support list [--status open|waiting|closed] [--limit N] | show ID | reply ID TEXT (status becomes waiting) | close ID"},
+    {"config", config, "the owner's app config: config get [KEY] | set KEY VALUE; keys template, title, greeting, accent_color, landing.enabled|headline|subheadline|cta_target, landing.features|faq (JSON arrays); a change bumps published_at"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };
 

@@ -8,7 +8,8 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       jwt(settings.jwt_secret),
       passwords(settings.password_opslimit, settings.password_memlimit, settings.password_hash_concurrency),
       redis_target(parse_redis_url(settings.redis_url)),
-      router(std::move(routes)) {}
+      router(std::move(routes)),
+      oauth_providers(enabled_oauth_providers(settings)) {}
 
 ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),

@@ -29,6 +29,8 @@ struct Shared {
     const PasswordHasher passwords;  // caps concurrent Argon2id runs of this process
     const RedisTarget redis_target;
     const Router router;
+    // GET /config's oauth_providers: settings are immutable, so worked out once here.
+    const std::vector<std::string> oauth_providers;
 };
 
 struct ThreadResources {

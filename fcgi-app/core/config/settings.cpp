@@ -70,6 +70,17 @@ auto one_of(std::vector<std::string> allowed) {
     };
 }
 
+// A reporting group topic: a message_thread_id (digits), or empty for "not enabled".
+template <auto Member>
+auto topic_id() {
+    return [](Settings& s, std::string_view v) {
+        static const std::regex re(R"(^(\d{1,18})?$)");
+        const std::string t(trim(v));
+        if (!std::regex_match(t, re)) throw std::invalid_argument("expected a message_thread_id (digits) or empty");
+        s.*Member = t;
+    };
+}
+
 // "1.8" -> 180: a decimal amount of the currency in minor units, two fraction digits at most.
 void parse_decimal_minor(int64_t& out, std::string_view v) {
     static const std::regex re(R"(^(\d{1,12})(?:\.(\d{1,2}))?$)");
@@ -145,6 +156,12 @@ const std::vector<SettingSpec> kSpecs = {
     {"SMTP_PASSWORD", "", "SMTP password", field<&Settings::smtp_password>()},
     {"SMTP_FROM", "", "sender address of outgoing mail, e.g. Cabinet <noreply@example.com>", field<&Settings::smtp_from>()},
     {"SMTP_TIMEOUT_MS", "15000", "total timeout of one SMTP delivery", ranged<&Settings::smtp_timeout_ms>(100, 300000)},
+    {"GOOGLE_CLIENT_ID", "", "OAuth client id of Google login (empty = provider off)", field<&Settings::google_client_id>()},
+    {"GOOGLE_CLIENT_SECRET", "", "OAuth client secret of Google login (empty = provider off)", field<&Settings::google_client_secret>()},
+    {"YANDEX_CLIENT_ID", "", "OAuth client id of Yandex login (empty = provider off)", field<&Settings::yandex_client_id>()},
+    {"YANDEX_CLIENT_SECRET", "", "OAuth client secret of Yandex login (empty = provider off)", field<&Settings::yandex_client_secret>()},
+    {"VK_CLIENT_ID", "", "OAuth client id of VK ID login (empty = provider off)", field<&Settings::vk_client_id>()},
+    {"VK_CLIENT_SECRET", "", "OAuth client secret of VK ID login (empty = provider off)", field<&Settings::vk_client_secret>()},
     {"CONNECTION_APPS", "happ,v2raytun,hiddify,streisand", "client apps offered on the connection screen, in order (of happ, v2raytun, hiddify, streisand)", [](Settings& s, std::string_view v) {
          parse_into(s.connection_apps, v);
          for (const auto& app : s.connection_apps)
@@ -172,18 +189,9 @@ const std::vector<SettingSpec> kSpecs = {
          if (!std::regex_match(t, re)) throw std::invalid_argument("expected a chat id like -1001234567890 or @channel");
          s.report_chat_id = t;
      }},
-    {"REPORT_TOPIC_BACKUPS", "", "message_thread_id of the group's backups topic (empty = backups are not delivered)", [](Settings& s, std::string_view v) {
-         static const std::regex re(R"(^(\d{1,18})?$)");
-         const std::string t(trim(v));
-         if (!std::regex_match(t, re)) throw std::invalid_argument("expected a message_thread_id (digits) or empty");
-         s.report_topic_backups = t;
-     }},
-    {"REPORT_TOPIC_ALERTS", "", "message_thread_id of the group's alerts topic (empty = not enabled)", [](Settings& s, std::string_view v) {
-         static const std::regex re(R"(^(\d{1,18})?$)");
-         const std::string t(trim(v));
-         if (!std::regex_match(t, re)) throw std::invalid_argument("expected a message_thread_id (digits) or empty");
-         s.report_topic_alerts = t;
-     }},
+    {"REPORT_TOPIC_BACKUPS", "", "message_thread_id of the group's backups topic (empty = backups are not delivered)", topic_id<&Settings::report_topic_backups>()},
+    {"REPORT_TOPIC_ALERTS", "", "message_thread_id of the group's alerts topic (empty = not enabled)", topic_id<&Settings::report_topic_alerts>()},
+    {"REPORT_TOPIC_TICKETS", "", "message_thread_id of the group's support tickets topic (empty = not enabled)", topic_id<&Settings::report_topic_tickets>()},
     {"PANEL__BASE_URL", "http://127.0.0.1:3010", "base URL of the Remnawave panel (or the mock panel)", field<&Settings::panel_base_url>()},
     {"PANEL__TOKEN", "", "API token of the panel", field<&Settings::panel_token>()},
     {"PANEL_CONNECT_TIMEOUT_MS", "1000", "connect timeout towards the panel", ranged<&Settings::panel_connect_timeout_ms>(10, 60000)},
@@ -231,6 +239,18 @@ Settings load_settings(const EnvLookup& lookup) {
 
 Settings load_settings_from_environment() {
     return load_settings([](const char* name) { return std::getenv(name); });
+}
+
+std::vector<std::string> enabled_oauth_providers(const Settings& s) {
+    std::vector<std::string> out;
+    if (!s.web_cabinet_enabled) return out;
+    const auto add = [&out](const char* name, const std::string& id, const std::string& secret) {
+        if (!trim(id).empty() && !trim(secret).empty()) out.emplace_back(name);
+    };
+    add("google", s.google_client_id, s.google_client_secret);
+    add("yandex", s.yandex_client_id, s.yandex_client_secret);
+    add("vk", s.vk_client_id, s.vk_client_secret);
+    return out;
 }
 
 std::string settings_env_example() {

@@ -71,6 +71,14 @@ struct Settings {
     std::string smtp_password;
     std::string smtp_from;
     int64_t smtp_timeout_ms = 15000;
+
+    // OAuth login of the web cabinet: a provider is on when both its id and secret are set.
+    std::string google_client_id;
+    std::string google_client_secret;
+    std::string yandex_client_id;
+    std::string yandex_client_secret;
+    std::string vk_client_id;
+    std::string vk_client_secret;
     std::vector<std::string> connection_apps;
     int64_t constructor_device_limit = 3;  // client apps offered in GET /connection, in order
 
@@ -89,6 +97,7 @@ struct Settings {
     std::string report_chat_id;
     std::string report_topic_backups;  // message_thread_id; empty = topic not enabled
     std::string report_topic_alerts;
+    std::string report_topic_tickets;
 
     // Panel
     std::string panel_base_url;
@@ -117,6 +126,10 @@ const std::vector<SettingSpec>& setting_specs();
 using EnvLookup = std::function<const char*(const char*)>;
 Settings load_settings(const EnvLookup& lookup);
 Settings load_settings_from_environment();
+
+// The OAuth providers of the web cabinet that can be used: those whose client id and secret
+// are both set, in a fixed order (google, yandex, vk); none while WEB_CABINET_ENABLED is off.
+std::vector<std::string> enabled_oauth_providers(const Settings& s);
 
 // The documented env file: every variable, its default and one line of meaning.
 std::string settings_env_example();

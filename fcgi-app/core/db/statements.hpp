@@ -21,5 +21,6 @@ std::vector<Statement> purchase_statements();      // purchase_statements.cpp: p
 std::vector<Statement> payment_statements();       // payment_statements.cpp: gateway payments and webhooks
 std::vector<Statement> maintenance_statements();   // maintenance_statements.cpp: maintenance mode, audit log
 std::vector<Statement> web_auth_statements();      // web_auth_statements.cpp: web accounts, tokens, brute-force counters
+std::vector<Statement> support_statements();       // support_statements.cpp: support tickets and messages
 
 }  // namespace cabinet

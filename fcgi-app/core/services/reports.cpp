@@ -10,11 +10,27 @@ namespace cabinet {
 const std::string& report_topic_id(const Settings& s, ReportTopic topic) {
     static const std::string none;
     if (s.report_chat_id.empty()) return none;
-    return topic == ReportTopic::alerts ? s.report_topic_alerts : s.report_topic_backups;
+    switch (topic) {
+    case ReportTopic::alerts: return s.report_topic_alerts;
+    case ReportTopic::backups: return s.report_topic_backups;
+    case ReportTopic::tickets: return s.report_topic_tickets;
+    }
+    return none;
 }
 
 std::string_view report_topic_name(ReportTopic topic) {
-    return topic == ReportTopic::alerts ? "alerts" : "backups";
+    switch (topic) {
+    case ReportTopic::alerts: return "alerts";
+    case ReportTopic::backups: return "backups";
+    case ReportTopic::tickets: return "tickets";
+    }
+    return "alerts";
+}
+
+std::optional<ReportTopic> report_topic_from_name(std::string_view name) {
+    for (const ReportTopic t : {ReportTopic::alerts, ReportTopic::backups, ReportTopic::tickets})
+        if (report_topic_name(t) == name) return t;
+    return std::nullopt;
 }
 
 bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text) {

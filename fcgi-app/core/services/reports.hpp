@@ -5,6 +5,7 @@
 // delays it instead of losing it.
 #include <pqxx/pqxx>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,11 +15,13 @@ namespace cabinet {
 
 inline constexpr const char* kSendReportJob = "send_report";
 
-enum class ReportTopic { alerts, backups };
+enum class ReportTopic { alerts, backups, tickets };
 
 // The topic's message_thread_id, empty when the topic (or the group) is not configured.
 const std::string& report_topic_id(const Settings& s, ReportTopic topic);
 std::string_view report_topic_name(ReportTopic topic);
+// The topic a job names (report_topic_name's inverse); nullopt for an unknown name.
+std::optional<ReportTopic> report_topic_from_name(std::string_view name);
 
 // Queues `text` for the topic; false (nothing queued) when the topic is not configured.
 bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text);

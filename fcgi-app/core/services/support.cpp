@@ -1,0 +1,115 @@
+#include "services/support.hpp"
+
+#include <stdexcept>
+
+#include "services/reports.hpp"
+#include "util/strings.hpp"
+
+namespace cabinet {
+namespace {
+
+// A notification must fit one Telegram message (4096 characters) with its header, so a
+// long message is cut there; the whole text stays in the ticket.
+constexpr size_t kNotifiedChars = 3500;
+
+SupportTicket ticket_from_row(const pqxx::row& r) {
+    SupportTicket t;
+    t.id = r["id"].as<int64_t>();
+    t.user_id = r["user_id"].as<int64_t>();
+    t.status = r["status"].c_str();
+    t.created_at = r["created_at"].as<int64_t>();
+    t.updated_at = r["updated_at"].as<int64_t>();
+    if (!r["telegram_id"].is_null()) t.telegram_id = r["telegram_id"].as<int64_t>();
+    t.username = r["username"].c_str();
+    t.email = r["email"].c_str();
+    return t;
+}
+
+SupportMessage message_from_row(const pqxx::row& r) {
+    return {r["author"].c_str(), r["text"].c_str(), r["at"].as<int64_t>()};
+}
+
+// "tg 123 @name mail@example.com": every handle support may need to find the user.
+std::string user_handles(pqxx::transaction_base& txn, int64_t user_id) {
+    const auto r = txn.exec_prepared1("support_user_handles", user_id);
+    std::string out = "user " + std::to_string(user_id);
+    if (!r["telegram_id"].is_null()) out += ", tg " + std::string(r["telegram_id"].c_str());
+    if (const std::string u = r["username"].c_str(); !u.empty()) out += " @" + u;
+    if (const std::string e = r["email"].c_str(); !e.empty()) out += ", " + e;
+    return out;
+}
+
+std::string notification_text(int64_t ticket_id, bool new_ticket, const std::string& who, std::string_view text) {
+    std::string out = (new_ticket ? "New ticket #" : "Ticket #") + std::to_string(ticket_id) + "\nFrom: " + who + "\n\n";
+    const std::string_view cut = utf8_prefix(text, kNotifiedChars);
+    out += cut;
+    if (cut.size() < text.size()) out += "…";
+    return out;
+}
+
+}  // namespace
+
+bool valid_support_text(std::string_view text) {
+    if (trim(text).empty() || text.find('\0') != std::string_view::npos) return false;
+    return utf8_prefix(text, kSupportTextMaxChars).size() == text.size();
+}
+
+std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, int64_t user_id) {
+    const auto res = txn.exec_prepared("support_open_ticket_of_user", user_id);
+    if (res.empty()) return std::nullopt;
+    SupportTicket t;
+    t.id = res[0]["id"].as<int64_t>();
+    t.user_id = user_id;
+    t.status = res[0]["status"].c_str();
+    for (const auto& r : res)
+        if (!r["author"].is_null()) t.messages.push_back(message_from_row(r));
+    t.message_count = static_cast<int64_t>(t.messages.size());
+    return t;
+}
+
+PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text) {
+    if (!valid_support_text(text)) throw std::invalid_argument("a support message is 1..4096 characters of text");
+    const auto t = txn.exec_prepared1("support_upsert_open_ticket", user_id);
+    PostedMessage out{t["id"].as<int64_t>(), t["created"].as<bool>()};
+    txn.exec_prepared0("support_insert_message", out.ticket_id, "user", std::string(text));
+    enqueue_report(txn, s, ReportTopic::tickets,
+                   notification_text(out.ticket_id, out.new_ticket, user_handles(txn, user_id), text));
+    return out;
+}
+
+ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text) {
+    if (!valid_support_text(text)) throw std::invalid_argument("a support reply is 1..4096 characters of text");
+    const auto res = txn.exec_prepared("support_ticket_for_update", ticket_id);
+    if (res.empty()) return ReplyOutcome::not_found;
+    if (std::string_view(res[0]["status"].c_str()) == "closed") return ReplyOutcome::closed;
+    txn.exec_prepared0("support_insert_message", ticket_id, "support", std::string(text));
+    txn.exec_prepared0("support_set_status", ticket_id, "waiting");
+    return ReplyOutcome::replied;
+}
+
+bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id) {
+    const auto res = txn.exec_prepared("support_ticket_for_update", ticket_id);
+    if (res.empty()) return false;
+    if (std::string_view(res[0]["status"].c_str()) != "closed") txn.exec_prepared0("support_set_status", ticket_id, "closed");
+    return true;
+}
+
+std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::string& status, int64_t limit) {
+    std::vector<SupportTicket> out;
+    for (const auto& r : txn.exec_prepared("support_list", status, limit)) {
+        SupportTicket& t = out.emplace_back(ticket_from_row(r));
+        t.message_count = r["messages"].as<int64_t>();
+    }
+    return out;
+}
+
+std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id) {
+    const auto res = txn.exec_prepared("support_ticket", ticket_id);
+    if (res.empty()) return std::nullopt;
+    SupportTicket t = ticket_from_row(res[0]);
+    for (const auto& r : txn.exec_prepared("support_ticket_messages", ticket_id)) t.messages.push_back(message_from_row(r));
+    t.message_count = static_cast<int64_t>(t.messages.size());
+    return t;
+}
+
+}  // namespace cabinet

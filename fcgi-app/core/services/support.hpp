@@ -1,0 +1,67 @@
+#pragma once
+// The support chat: one conversation ("ticket") per user at a time, written by the user
+// (POST /api/cabinet/support) and by support (cabinetctl support reply, the bot's reply to
+// a ticket notification). Every user message is reported to the reporting group's tickets
+// topic through a `send_report` job queued in the same transaction, so a notification goes
+// out exactly when the message is stored. SQL: db/support_statements.cpp.
+#include <pqxx/pqxx>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/settings.hpp"
+
+namespace cabinet {
+
+inline constexpr size_t kSupportTextMaxChars = 4096;
+
+struct SupportMessage {
+    std::string author;  // "user" | "support"
+    std::string text;
+    int64_t at = 0;  // Unix seconds
+};
+
+struct SupportTicket {
+    int64_t id = 0;
+    int64_t user_id = 0;
+    std::string status;  // open | waiting | closed
+    int64_t created_at = 0;
+    int64_t updated_at = 0;
+    std::optional<int64_t> telegram_id;
+    std::string username;
+    std::string email;
+    int64_t message_count = 0;
+    std::vector<SupportMessage> messages;  // filled by open_ticket_of_user and ticket_with_messages
+};
+
+// The user's ticket that is not closed, with its messages; nullopt when there is none.
+std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, int64_t user_id);
+
+struct PostedMessage {
+    int64_t ticket_id = 0;
+    bool new_ticket = false;
+};
+// Appends the user's message to their open ticket (created if none; status becomes "open")
+// and queues the tickets-topic notification. `text` must be 1..4096 characters.
+PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text);
+
+enum class ReplyOutcome { replied, not_found, closed };
+// Support's answer: appends a "support" message and sets the status to "waiting". A closed
+// ticket is not reopened (the user may already have a newer one). Throws
+// std::invalid_argument when `text` is not 1..4096 characters.
+ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text);
+
+// Closes the ticket; false when there is no such ticket. Closing twice is fine.
+bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id);
+
+// Tickets by latest activity, newest first; `status` empty = any (message_count is set).
+std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::string& status, int64_t limit);
+std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id);
+
+// True for text a ticket message may carry: 1..4096 characters (code points) of valid UTF-8.
+bool valid_support_text(std::string_view text);
+
+}  // namespace cabinet
