@@ -38,6 +38,11 @@ public:
     WebSession login(std::string_view ip, const std::string& email, std::string_view password);
     WebSession refresh(std::string_view token);
     void logout(std::string_view token);
+    // A new session (a new refresh-token family) for a user that another way in has already
+    // identified (Telegram web login, OAuth), in the caller's transaction.
+    WebSession open_session(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool email_verified) {
+        return issue(txn, user_id, email, email_verified, {});
+    }
 
 private:
     // A new refresh token in `family_id` (empty: a new family) and an access token.
