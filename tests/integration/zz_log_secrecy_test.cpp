@@ -1,0 +1,116 @@
+// No password, token, code, secret or init data ever reaches a log (issue 7). Named zz_ so
+// it runs last: besides the secrets it uses itself, it checks the logs of the whole test
+// run (pool, worker, nginx, PostgreSQL, Redis, mock panel) for the stack's own secrets. The
+// fakes' log is not ours and is skipped.
+#include <boost/test/unit_test.hpp>
+
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "support.hpp"
+#include "util/strings.hpp"
+
+using namespace it;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string all_logs() {
+    std::string out;
+    for (const auto& e : fs::directory_iterator(env("STACK_DIR") + "/log")) {
+        if (!e.is_regular_file() || e.path().filename().string().rfind("fakes", 0) == 0) continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        out += ss.str();
+    }
+    return out;
+}
+
+// The value of `key=` in URL-encoded init data.
+std::string init_data_field(const std::string& init_data, const std::string& key) {
+    for (auto part : cabinet::split(init_data, '&'))
+        if (cabinet::starts_with(part, key + "=")) return std::string(part.substr(key.size() + 1));
+    return {};
+}
+
+std::string json_field(const HttpResult& r, const char* name) {
+    const auto d = r.json();
+    return d.IsObject() && d.HasMember(name) && d[name].IsString() ? d[name].GetString() : "";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(log_secrecy)
+
+BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
+    std::vector<std::pair<std::string, std::string>> secrets;  // what, value
+    for (const char* name : {"BOT_TOKEN", "JWT_SECRET", "BOT_WEBHOOK_SECRET", "BACKUP_ENCRYPTION_PASSWORD",
+                             "YOOKASSA_SECRET_KEY", "CRYPTOBOT_TOKEN", "SMTP_PASSWORD", "GOOGLE_CLIENT_SECRET",
+                             "YANDEX_CLIENT_SECRET", "VK_CLIENT_SECRET", "PANEL__TOKEN"}) {
+        const char* v = std::getenv(name);
+        if (v && std::string(v).size() >= 8) secrets.emplace_back(name, v);
+    }
+
+    // Init data of a mini-app request (its hash is what a thief would need).
+    const std::string tma = tma_header(fresh_telegram_id(), "Secret", "ref_nothing");
+    BOOST_TEST(http("GET", "/api/cabinet/me", {tma}).status == 200);
+    const std::string init_data = tma.substr(std::string("Authorization: tma ").size());
+    secrets.emplace_back("init data hash", init_data_field(init_data, "hash"));
+    secrets.emplace_back("init data", init_data);
+
+    // A web account: password, verification token from the mail, access and refresh tokens.
+    const std::string email = "secret" + std::to_string(fresh_telegram_id()) + "@example.test";
+    const std::string password = "Pa55-" + std::to_string(fresh_telegram_id()) + "-never-logged";
+    const std::vector<std::string> json = {"Content-Type: application/json"};
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/auth/register", json,
+                             R"({"email":")" + email + R"(","password":")" + password + R"("})")
+                            .status,
+                        200);
+    std::string token;
+    BOOST_REQUIRE(wait_until(
+        [&] {
+            const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + email).json();
+            if (!r.IsArray() || r.Empty()) return false;
+            const std::string raw = r[0]["raw"].GetString();
+            const auto at = raw.find("token=");
+            if (at == std::string::npos) return false;
+            size_t end = at + 6;
+            while (end < raw.size() && (std::isalnum(static_cast<unsigned char>(raw[end])) || raw[end] == '-' || raw[end] == '_')) ++end;
+            token = raw.substr(at + 6, end - at - 6);
+            return true;
+        },
+        15000));
+    secrets.emplace_back("password", password);
+    secrets.emplace_back("verification token", token);
+    const auto session = http("POST", "/api/cabinet/auth/verify", json, R"({"token":")" + token + R"("})");
+    BOOST_REQUIRE_EQUAL(session.status, 200);
+    secrets.emplace_back("access token", json_field(session, "access_token"));
+    secrets.emplace_back("refresh token", json_field(session, "refresh_token"));
+    const auto refreshed = http("POST", "/api/cabinet/auth/refresh", json,
+                                R"({"refresh_token":")" + json_field(session, "refresh_token") + R"("})");
+    BOOST_REQUIRE_EQUAL(refreshed.status, 200);
+    secrets.emplace_back("rotated refresh token", json_field(refreshed, "refresh_token"));
+    const std::string wrong = "Wr0ng-" + std::to_string(fresh_telegram_id()) + "-guess";
+    BOOST_TEST(http("POST", "/api/cabinet/auth/login", json, R"({"email":")" + email + R"(","password":")" + wrong + R"("})")
+                   .status == 401);
+    secrets.emplace_back("wrong password", wrong);
+    // A webhook call with a wrong secret is refused; its secret is not logged either.
+    const std::string forged = "forged-" + std::to_string(fresh_telegram_id());
+    BOOST_TEST(bot_update(R"({"update_id":1})", forged).status == 403);
+    secrets.emplace_back("forged webhook secret", forged);
+
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // nginx flushes its access log every second
+    const std::string logs = all_logs();
+    BOOST_TEST_REQUIRE(logs.size() > 1000u);  // the run's logs are there
+    for (const auto& [what, value] : secrets) {
+        BOOST_TEST_REQUIRE(!value.empty(), what);
+        BOOST_TEST(logs.find(value) == std::string::npos, what << " appears in a log");
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
