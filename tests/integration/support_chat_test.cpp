@@ -196,4 +196,45 @@ BOOST_AUTO_TEST_CASE(needs_authentication) {
     BOOST_TEST(http("POST", "/api/cabinet/support", {"Content-Type: application/json"}, text_body("hi")).status == 401);
 }
 
+// An admin answers from Telegram: a reply, in the reporting group, to the ticket's
+// notification lands in the ticket and is passed on to the user; anyone else's reply and
+// replies to other messages store nothing.
+BOOST_AUTO_TEST_CASE(admin_reply_to_the_notification_in_the_group_answers_the_ticket) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE_EQUAL(post_text(auth, text_body("My VPN does not connect")).status, 200);
+    const std::string notified_sql = "SELECT coalesce(max(m.notification_message_id), 0) FROM support_messages m"
+                                     " JOIN support_tickets t ON t.id = m.ticket_id WHERE t.user_id = " + str(user_id_of(tg));
+    BOOST_REQUIRE(wait_until([&] { return count(notified_sql) > 0; }, 15000));  // the worker sent it
+    const int64_t notification = count(notified_sql);
+
+    const auto group_reply = [&](int64_t from, int64_t reply_to, const std::string& text) {
+        return bot_update(R"({"update_id":)" + str(fresh_telegram_id()) + R"(,"message":{"message_id":)" + str(fresh_telegram_id()) +
+                          R"(,"date":1,"chat":{"id":-1001000000001,"type":"supergroup"},"message_thread_id":78,)"
+                          R"("from":{"id":)" + str(from) + R"(,"is_bot":false,"first_name":"A"},"text":)" + "\"" + text + "\"" +
+                          R"(,"reply_to_message":{"message_id":)" + str(reply_to) + R"(,"date":1,"chat":{"id":-1001000000001,"type":"supergroup"}}}})");
+    };
+    const int64_t seq = journal_mark();
+    // Not an admin, or not a reply to a notification: nothing is stored.
+    BOOST_TEST(group_reply(fresh_telegram_id(), notification, "I am not support").status == 200);
+    BOOST_TEST(group_reply(100000001, notification + 100000, "wrong message").status == 200);
+    BOOST_TEST(messages_of(tg) == 1);
+
+    BOOST_TEST(group_reply(100000001, notification, "Please update the app").status == 200);
+    const auto doc = support_of(auth);
+    BOOST_TEST(std::string(doc["status"].GetString()) == "waiting");
+    BOOST_REQUIRE_EQUAL(doc["messages"].Size(), 2u);
+    BOOST_TEST(std::string(doc["messages"][1]["from"].GetString()) == "support");
+    BOOST_TEST(std::string(doc["messages"][1]["text"].GetString()) == "Please update the app");
+    // The user gets it in Telegram, the group a confirmation.
+    bool to_user = false;
+    const auto calls = bot_api_calls("sendMessage", seq);
+    for (const auto& c : calls.GetArray()) {
+        const auto& m = c["json"];
+        if (m.IsObject() && std::string(m["chat_id"].GetString()) == str(tg))
+            to_user = std::string(m["text"].GetString()).find("Please update the app") != std::string::npos;
+    }
+    BOOST_TEST(to_user);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -15,7 +15,9 @@
 #include "services/reports.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/referral_commission.hpp"
+#include "services/support.hpp"
 #include "util/json.hpp"
+#include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::ctl {
@@ -91,7 +93,7 @@ std::string payload_string(const jobs::Job& job, const char* field, std::string 
 // reporting group's topic (services/reports.hpp). The chat and topic are read now, so a
 // fixed setting applies to messages still queued; a topic switched off meanwhile drops the
 // message. Jobs queued before a topic had a name of its own meant the alerts topic.
-void send_report(const Settings& s, const jobs::Job& job) {
+void send_report(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     const std::string topic_name = payload_string(job, "topic");
     const ReportTopic topic = report_topic_from_name(topic_name).value_or(ReportTopic::alerts);
     const std::string& topic_id = report_topic_id(s, topic);
@@ -99,7 +101,13 @@ void send_report(const Settings& s, const jobs::Job& job) {
         spdlog::warn("report job {}: the {} topic is no longer configured; message dropped", job.id, topic_name);
         return;
     }
-    BotApi(s).send_message(s.report_chat_id, topic_id, payload_string(job, "text"));
+    const int64_t sent = BotApi(s).post_message(s.report_chat_id, topic_id, payload_string(job, "text"));
+    // A ticket notification remembers its Telegram id, so an admin's reply reaches the ticket.
+    const std::string ref = payload_string(job, "ref");
+    int64_t support_message_id = 0;
+    if (sent > 0 && starts_with(ref, kSupportMessageRef) &&
+        parse_int64(std::string_view(ref).substr(kSupportMessageRef.size()), support_message_id))
+        record_ticket_notification(txn, support_message_id, sent);
 }
 
 // `send_mail` {"to", "subject", "text", "html"}: a mail of the web cabinet (verification
@@ -158,7 +166,7 @@ jobs::Registry make_registry(const Settings& settings) {
     r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(settings, txn, job); });
     r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(settings, txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
-    r.add(kSendReportJob, [&settings](pqxx::work&, const jobs::Job& job) { send_report(settings, job); });
+    r.add(kSendReportJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_report(settings, txn, job); });
     r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(settings, txn, job); });
     r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(settings, txn, job); });
     return r;

@@ -57,7 +57,7 @@ std::string message_json(const std::string& chat_id, const std::string& text, co
 
 }  // namespace
 
-std::string BotApi::call(const std::string& method, const std::string& json_body, std::string_view benign_error) {
+rapidjson::Document BotApi::call(const std::string& method, const std::string& json_body, std::string_view benign_error) {
     HttpResponse r;
     try {
         r = http_.send("POST", base_ + method, {"Content-Type: application/json"}, json_body);
@@ -72,12 +72,10 @@ std::string BotApi::call(const std::string& method, const std::string& json_body
         const bool benign = !benign_error.empty() && !d.HasParseError() && d.IsObject() && d.HasMember("description") &&
                             d["description"].IsString() &&
                             std::string_view(d["description"].GetString()).find(benign_error) != std::string_view::npos;
-        if (benign) return {};
+        if (benign) return rapidjson::Document();
         throw GatewayError("Bot API " + method + " answered " + std::to_string(r.status));
     }
-    if (!d.HasMember("result")) return {};
-    if (d["result"].IsString()) return d["result"].GetString();
-    return {};
+    return d;
 }
 
 std::string BotApi::create_invoice_link(const std::string& title, const std::string& description,
@@ -103,9 +101,10 @@ std::string BotApi::create_invoice_link(const std::string& title, const std::str
     w.EndObject();
     w.EndArray();
     w.EndObject();
-    const std::string link = call("createInvoiceLink", buf.GetString());
-    if (link.empty()) throw GatewayError("Bot API createInvoiceLink returned no link");
-    return link;
+    const rapidjson::Document d = call("createInvoiceLink", buf.GetString());
+    if (!d.HasMember("result") || !d["result"].IsString() || d["result"].GetStringLength() == 0)
+        throw GatewayError("Bot API createInvoiceLink returned no link");
+    return d["result"].GetString();
 }
 
 void BotApi::answer_pre_checkout_query(const std::string& query_id, bool ok, const std::string& error_message) {
@@ -124,7 +123,7 @@ void BotApi::answer_pre_checkout_query(const std::string& query_id, bool ok, con
     call("answerPreCheckoutQuery", buf.GetString());
 }
 
-void BotApi::send_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
+int64_t BotApi::post_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
                           const std::string& reply_markup_json) {
     const std::string body = message_json(chat_id, text, reply_markup_json, [&](JsonWriter& w) {
         int64_t thread = 0;
@@ -132,7 +131,16 @@ void BotApi::send_message(const std::string& chat_id, const std::string& topic_i
         w.Key("message_thread_id");  // an Integer in the Bot API
         w.Int64(thread);
     });
-    call("sendMessage", body);
+    const rapidjson::Document d = call("sendMessage", body);
+    const auto result = d.FindMember("result");
+    if (result == d.MemberEnd() || !result->value.IsObject()) return 0;
+    const auto id = result->value.FindMember("message_id");
+    return id != result->value.MemberEnd() && id->value.IsInt64() ? id->value.GetInt64() : 0;
+}
+
+void BotApi::send_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
+                          const std::string& reply_markup_json) {
+    post_message(chat_id, topic_id, text, reply_markup_json);
 }
 
 void BotApi::answer_callback_query(const std::string& query_id, std::string_view text, bool show_alert) {

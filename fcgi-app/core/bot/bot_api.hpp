@@ -6,6 +6,7 @@
 
 #include "config/settings.hpp"
 #include "net/http_client.hpp"
+#include "util/json.hpp"
 
 namespace cabinet {
 
@@ -18,6 +19,9 @@ public:
     void answer_pre_checkout_query(const std::string& query_id, bool ok, const std::string& error_message = {});
     // A text message, into a forum topic when `topic_id` is not empty; `reply_markup_json` is
     // an InlineKeyboardMarkup object (JSON text) or empty.
+    // The same, returning the new message's message_id (0 when the answer lacks it).
+    int64_t post_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
+                         const std::string& reply_markup_json = {});
     void send_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
                       const std::string& reply_markup_json = {});
     // The answer to a button press; `text` is cut to the Bot API's 200 characters.
@@ -36,7 +40,8 @@ public:
 private:
     // The method's string result, if any. An error whose description contains `benign_error`
     // (when not empty) is no failure.
-    std::string call(const std::string& method, const std::string& json_body, std::string_view benign_error = {});
+    // The parsed answer ({ok: true, result}); an empty document for a benign error.
+    rapidjson::Document call(const std::string& method, const std::string& json_body, std::string_view benign_error = {});
 
     std::string base_;
     int64_t connect_timeout_ms_;  // {TELEGRAM_API_BASE}/bot{token}/

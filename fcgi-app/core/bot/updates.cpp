@@ -54,6 +54,8 @@ std::optional<ChatMessage> message_of(const rapidjson::Value& m) {
     out.is_private = string_field(*chat, "type") == "private";
     out.from = std::move(*from);
     out.text = string_field(m, "text");
+    if (const rapidjson::Value* replied = object_field(m, "reply_to_message"))
+        out.reply_to_message_id = int_field(*replied, "message_id");
     return out;
 }
 

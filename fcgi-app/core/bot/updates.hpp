@@ -18,6 +18,9 @@ struct ChatMessage {
     bool is_private = false;  // chat.type == "private": the bot talks only there
     TelegramUser from;
     std::string text;
+    // The message this one answers (Telegram's "reply"): how an admin answers a ticket
+    // notification in the reporting group.
+    std::optional<int64_t> reply_to_message_id;
 };
 
 // A press on an inline keyboard button of a message the bot sent.

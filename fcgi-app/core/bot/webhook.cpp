@@ -6,6 +6,7 @@
 #include "bot/bot_api.hpp"
 #include "bot/replies.hpp"
 #include "bot/stars.hpp"
+#include "bot/support_reply.hpp"
 #include "bot/updates.hpp"
 #include "db/accounts_repo.hpp"
 #include "services/telegram_contact.hpp"
@@ -21,7 +22,8 @@ bool is_admin(const Settings& s, int64_t telegram_id) {
 }
 
 void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
-    if (!m.is_private) return;  // in groups the bot only takes payments
+    if (is_reporting_group_reply(ex.settings(), m)) return answer_ticket_from_group(ex, api, m);
+    if (!m.is_private) return;  // elsewhere in groups the bot only takes payments
     const Settings& s = ex.settings();
     const auto command = parse_command(m.text, s.bot_username);
     const bool start = command && command->name == "start";

@@ -18,7 +18,12 @@ std::vector<Statement> support_statements() {
          "ON CONFLICT (user_id) WHERE status <> 'closed' DO UPDATE SET status = 'open', updated_at = now() "
          "RETURNING id, (xmax = 0) AS created"},
         {"support_insert_message",
-         "INSERT INTO support_messages (ticket_id, author, text) VALUES ($1, $2, $3)"},
+         "INSERT INTO support_messages (ticket_id, author, text) VALUES ($1, $2, $3) RETURNING id"},
+        // The reporting group's notification about message $1 went out as Telegram message $2.
+        {"support_set_notification", "UPDATE support_messages SET notification_message_id = $2 WHERE id = $1"},
+        // The ticket an admin's Telegram reply answers: the one whose notification it quotes.
+        {"support_ticket_by_notification",
+         "SELECT ticket_id FROM support_messages WHERE notification_message_id = $1 ORDER BY id DESC LIMIT 1"},
         // The open ticket of a user with its messages, oldest first (no rows: no open ticket;
         // one row with NULL message fields: a ticket without messages).
         {"support_open_ticket_of_user",

@@ -33,7 +33,8 @@ std::optional<ReportTopic> report_topic_from_name(std::string_view name) {
     return std::nullopt;
 }
 
-bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text) {
+bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text,
+                    std::string_view ref) {
     if (report_topic_id(s, topic).empty()) {
         spdlog::info("report to the {} topic not sent (REPORT_CHAT_ID or its topic is not set): {}", report_topic_name(topic), text);
         return false;
@@ -45,6 +46,10 @@ bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic 
     write_string(w, report_topic_name(topic));
     write_key(w, "text");
     write_string(w, text);
+    if (!ref.empty()) {
+        write_key(w, "ref");
+        write_string(w, ref);
+    }
     w.EndObject();
     jobs::enqueue(txn, kSendReportJob, std::string_view(buf.GetString(), buf.GetSize()));
     return true;

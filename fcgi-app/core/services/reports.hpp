@@ -24,6 +24,9 @@ std::string_view report_topic_name(ReportTopic topic);
 std::optional<ReportTopic> report_topic_from_name(std::string_view name);
 
 // Queues `text` for the topic; false (nothing queued) when the topic is not configured.
-bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text);
+// `ref` (optional) names what the message is about; the worker hands it back with the sent
+// message's id (see send_report in tools/cabinetctl/job_handlers.cpp).
+bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text,
+                    std::string_view ref = {});
 
 }  // namespace cabinet

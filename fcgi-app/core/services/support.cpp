@@ -71,9 +71,13 @@ PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, 
     if (!valid_support_text(text)) throw std::invalid_argument("a support message is 1..4096 characters of text");
     const auto t = txn.exec_prepared1("support_upsert_open_ticket", user_id);
     PostedMessage out{t["id"].as<int64_t>(), t["created"].as<bool>()};
-    txn.exec_prepared0("support_insert_message", out.ticket_id, "user", std::string(text));
+    const int64_t message_id =
+        txn.exec_prepared1("support_insert_message", out.ticket_id, "user", std::string(text))[0].as<int64_t>();
+    // The ref brings the notification's Telegram message id back (record_ticket_notification),
+    // so an admin's reply to it finds this ticket.
     enqueue_report(txn, s, ReportTopic::tickets,
-                   notification_text(out.ticket_id, out.new_ticket, user_handles(txn, user_id), text));
+                   notification_text(out.ticket_id, out.new_ticket, user_handles(txn, user_id), text),
+                   std::string(kSupportMessageRef) + std::to_string(message_id));
     return out;
 }
 
@@ -82,7 +86,7 @@ ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std
     const auto res = txn.exec_prepared("support_ticket_for_update", ticket_id);
     if (res.empty()) return ReplyOutcome::not_found;
     if (std::string_view(res[0]["status"].c_str()) == "closed") return ReplyOutcome::closed;
-    txn.exec_prepared0("support_insert_message", ticket_id, "support", std::string(text));
+    txn.exec_prepared1("support_insert_message", ticket_id, "support", std::string(text));
     txn.exec_prepared0("support_set_status", ticket_id, "waiting");
     return ReplyOutcome::replied;
 }
@@ -110,6 +114,16 @@ std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, i
     for (const auto& r : txn.exec_prepared("support_ticket_messages", ticket_id)) t.messages.push_back(message_from_row(r));
     t.message_count = static_cast<int64_t>(t.messages.size());
     return t;
+}
+
+void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, int64_t telegram_message_id) {
+    txn.exec_prepared0("support_set_notification", support_message_id, telegram_message_id);
+}
+
+std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, int64_t telegram_message_id) {
+    const auto r = txn.exec_prepared("support_ticket_by_notification", telegram_message_id);
+    if (r.empty()) return std::nullopt;
+    return r[0][0].as<int64_t>();
 }
 
 }  // namespace cabinet

@@ -61,6 +61,13 @@ bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id);
 std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::string& status, int64_t limit);
 std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id);
 
+// The `ref` of a ticket notification's send_report job: this prefix and the message's id.
+inline constexpr std::string_view kSupportMessageRef = "support_message:";
+// The worker sent message `support_message_id`'s notification as `telegram_message_id`.
+void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, int64_t telegram_message_id);
+// The ticket whose notification is the reporting group's message `telegram_message_id`.
+std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, int64_t telegram_message_id);
+
 // True for text a ticket message may carry: 1..4096 characters (code points) of valid UTF-8.
 bool valid_support_text(std::string_view text);
 

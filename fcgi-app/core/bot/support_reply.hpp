@@ -1,0 +1,20 @@
+#pragma once
+// An admin answers a support ticket from Telegram: in the reporting group they reply to
+// the ticket's notification, and the reply becomes support's message in that ticket
+// (services/support.hpp), shown by GET /support and sent on to the user's Telegram chat.
+#include "app/context.hpp"
+#include "bot/bot_api.hpp"
+#include "bot/updates.hpp"
+
+namespace cabinet::bot {
+
+// A reply in the reporting group (REPORT_CHAT_ID) to another message: ours to handle here.
+bool is_reporting_group_reply(const Settings& s, const ChatMessage& m);
+
+// Routes an admin's reply to the ticket its quoted notification belongs to. Non-admins and
+// replies to other messages are ignored. Once the answer is stored, the confirmation in
+// the group and the copy to the user are best effort: a failure there must not make
+// Telegram resend the update, which would store the answer twice.
+void answer_ticket_from_group(Exchange& ex, BotApi& api, const ChatMessage& m);
+
+}  // namespace cabinet::bot
