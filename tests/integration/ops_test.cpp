@@ -9,7 +9,8 @@
 
 using namespace it;
 
-namespace {
+BOOST_AUTO_TEST_SUITE(operations)
+
 BOOST_AUTO_TEST_CASE(seed_demo_twice_changes_nothing) {
     const auto plans = count("SELECT count(*) FROM plans");
     const auto durations = count("SELECT count(*) FROM plan_durations");
@@ -37,6 +38,35 @@ BOOST_AUTO_TEST_CASE(user_transactions_view_lists_the_history) {
     BOOST_TEST(out.find("id\tat\ttype\tstatus") != std::string::npos);
     const auto [rc2, out2] = run(ctl("user transactions --telegram-id 1"));
     BOOST_TEST(rc2 == 0);  // an unknown user simply has no history
+}
+
+BOOST_AUTO_TEST_CASE(cleanup_deletes_only_what_nothing_reads_again) {
+    const std::string tag = "cleanup-" + std::to_string(fresh_telegram_id());
+    const auto job = [&](const std::string& status, const std::string& finished) {
+        exec("INSERT INTO jobs (kind, payload, status, finished_at) VALUES ('noop', jsonb_build_object('tag', '" + tag +
+             "'), '" + status + "', now() - interval '" + finished + "')");
+    };
+    job("done", "30 days");   // old: goes
+    job("done", "1 day");     // recent: stays
+    job("dead", "300 days");  // dead: stays for the operator
+    const std::string user = "(SELECT id FROM users WHERE telegram_id = 100000001)";
+    const std::string hash_old = std::string(64, 'a'), hash_live = std::string(64, 'b');
+    exec("INSERT INTO email_verification_tokens (token_hash, user_id, email, expires_at) VALUES ('" + hash_old + "', " + user +
+         ", 'x@example.test', now() - interval '3 days'), ('" + hash_live + "', " + user + ", 'x@example.test', now() + interval '1 day')"
+         " ON CONFLICT DO NOTHING");
+    exec("INSERT INTO auth_failures (key, window_start, count) VALUES ('ip:" + tag + "', now() - interval '2 days', 3)");
+
+    const auto [rc, out] = run(ctl("cleanup"));
+    BOOST_TEST(rc == 0, out);
+    BOOST_TEST(out.find("finished jobs") != std::string::npos, out);
+    const std::string mine = "FROM jobs WHERE payload->>'tag' = '" + tag + "'";
+    BOOST_TEST(count("SELECT count(*) " + mine) == 2);
+    BOOST_TEST(count("SELECT count(*) " + mine + " AND status = 'dead'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM email_verification_tokens WHERE token_hash = '" + hash_old + "'") == 0);
+    BOOST_TEST(count("SELECT count(*) FROM email_verification_tokens WHERE token_hash = '" + hash_live + "'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM auth_failures WHERE key = 'ip:" + tag + "'") == 0);
+    exec("DELETE FROM email_verification_tokens WHERE token_hash = '" + hash_live + "'");
+    BOOST_TEST(run(ctl("cleanup --keep-days 0")).first != 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -33,6 +33,8 @@ int restore(const Args& args);
 // Maintenance mode and the panel watchdog (maintenance.cpp)
 int maintenance(const Args& args);
 int watchdog(const Args& args);
+// Housekeeping (cleanup.cpp)
+int cleanup(const Args& args);
 // Support chat (support.cpp) and the owner's app config (app_config.cpp)
 int support(const Args& args);
 int config(const Args& args);

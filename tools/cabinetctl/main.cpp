@@ -38,6 +38,7 @@ const Command kCommands[] = {
     {"watchdog", watchdog, "one panel check (cron every 2 minutes): 3 failures in a row switch maintenance on (automatic) and alert the alerts topic; a good answer ends automatic maintenance"},
     {"support", support, "support chat: support list [--status open|waiting|closed] [--limit N] | show ID | reply ID TEXT (status becomes waiting) | close ID"},
     {"config", config, "the owner's app config: config get [KEY] | set KEY VALUE; keys template, title, greeting, accent_color, landing.enabled|headline|subheadline|cta_target, landing.features|faq (JSON arrays); a change bumps published_at"},
+    {"cleanup", cleanup, "delete finished jobs older than --keep-days N (14) and expired one-time tokens and counters (cron: daily)"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };
 
