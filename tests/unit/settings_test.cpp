@@ -11,7 +11,7 @@ using namespace cabinet;
 
 namespace {
 std::map<std::string, std::string> base() {
-    return {{"BOT_TOKEN", "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, {"JWT_SECRET", std::string(32, 'x')}};
+    return {{"BOT_TOKEN", "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ"}, {"JWT_SECRET", std::string(32, 'x')}, {"BOT_USERNAME", "shop_vpn_bot"}};
 }
 Settings load(const std::map<std::string, std::string>& env) {
     return load_settings([&](const char* n) -> const char* {
@@ -59,6 +59,13 @@ BOOST_AUTO_TEST_CASE(invalid_values_name_the_variable) {
     env = base();
     env["STARS_RATE_RUB"] = "1,8";
     BOOST_TEST(error_of(env).find("STARS_RATE_RUB") == 0u);
+    env = base();
+    env.erase("BOT_USERNAME");  // deep links would be t.me/?start=...
+    BOOST_TEST(error_of(env).find("BOT_USERNAME") == 0u);
+    env["BOT_USERNAME"] = "shop vpn";
+    BOOST_TEST(error_of(env).find("BOT_USERNAME") == 0u);
+    env["BOT_USERNAME"] = "@Shop_VPN_bot";
+    BOOST_TEST(load(env).bot_username == "Shop_VPN_bot");
 }
 
 BOOST_AUTO_TEST_CASE(web_cabinet_settings) {

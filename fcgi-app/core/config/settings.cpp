@@ -99,7 +99,13 @@ const std::vector<SettingSpec> kSpecs = {
     {"REDIS_URL", "redis://127.0.0.1:6379/0", "Redis: redis://host:port/db or unix:///path/to/redis.sock", field<&Settings::redis_url>()},
     {"REDIS_TIMEOUT_MS", "100", "connect and command timeout for Redis; Redis is optional, so keep it short", ranged<&Settings::redis_timeout_ms>(5, 5000)},
     {"BOT_TOKEN", "", "Telegram bot token (required): signs mini-app init data", field<&Settings::bot_token>()},
-    {"BOT_USERNAME", "", "the bot's @username without @, for deep links", field<&Settings::bot_username>()},
+    {"BOT_USERNAME", "", "the bot's @username (required): referral, login and linking links are t.me/<it>", [](Settings& s, std::string_view v) {
+         std::string t(trim(v));
+         if (!t.empty() && t.front() == '@') t.erase(0, 1);
+         static const std::regex re(R"(^([A-Za-z][A-Za-z0-9_]{3,31})?$)");
+         if (!std::regex_match(t, re)) throw std::invalid_argument("expected a Telegram username like shop_vpn_bot");
+         s.bot_username = t;
+     }},
     {"MINIAPP_URL", "", "public URL of the mini-app, for the bot's open button", field<&Settings::miniapp_url>()},
     {"INIT_DATA_MAX_AGE_S", "86400", "oldest accepted mini-app init data (auth_date), seconds", ranged<&Settings::init_data_max_age_s>(60, 30 * 86400)},
     {"JWT_SECRET", "", "HS256 key of web-cabinet access tokens (required, at least 32 bytes)", field<&Settings::jwt_secret>()},
@@ -207,6 +213,8 @@ void validate(const Settings& s) {
     if (!std::regex_match(s.bot_token, token_re))
         throw ConfigError("BOT_TOKEN: required, looks like 123456:ABC-def... (digits, colon, secret)");
     if (s.jwt_secret.size() < 32) throw ConfigError("JWT_SECRET: required, at least 32 bytes");
+    // Without it every deep link the shop hands out would be https://t.me/?start=...
+    if (s.bot_username.empty()) throw ConfigError("BOT_USERNAME: required, the bot's @username");
     if (s.database_url.empty()) throw ConfigError("DATABASE_URL: required");
     if (!(starts_with(s.redis_url, "redis://") || starts_with(s.redis_url, "unix://")))
         throw ConfigError("REDIS_URL: must start with redis:// or unix://");
