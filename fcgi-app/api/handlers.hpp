@@ -46,6 +46,13 @@ void post_auth_verify(Exchange& ex);
 void post_auth_login(Exchange& ex);
 void post_auth_refresh(Exchange& ex);
 void post_auth_logout(Exchange& ex);
+void post_auth_telegram_start(Exchange& ex);
+void post_auth_telegram_poll(Exchange& ex);
+// Ways into an account and linking them (linking.cpp)
+void get_linked(Exchange& ex);
+void post_link_email(Exchange& ex);
+void post_link_email_confirm(Exchange& ex);
+void post_link_telegram(Exchange& ex);
 
 // Admin maintenance screen (admin.cpp)
 void get_admin_maintenance(Exchange& ex);

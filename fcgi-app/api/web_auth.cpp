@@ -1,10 +1,13 @@
 // POST /api/cabinet/auth/{register,verify,login,refresh,logout}: the web cabinet's e-mail
-// accounts and sessions (SPEC-GAPS "Auth and sessions"; services/web_auth.hpp).
+// accounts and sessions (SPEC-GAPS "Auth and sessions"; services/web_auth.hpp), and
+// POST /api/cabinet/auth/telegram/{start,poll}: signing in through the bot
+// (services/telegram_codes.hpp).
 #include "api/handlers.hpp"
 #include "api/web_session.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
+#include "services/telegram_codes.hpp"
 #include "services/web_auth.hpp"
 
 namespace cabinet::api {
@@ -64,6 +67,32 @@ void post_auth_logout(Exchange& ex) {
     const auto body = json_body(ex.req);
     auth.logout(require_token(body, "refresh_token"));
     write_ok(ex);
+}
+
+void post_auth_telegram_start(Exchange& ex) {
+    web_auth_for(ex);  // the web-cabinet switch
+    const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings());
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("code");
+    write_string(w, offer.code);
+    w.Key("url");
+    write_string(w, offer.url);
+    w.Key("expires_in");
+    w.Int64(offer.expires_in);
+    w.EndObject();
+}
+
+void post_auth_telegram_poll(Exchange& ex) {
+    WebAuth auth = web_auth_for(ex);
+    const auto body = json_body(ex.req);
+    const auto session = poll_web_login(ex.io.db, auth, require_token(body, "code"));
+    if (session) return write_session(ex, *session);
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("pending");
+    w.Bool(true);
+    w.EndObject();
 }
 
 }  // namespace cabinet::api

@@ -52,9 +52,7 @@ void authenticate(Exchange& ex, AuthKind kind) {
     const User& u = ex.account->user;
     if (u.is_blocked) throw forbidden("user is blocked");
     if (kind == AuthKind::admin) {
-        const auto& admins = ex.settings().admin_ids;
-        if (!u.telegram_id || std::find(admins.begin(), admins.end(), *u.telegram_id) == admins.end())
-            throw forbidden("admins only");
+        if (!u.telegram_id || !ex.settings().is_admin(*u.telegram_id)) throw forbidden("admins only");
     }
 }
 

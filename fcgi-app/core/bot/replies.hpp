@@ -26,6 +26,15 @@ inline constexpr std::string_view kBlockedText = "Your account is blocked.";
 // The answer to anything the bot does not understand.
 std::string hint_text(bool has_app_button);
 // An admin button pressed by someone who is not (or no longer) in ADMIN_IDS.
+// /start weblogin_<code> and /start link_<code> (services/telegram_codes.hpp, account_merge.hpp).
+inline constexpr std::string_view kWebLoginDoneText = "You are logged in on the web, go back to the browser.";
+inline constexpr std::string_view kCodeExpiredText =
+    "Sorry, this link has expired or was already used. Please start again on the website.";
+inline constexpr std::string_view kAccountsLinkedText =
+    "Accounts linked: your web account is now part of this Telegram account.";
+inline constexpr std::string_view kLinkEmailConflictText =
+    "Accounts not linked: this Telegram account already has another e-mail. Nothing was changed.";
+inline constexpr std::string_view kLinkRefusedText = "Accounts not linked: this link cannot be used with this account.";
 inline constexpr std::string_view kNotAllowedText = "Not allowed: this button is for admins.";
 
 }  // namespace cabinet::bot

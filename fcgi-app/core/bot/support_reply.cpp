@@ -24,7 +24,7 @@ bool is_reporting_group_reply(const Settings& s, const ChatMessage& m) {
 
 void answer_ticket_from_group(Exchange& ex, BotApi& api, const ChatMessage& m) {
     const Settings& s = ex.settings();
-    if (std::find(s.admin_ids.begin(), s.admin_ids.end(), m.from.id) == s.admin_ids.end()) return;
+    if (!s.is_admin(m.from.id)) return;
     const std::string group = s.report_chat_id;
     const std::string& topic = report_topic_id(s, ReportTopic::tickets);
     if (!valid_support_text(m.text)) {

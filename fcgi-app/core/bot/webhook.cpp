@@ -9,6 +9,8 @@
 #include "bot/support_reply.hpp"
 #include "bot/updates.hpp"
 #include "db/accounts_repo.hpp"
+#include "services/account_merge.hpp"
+#include "services/telegram_codes.hpp"
 #include "services/telegram_contact.hpp"
 #include "util/strings.hpp"
 
@@ -17,8 +19,26 @@ namespace {
 
 constexpr size_t kMaxStartParamChars = 64;  // Telegram's limit of a deep-link start parameter
 
-bool is_admin(const Settings& s, int64_t telegram_id) {
-    return std::find(s.admin_ids.begin(), s.admin_ids.end(), telegram_id) != s.admin_ids.end();
+// /start weblogin_<code> or link_<code>: the bot's half of Telegram web login and of
+// linking a web account; false for any other /start payload (ref_<code>, none).
+bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, const std::string& payload, int64_t user_id) {
+    if (starts_with(payload, kWebLoginPrefix)) {
+        const bool ok = confirm_web_login(ex.io.db, std::string_view(payload).substr(kWebLoginPrefix.size()), user_id);
+        api.send_message(chat, "", std::string(ok ? kWebLoginDoneText : kCodeExpiredText));
+        return true;
+    }
+    if (!starts_with(payload, kLinkPrefix)) return false;
+    std::string_view reply = kLinkRefusedText;
+    switch (link_telegram_account(ex.io.db, std::string_view(payload).substr(kLinkPrefix.size()), user_id)) {
+        case MergeOutcome::linked: reply = kAccountsLinkedText; break;
+        case MergeOutcome::expired: reply = kCodeExpiredText; break;
+        case MergeOutcome::email_conflict: reply = kLinkEmailConflictText; break;
+        case MergeOutcome::same_account:
+        case MergeOutcome::already_linked:
+        case MergeOutcome::blocked: break;
+    }
+    api.send_message(chat, "", std::string(reply));
+    return true;
 }
 
 void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
@@ -32,7 +52,7 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
         const std::string start_param(utf8_prefix(command->payload, kMaxStartParamChars));
         account = telegram_contact(ex.io.db, m.from, s.default_currency, start_param);
     }
-    const bool admin = is_admin(s, m.from.id);
+    const bool admin = s.is_admin(m.from.id);
     const std::string chat = std::to_string(m.chat_id);
     const MaintenanceState& maintenance = ex.io.maintenance.get(ex.io.db, s);
     if (maintenance.enabled && !admin) return api.send_message(chat, "", maintenance.message);
@@ -41,13 +61,14 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (!account) account = ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, m.from.id); });
     if (account && account->user.is_blocked) return api.send_message(chat, "", std::string(kBlockedText));
     const std::string keyboard = open_app_keyboard(s.miniapp_url);
+    if (start && on_code_start(ex, api, chat, command->payload, account->user.id)) return;
     if (start) api.send_message(chat, "", welcome_text(account->user), keyboard);
     else api.send_message(chat, "", hint_text(!keyboard.empty()), keyboard);
 }
 
 void on_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
     const Settings& s = ex.settings();
-    const bool admin = is_admin(s, b.from.id);
+    const bool admin = s.is_admin(b.from.id);
     const MaintenanceState& maintenance = ex.io.maintenance.get(ex.io.db, s);
     if (maintenance.enabled && !admin)
         return api.answer_callback_query(b.id, utf8_prefix(maintenance.message, kMaintenanceAlertMaxChars), true);

@@ -25,6 +25,11 @@ struct Settings {
     int64_t init_data_max_age_s = 86400;
     std::string jwt_secret;
     std::vector<int64_t> admin_ids;
+    bool is_admin(int64_t telegram_id) const {
+        for (int64_t id : admin_ids)
+            if (id == telegram_id) return true;
+        return false;
+    }
     std::vector<std::string> cors_origins;
 
     // Shop

@@ -38,4 +38,17 @@ MailContent already_registered_mail(std::string_view login_url) {
     return m;
 }
 
+MailContent email_link_code_mail(std::string_view code, std::string_view ttl_text) {
+    MailContent m;
+    m.subject = "Your code: " + std::string(code);
+    m.text = "Hello!\n\nTo add this e-mail to your account, enter this code in the cabinet:\n\n" + std::string(code) +
+             "\n\nThe code expires in " + std::string(ttl_text) +
+             ".\nIf you did not ask for it, ignore this mail: nothing changes without the code.\n";
+    m.html = html_page("<p>Hello!</p>\n<p>To add this e-mail to your account, enter this code in the cabinet:</p>\n"
+                       "<p style=\"font-size:1.6em;letter-spacing:0.2em\"><b>" + html_escape(code) + "</b></p>\n"
+                       "<p>The code expires in " + html_escape(ttl_text) +
+                       ". If you did not ask for it, ignore this mail: nothing changes without the code.</p>");
+    return m;
+}
+
 }  // namespace cabinet

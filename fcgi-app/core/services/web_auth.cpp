@@ -5,30 +5,12 @@
 #include "auth/web_tokens.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
-#include "jobs/job_queue.hpp"
-#include "mail/smtp.hpp"
 #include "mail/templates.hpp"
-#include "util/json.hpp"
+#include "services/mail_queue.hpp"
 #include "util/time.hpp"
 
 namespace cabinet {
 namespace {
-
-void enqueue_mail(pqxx::transaction_base& txn, const std::string& to, const MailContent& m) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    write_key(w, "to");
-    write_string(w, to);
-    write_key(w, "subject");
-    write_string(w, m.subject);
-    write_key(w, "text");
-    write_string(w, m.text);
-    write_key(w, "html");
-    write_string(w, m.html);
-    w.EndObject();
-    jobs::enqueue(txn, kSendMailJob, std::string_view(buf.GetString(), buf.GetSize()));
-}
 
 std::string ttl_text(int64_t s) {
     if (s % 3600 == 0) return std::to_string(s / 3600) + (s == 3600 ? " hour" : " hours");

@@ -1,0 +1,126 @@
+// GET /api/cabinet/linked, POST /api/cabinet/link/{email,email/confirm,telegram}: the ways
+// into an account and linking more of them (SPEC-GAPS "Cabinet shapes"; docs/decisions.md
+// "Telegram web login and account linking (issue 7)").
+#include <algorithm>
+
+#include "api/handlers.hpp"
+#include "api/web_session.hpp"
+#include "db/linking_repo.hpp"
+#include "domain/email.hpp"
+#include "errors.hpp"
+#include "http/body.hpp"
+#include "services/email_link.hpp"
+#include "services/telegram_codes.hpp"
+
+namespace cabinet::api {
+namespace {
+
+// E-mail and Telegram logins lead to the web cabinet: no linking while it is off.
+void require_web_cabinet(Exchange& ex) {
+    if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled");
+}
+
+EmailLink email_link_for(Exchange& ex) {
+    require_web_cabinet(ex);
+    return EmailLink(ex.settings(), ex.shared.passwords, ex.io.db, ex.io.redis);
+}
+
+void write_ok_email(Exchange& ex, const std::string& email) {
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("email");
+    write_string(w, email);
+    w.EndObject();
+}
+
+}  // namespace
+
+void get_linked(Exchange& ex) {
+    const int64_t user_id = ex.caller().user.id;
+    const auto [profile, oauth] = ex.io.db.read([&](auto& txn) {
+        return std::make_pair(find_linked_profile(txn, user_id), oauth_links_of(txn, user_id));
+    });
+    if (!profile) throw unauthorized("user not found");
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("email");
+    if (profile->email.empty()) w.Null();
+    else write_string(w, profile->email);
+    w.Key("email_verified");
+    w.Bool(profile->email_verified);
+    w.Key("has_password");
+    w.Bool(profile->has_password);
+    w.Key("telegram");
+    if (!profile->telegram_id) {
+        w.Null();
+    } else {
+        w.StartObject();
+        w.Key("id");
+        w.Int64(*profile->telegram_id);
+        w.Key("username");
+        write_string(w, profile->username);
+        w.EndObject();
+    }
+    w.Key("oauth");
+    w.StartArray();
+    for (const auto& o : oauth) {
+        w.StartObject();
+        w.Key("provider");
+        write_string(w, o.provider);
+        w.Key("email");
+        if (o.email.empty()) w.Null();
+        else write_string(w, o.email);
+        w.Key("display_name");
+        write_string(w, o.display_name);
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("available_providers");
+    w.StartArray();
+    for (const auto& p : ex.shared.oauth_providers) {
+        const bool linked = std::any_of(oauth.begin(), oauth.end(), [&](const OAuthLink& o) { return o.provider == p; });
+        if (!linked) write_string(w, p);
+    }
+    w.EndArray();
+    w.Key("bot_username");
+    write_string(w, ex.settings().bot_username);
+    w.EndObject();
+}
+
+void post_link_email(Exchange& ex) {
+    EmailLink link = email_link_for(ex);
+    const auto body = json_body(ex.req);
+    const auto email = normalize_email(require_string(body, "email", 3, 254));
+    if (!email) throw bad_request("email is not a valid e-mail address");
+    const std::string password = require_string(body, "password", 8, 128);
+    link.request(ex.caller().user.id, ex.req.remote_addr, *email, password);
+    write_ok_email(ex, *email);
+}
+
+void post_link_email_confirm(Exchange& ex) {
+    EmailLink link = email_link_for(ex);
+    const auto body = json_body(ex.req);
+    // Codes are 6 digits; anything else is just a wrong code (and counts as one).
+    const std::string code = require_string(body, "code", 1, 16);
+    write_ok_email(ex, link.confirm(ex.caller().user.id, code));
+}
+
+void post_link_telegram(Exchange& ex) {
+    require_web_cabinet(ex);
+    const User& u = ex.caller().user;
+    if (u.telegram_id) throw ApiError(409, "this account is linked to Telegram already");
+    const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id);
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("url");
+    write_string(w, offer.url);
+    w.Key("expires_in");
+    w.Int64(offer.expires_in);
+    w.EndObject();
+}
+
+}  // namespace cabinet::api

@@ -1,0 +1,101 @@
+#pragma once
+// Telegram one-time codes, e-mail link codes, the linked ways in of a user, and the rows of
+// the web→Telegram account merge (statements in linking_statements.cpp). Codes arrive here
+// already hashed (auth/web_tokens.hpp).
+#include <pqxx/pqxx>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cabinet {
+
+// `user_id` 0 for a `weblogin` code.
+void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
+                          int64_t user_id, int64_t ttl_s);
+void sweep_telegram_codes(pqxx::transaction_base& txn);
+// False when the code is unknown, of another kind, expired, confirmed or spent.
+bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id);
+
+struct TelegramCode {
+    std::string kind;
+    int64_t user_id = 0;            // the web user of a `link` code
+    int64_t confirmed_user_id = 0;  // the Telegram user who confirmed it
+    bool confirmed = false;
+    bool spent = false;
+    bool expired = false;
+};
+// The code's row, locked until the transaction ends.
+std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash);
+void spend_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t confirmed_user_id);
+
+struct LinkedProfile {
+    std::string email;
+    bool email_verified = false;
+    bool has_password = false;
+    std::optional<int64_t> telegram_id;
+    std::string username;
+};
+struct OAuthLink {
+    std::string provider;
+    std::string email;
+    std::string display_name;
+};
+std::optional<LinkedProfile> find_linked_profile(pqxx::transaction_base& txn, int64_t user_id);
+std::vector<OAuthLink> oauth_links_of(pqxx::transaction_base& txn, int64_t user_id);
+
+// The user whose e-mail this is (canonical form), if any.
+std::optional<int64_t> email_owner(pqxx::transaction_base& txn, const std::string& email);
+// Replaces the user's live code.
+void replace_email_link_code(pqxx::transaction_base& txn, int64_t user_id, const std::string& email,
+                             const std::string& code_hash, const std::string& password_hash, int64_t ttl_s);
+struct EmailLinkCode {
+    int64_t id = 0;
+    std::string email;
+    std::string code_hash;
+    std::string password_hash;
+    int64_t attempts = 0;
+    bool expired = false;
+};
+// The user's live (unused) code, locked until the transaction ends.
+std::optional<EmailLinkCode> lock_email_link_code(pqxx::transaction_base& txn, int64_t user_id);
+// Counts a wrong attempt; the attempts made so far.
+int64_t email_link_code_failed(pqxx::transaction_base& txn, int64_t code_id);
+void use_email_link_code(pqxx::transaction_base& txn, int64_t code_id);
+void set_linked_email(pqxx::transaction_base& txn, int64_t user_id, const std::string& email,
+                      const std::string& password_hash);
+
+// One side of a merge, its row locked.
+struct MergeUser {
+    int64_t id = 0;
+    std::optional<int64_t> telegram_id;
+    std::string email;
+    bool email_verified = false;
+    std::string password_hash;
+    int64_t balance_minor = 0;
+    bool trial_used = false;
+    bool is_blocked = false;
+};
+std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t user_id);
+struct MergeSubscription {
+    int64_t expire_at = 0;  // unix seconds
+    std::string panel_uuid;
+};
+std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& txn, int64_t user_id);
+
+// The merge's moves, `from` the web user and `to` the Telegram user, both rows locked.
+// Moves everything that follows a user: transactions, referral earnings both ways, support
+// tickets (the web user's open one closed when `to` has one open), promo activations not
+// already made by `to`, events, referrals (users.referred_by), refresh tokens, OAuth links
+// of providers `to` has none of.
+void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to);
+// Moves `from`'s subscription and traffic history to `to` (which must have none left).
+void move_subscription(pqxx::transaction_base& txn, int64_t from, int64_t to);
+void drop_subscription(pqxx::transaction_base& txn, int64_t user_id);
+// `to` takes `from`'s balance and trial flag, its referrer when it has none, and its
+// e-mail login when it has no e-mail; `from` gives up its e-mail and balance first.
+void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to);
+void record_merge(pqxx::transaction_base& txn, int64_t user_id, const std::string& payload_json);
+void delete_user(pqxx::transaction_base& txn, int64_t user_id);
+
+}  // namespace cabinet

@@ -1,0 +1,104 @@
+#include "db/statements.hpp"
+
+namespace cabinet {
+
+// Telegram web login, e-mail linking and the web→Telegram account merge
+// (db/linking_repo.cpp, sql/migrations/0010_linking.sql).
+std::vector<Statement> linking_statements() {
+    return {
+    // --- one-time codes the bot confirms ---
+    {"insert_telegram_code",
+     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at)"
+     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second')"},
+    // Nobody can use a code a day after it expired: swept when new ones are made.
+    {"sweep_telegram_codes", "DELETE FROM telegram_codes WHERE expires_at < now() - interval '1 day'"},
+    // The bot's confirmation of a web login: once, while live.
+    {"confirm_weblogin_code",
+     "UPDATE telegram_codes SET confirmed_at = now(), confirmed_user_id = $2"
+     " WHERE code_hash = $1 AND kind = 'weblogin' AND confirmed_at IS NULL AND spent_at IS NULL AND expires_at > now()"
+     " RETURNING 1"},
+    // Locked: concurrent polls of one code queue up, and only the first spends it.
+    {"lock_telegram_code",
+     "SELECT kind, coalesce(user_id, 0) AS user_id, coalesce(confirmed_user_id, 0) AS confirmed_user_id,"
+     " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired"
+     " FROM telegram_codes WHERE code_hash = $1 FOR UPDATE"},
+    {"spend_telegram_code",
+     "UPDATE telegram_codes SET spent_at = now(), confirmed_at = coalesce(confirmed_at, now()),"
+     " confirmed_user_id = coalesce(confirmed_user_id, $2) WHERE code_hash = $1"},
+
+    // --- GET /linked ---
+    {"linked_profile",
+     "SELECT email, email_verified, password_hash IS NOT NULL AS has_password, telegram_id, username"
+     " FROM users WHERE id = $1"},
+    {"oauth_links_of_user",
+     "SELECT provider, email, display_name FROM user_oauth_links WHERE user_id = $1 ORDER BY provider"},
+
+    // --- e-mail linking ---
+    {"email_owner", "SELECT id FROM users WHERE email = $1"},
+    // A new request replaces the live code (one per user, the partial unique index).
+    {"drop_live_email_link_code", "DELETE FROM email_link_codes WHERE user_id = $1 AND used_at IS NULL"},
+    {"insert_email_link_code",
+     "INSERT INTO email_link_codes (user_id, email, code_hash, password_hash, expires_at)"
+     " VALUES ($1, $2, $3, $4, now() + $5::bigint * interval '1 second')"},
+    // The live code, locked: concurrent confirmations wait here, and once one has set used_at
+    // the others find no row (READ COMMITTED re-checks the WHERE after the wait).
+    {"lock_email_link_code",
+     "SELECT id, email, code_hash, password_hash, attempts, expires_at <= now() AS expired"
+     " FROM email_link_codes WHERE user_id = $1 AND used_at IS NULL FOR UPDATE"},
+    {"email_link_code_failed",
+     "UPDATE email_link_codes SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts"},
+    {"use_email_link_code", "UPDATE email_link_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING 1"},
+    {"set_linked_email",
+     "UPDATE users SET email = $2, email_verified = true, password_hash = $3, updated_at = now() WHERE id = $1"},
+
+    // --- the web→Telegram merge: $1 the web user, $2 the Telegram user, both rows locked ---
+    {"lock_merge_user",
+     "SELECT id, telegram_id, coalesce(email, '') AS email, email_verified, coalesce(password_hash, '') AS password_hash,"
+     " balance_minor, trial_used, is_blocked FROM users WHERE id = $1 FOR UPDATE"},
+    {"merge_subscription_of",
+     "SELECT floor(extract(epoch FROM expire_at))::bigint AS expire_at, coalesce(panel_uuid::text, '') AS panel_uuid"
+     " FROM subscriptions WHERE user_id = $1"},
+    {"merge_drop_subscription", "DELETE FROM subscriptions WHERE user_id = $1"},
+    {"merge_move_subscription",
+     "WITH d AS (DELETE FROM traffic_snapshots WHERE user_id = $2)"
+     " UPDATE subscriptions SET user_id = $2, updated_at = now() WHERE user_id = $1"},
+    {"merge_move_traffic", "UPDATE traffic_snapshots SET user_id = $2 WHERE user_id = $1"},
+    // The web row gives up what is unique (e-mail) and its money before the Telegram row takes them.
+    {"merge_empty_web_user", "UPDATE users SET email = NULL, balance_minor = 0, updated_at = now() WHERE id = $1"},
+    {"merge_into_telegram_user",
+     "UPDATE users SET balance_minor = balance_minor + $2::bigint, trial_used = trial_used OR $3::boolean,"
+     " email = coalesce(email, NULLIF($4::text, '')),"
+     " email_verified = CASE WHEN email IS NULL AND $4 <> '' THEN $5::boolean ELSE email_verified END,"
+     " password_hash = CASE WHEN email IS NULL AND $4 <> '' THEN NULLIF($6::text, '') ELSE password_hash END,"
+     " referred_by = coalesce(referred_by, (SELECT w.referred_by FROM users w WHERE w.id = $7::bigint AND w.referred_by <> $1::bigint)),"
+     " updated_at = now() WHERE id = $1"},
+    // An idempotency key the Telegram user has used too is dropped from the moved row.
+    {"merge_move_transactions",
+     "UPDATE transactions t SET user_id = $2, idempotency_key = CASE WHEN EXISTS ("
+     "  SELECT 1 FROM transactions o WHERE o.user_id = $2 AND o.idempotency_key = t.idempotency_key)"
+     " THEN NULL ELSE t.idempotency_key END WHERE t.user_id = $1"},
+    {"merge_move_referrer_earnings", "UPDATE referral_earnings SET referrer_id = $2 WHERE referrer_id = $1"},
+    {"merge_move_referral_earnings", "UPDATE referral_earnings SET referral_id = $2 WHERE referral_id = $1"},
+    // One open ticket per user: the web user's open one is closed when the Telegram user has one.
+    {"merge_close_clashing_ticket",
+     "UPDATE support_tickets SET status = 'closed', updated_at = now() WHERE user_id = $1 AND status <> 'closed'"
+     " AND EXISTS (SELECT 1 FROM support_tickets o WHERE o.user_id = $2 AND o.status <> 'closed')"},
+    {"merge_move_tickets", "UPDATE support_tickets SET user_id = $2 WHERE user_id = $1"},
+    // A code both used counts once (the web user's activation goes with its row).
+    {"merge_move_promo_activations",
+     "UPDATE promo_activations p SET user_id = $2 WHERE user_id = $1"
+     " AND NOT EXISTS (SELECT 1 FROM promo_activations o WHERE o.user_id = $2 AND o.promo_code_id = p.promo_code_id)"},
+    {"merge_move_events", "UPDATE events SET user_id = $2 WHERE user_id = $1"},
+    {"merge_move_referrals",
+     "UPDATE users SET referred_by = CASE WHEN id = $2::bigint THEN NULL ELSE $2::bigint END WHERE referred_by = $1"},
+    {"merge_move_refresh_tokens", "UPDATE refresh_tokens SET user_id = $2 WHERE user_id = $1"},
+    {"merge_move_oauth_links",
+     "UPDATE user_oauth_links l SET user_id = $2 WHERE user_id = $1"
+     " AND NOT EXISTS (SELECT 1 FROM user_oauth_links o WHERE o.user_id = $2 AND o.provider = l.provider)"},
+    {"merge_record",
+     "INSERT INTO events (user_id, kind, payload) VALUES ($1, 'account_merged', $2::jsonb)"},
+    {"merge_delete_web_user", "DELETE FROM users WHERE id = $1"},
+    };
+}
+
+}  // namespace cabinet

@@ -1,0 +1,81 @@
+#include "services/account_merge.hpp"
+
+#include "auth/web_tokens.hpp"
+#include "db/linking_repo.hpp"
+#include "util/json.hpp"
+
+namespace cabinet {
+namespace {
+
+// The subscription the merged account keeps, and what the event records about it.
+// Both have one: the later-expiring wins. The loser's panel user is left on the panel and
+// named in the event for the operator (the panel client cannot re-own or delete it yet).
+const char* settle_subscription(pqxx::transaction_base& txn, int64_t web, int64_t tg, std::string& dropped_panel_uuid) {
+    const auto web_sub = merge_subscription_of(txn, web);
+    if (!web_sub) return "telegram";  // the Telegram user's, or none
+    const auto tg_sub = merge_subscription_of(txn, tg);
+    if (tg_sub && tg_sub->expire_at >= web_sub->expire_at) {
+        dropped_panel_uuid = web_sub->panel_uuid;
+        return "telegram";  // the web user's goes with its row
+    }
+    if (tg_sub) {
+        dropped_panel_uuid = tg_sub->panel_uuid;
+        drop_subscription(txn, tg);
+    }
+    move_subscription(txn, web, tg);
+    return "web";
+}
+
+std::string merge_payload(const MergeUser& web, const char* kept, const std::string& dropped_panel_uuid) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    write_key(w, "merged_user_id");
+    w.Int64(web.id);
+    write_key(w, "merged_email");
+    write_string(w, web.email);
+    write_key(w, "balance_added_minor");
+    w.Int64(web.balance_minor);
+    write_key(w, "subscription_kept");
+    write_string(w, kept);
+    write_key(w, "dropped_panel_uuid");
+    if (dropped_panel_uuid.empty()) w.Null();
+    else write_string(w, dropped_panel_uuid);
+    w.EndObject();
+    return {buf.GetString(), buf.GetSize()};
+}
+
+}  // namespace
+
+MergeOutcome link_telegram_account(Db& db, std::string_view code, int64_t telegram_user_id) {
+    const std::string hash = opaque_token_hash(code);
+    return db.write([&](pqxx::work& txn) {
+        const auto row = lock_telegram_code(txn, hash);
+        if (!row || row->kind != "link" || row->spent || row->expired) return MergeOutcome::expired;
+        const int64_t web_id = row->user_id;
+        if (web_id == telegram_user_id) return MergeOutcome::same_account;
+        // Lower id first: two merges touching the same pair can never deadlock.
+        const int64_t first = std::min(web_id, telegram_user_id);
+        const int64_t second = std::max(web_id, telegram_user_id);
+        auto a = lock_merge_user(txn, first);
+        auto b = lock_merge_user(txn, second);
+        if (!a || !b) return MergeOutcome::expired;  // the web user was deleted meanwhile
+        const MergeUser& web = first == web_id ? *a : *b;
+        const MergeUser& tg = first == web_id ? *b : *a;
+        if (web.telegram_id) return MergeOutcome::already_linked;
+        if (web.is_blocked || tg.is_blocked) return MergeOutcome::blocked;
+        // Two different logins cannot both survive; the user must decide (docs/decisions.md).
+        if (!tg.email.empty() && !web.email.empty() && tg.email != web.email) return MergeOutcome::email_conflict;
+
+        spend_telegram_code(txn, hash, tg.id);
+        std::string dropped_panel_uuid;
+        const char* kept = settle_subscription(txn, web.id, tg.id, dropped_panel_uuid);
+        merge_user_fields(txn, web, tg.id);
+        move_user_rows(txn, web.id, tg.id);
+        record_merge(txn, tg.id, merge_payload(web, kept, dropped_panel_uuid));
+        delete_user(txn, web.id);
+        return MergeOutcome::linked;
+    });
+}
+
+}  // namespace cabinet

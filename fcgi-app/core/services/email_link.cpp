@@ -1,0 +1,90 @@
+#include "services/email_link.hpp"
+
+#include <sodium.h>
+
+#include <cstdio>
+
+#include "auth/web_tokens.hpp"
+#include "db/linking_repo.hpp"
+#include "errors.hpp"
+#include "mail/templates.hpp"
+#include "services/mail_queue.hpp"
+
+namespace cabinet {
+namespace {
+
+// Salted with the user id, so equal codes of two users hash differently.
+std::string code_hash(int64_t user_id, std::string_view code) {
+    return opaque_token_hash(std::to_string(user_id) + ":" + std::string(code));
+}
+
+std::string new_code() {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%06u", static_cast<unsigned>(randombytes_uniform(1000000)));
+    return buf;
+}
+
+bool same_hash(const std::string& a, const std::string& b) {
+    return a.size() == b.size() && sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+ApiError taken() { return {409, "this e-mail belongs to another account"}; }
+
+}  // namespace
+
+void EmailLink::request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password) {
+    throttle_.check(ip, email);
+    // Every request mails a code: counted like a failure, which caps mail bombing.
+    throttle_.failed(ip, email);
+    const auto [profile, owner] = db_.read([&](auto& txn) {
+        return std::make_pair(find_linked_profile(txn, user_id), email_owner(txn, email));
+    });
+    if (!profile) throw unauthorized("user not found");
+    if (owner && *owner != user_id) throw taken();
+    if (!profile->email.empty() && profile->email_verified)
+        throw ApiError(409, "this account already has an e-mail");
+    // Hashed now, while we have the password; only the hash waits with the code.
+    const std::string hash = passwords_.hash(password);
+    const std::string code = new_code();
+    db_.write([&](pqxx::work& txn) {
+        replace_email_link_code(txn, user_id, email, code_hash(user_id, code), hash, kEmailLinkCodeTtlS);
+        enqueue_mail(txn, email, email_link_code_mail(code, std::to_string(kEmailLinkCodeTtlS / 60) + " minutes"));
+    });
+}
+
+std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
+    const std::string presented = code_hash(user_id, code);
+    enum class Outcome { ok, none, expired, wrong, dead, taken };
+    std::string email;
+    Outcome outcome = Outcome::none;
+    try {
+        outcome = db_.write([&](pqxx::work& txn) {
+            // Locked: of parallel confirmations the first uses the code, the rest find none.
+            const auto row = lock_email_link_code(txn, user_id);
+            if (!row) return Outcome::none;
+            if (row->attempts >= kEmailLinkMaxAttempts) return Outcome::dead;
+            if (row->expired) return Outcome::expired;
+            if (!same_hash(row->code_hash, presented))
+                return email_link_code_failed(txn, row->id) >= kEmailLinkMaxAttempts ? Outcome::dead : Outcome::wrong;
+            const auto owner = email_owner(txn, row->email);
+            if (owner && *owner != user_id) return Outcome::taken;
+            use_email_link_code(txn, row->id);
+            set_linked_email(txn, user_id, row->email, row->password_hash);
+            email = row->email;
+            return Outcome::ok;
+        });
+    } catch (const pqxx::unique_violation&) {
+        outcome = Outcome::taken;  // another account took the address between our check and write
+    }
+    switch (outcome) {
+        case Outcome::ok: return email;
+        case Outcome::none: throw bad_request("no pending e-mail link, or its code was already used");
+        case Outcome::expired: throw bad_request("code expired; request a new one");
+        case Outcome::wrong: throw bad_request("wrong code");
+        case Outcome::dead: throw ApiError(429, "too many wrong codes; request a new one");
+        case Outcome::taken: throw taken();
+    }
+    throw bad_request("wrong code");
+}
+
+}  // namespace cabinet

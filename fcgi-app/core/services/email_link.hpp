@@ -1,0 +1,37 @@
+#pragma once
+// Linking an e-mail and a password to an account that has none (a Telegram user, usually):
+// a 6-digit code mailed to the address, 15 minutes, 5 wrong attempts; the confirmation
+// makes the address a verified login (SPEC-GAPS "Cabinet shapes"; docs/decisions.md).
+#include <string>
+#include <string_view>
+
+#include "auth/passwords.hpp"
+#include "auth/throttle.hpp"
+#include "cache/redis.hpp"
+#include "config/settings.hpp"
+#include "db/db.hpp"
+
+namespace cabinet {
+
+inline constexpr int64_t kEmailLinkCodeTtlS = 900;
+inline constexpr int64_t kEmailLinkMaxAttempts = 5;
+
+class EmailLink {
+public:
+    EmailLink(const Settings& s, const PasswordHasher& passwords, Db& db, Redis& redis)
+        : passwords_(passwords), db_(db), throttle_(s, redis, db) {}
+
+    // `email` is canonical. 409 when it belongs to another account or this account has a
+    // verified e-mail already; the code replaces any earlier one of this user.
+    void request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password);
+    // The linked address. 400 no live code / expired / wrong code, 429 after the 5th wrong
+    // attempt (the code is dead then), 409 when the address was taken meanwhile.
+    std::string confirm(int64_t user_id, std::string_view code);
+
+private:
+    const PasswordHasher& passwords_;
+    Db& db_;
+    AuthThrottle throttle_;
+};
+
+}  // namespace cabinet

@@ -1,0 +1,39 @@
+#pragma once
+// One-time codes confirmed in the Telegram bot (docs/decisions.md "Telegram web login and
+// account linking (issue 7)"): `weblogin` lets a browser sign in as the Telegram user who
+// opens t.me/<bot>?start=weblogin_<code>; `link` merges a web account into the Telegram
+// account that opens ...?start=link_<code> (services/account_merge.hpp).
+#include <string>
+#include <string_view>
+
+#include "config/settings.hpp"
+#include "db/db.hpp"
+#include "services/web_auth.hpp"
+
+namespace cabinet {
+
+inline constexpr int64_t kWebLoginCodeTtlS = 300;
+inline constexpr int64_t kLinkCodeTtlS = 900;
+inline constexpr std::string_view kWebLoginPrefix = "weblogin_";
+inline constexpr std::string_view kLinkPrefix = "link_";
+
+struct TelegramCodeOffer {
+    std::string code;  // base64url, 43 characters: with its prefix within Telegram's 64
+    std::string url;   // https://t.me/<bot>?start=<prefix><code>
+    int64_t expires_in = 0;
+};
+
+// A new `weblogin` code (nobody is signed in yet).
+TelegramCodeOffer start_web_login(Db& db, const Settings& s);
+// A new `link` code for the web user `user_id`.
+TelegramCodeOffer start_telegram_link(Db& db, const Settings& s, int64_t user_id);
+
+// The bot: the Telegram user `user_id` confirms a web login; false when the code is
+// unknown, expired, or confirmed already.
+bool confirm_web_login(Db& db, std::string_view code, int64_t user_id);
+
+// The browser's poll: nullopt while unconfirmed; the session of the confirming user once
+// (the code is spent in the same transaction). 400 unknown/expired/used, 403 blocked.
+std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code);
+
+}  // namespace cabinet
