@@ -26,6 +26,8 @@ const Sweep kSweeps[] = {
     {"e-mail verification links", "DELETE FROM email_verification_tokens WHERE expires_at < now() - interval '1 day'"},
     {"refresh tokens", "DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'"},
     {"brute-force counters", "DELETE FROM auth_failures WHERE window_start < now() - interval '1 day'"},
+    {"Telegram login and link codes", "DELETE FROM telegram_codes WHERE expires_at < now() - interval '1 day'"},
+    {"e-mail link codes", "DELETE FROM email_link_codes WHERE expires_at < now() - interval '1 day'"},
 };
 
 }  // namespace
