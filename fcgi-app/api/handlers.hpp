@@ -47,6 +47,11 @@ void post_auth_login(Exchange& ex);
 void post_auth_refresh(Exchange& ex);
 void post_auth_logout(Exchange& ex);
 
+// OAuth login and linking (oauth.cpp)
+void get_auth_oauth_authorize(Exchange& ex);  // GET /api/cabinet/auth/oauth/{provider}/authorize
+void post_auth_oauth_callback(Exchange& ex);
+void delete_link_oauth(Exchange& ex);         // DELETE /api/cabinet/link/oauth/{provider}
+
 // Admin maintenance screen (admin.cpp)
 void get_admin_maintenance(Exchange& ex);
 void post_admin_maintenance_mode(Exchange& ex);

@@ -22,5 +22,6 @@ std::vector<Statement> payment_statements();       // payment_statements.cpp: ga
 std::vector<Statement> maintenance_statements();   // maintenance_statements.cpp: maintenance mode, audit log
 std::vector<Statement> web_auth_statements();      // web_auth_statements.cpp: web accounts, tokens, brute-force counters
 std::vector<Statement> support_statements();       // support_statements.cpp: support tickets and messages
+std::vector<Statement> oauth_statements();         // oauth_statements.cpp: OAuth states and linked identities
 
 }  // namespace cabinet
