@@ -54,6 +54,11 @@ void post_link_email(Exchange& ex);
 void post_link_email_confirm(Exchange& ex);
 void post_link_telegram(Exchange& ex);
 
+// OAuth login and linking (oauth.cpp)
+void get_auth_oauth_authorize(Exchange& ex);  // GET /api/cabinet/auth/oauth/{provider}/authorize
+void post_auth_oauth_callback(Exchange& ex);
+void delete_link_oauth(Exchange& ex);         // DELETE /api/cabinet/link/oauth/{provider}
+
 // Admin maintenance screen (admin.cpp)
 void get_admin_maintenance(Exchange& ex);
 void post_admin_maintenance_mode(Exchange& ex);

@@ -4,6 +4,7 @@
 //   /yookassa/v3/...          YooKassa API v3 (yookassa.mjs)
 //   /cryptobot/api/...        Crypto Pay API of @CryptoBot (cryptobot.mjs)
 //   /telegram/bot<token>/...  Telegram Bot API (telegram.mjs)
+//   /oauth/<provider>/...     Google, Yandex, VK ID: authorize, token, userinfo (oauth.mjs)
 //
 // Test controls (never journaled, never failed on purpose):
 //   GET    /__fake/health
@@ -17,16 +18,17 @@
 //
 // Only node: built-ins, so the stack needs no npm install. Credentials the fakes check come
 // from the same environment as the cabinet's (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY,
-// CRYPTOBOT_TOKEN); unset means any non-empty credential is accepted.
+// CRYPTOBOT_TOKEN, <PROVIDER>_CLIENT_ID/_SECRET); unset means any non-empty credential is accepted.
 import http from 'node:http';
 
 import * as cryptobot from './cryptobot.mjs';
+import * as oauth from './oauth.mjs';
 import * as smtp from './smtp.mjs';
 import { parseBody, reply } from './http_util.mjs';
 import * as telegram from './telegram.mjs';
 import * as yookassa from './yookassa.mjs';
 
-const services = { yookassa, cryptobot, telegram };
+const services = { yookassa, cryptobot, telegram, oauth };
 const MAX_JOURNAL = 5000;
 const MAX_BODY = 20 * 1024 * 1024;  // sendDocument uploads backups
 

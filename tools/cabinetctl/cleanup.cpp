@@ -28,6 +28,7 @@ const Sweep kSweeps[] = {
     {"brute-force counters", "DELETE FROM auth_failures WHERE window_start < now() - interval '1 day'"},
     {"Telegram login and link codes", "DELETE FROM telegram_codes WHERE expires_at < now() - interval '1 day'"},
     {"e-mail link codes", "DELETE FROM email_link_codes WHERE expires_at < now() - interval '1 day'"},
+    {"OAuth states", "DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'"},
 };
 
 }  // namespace

@@ -168,6 +168,15 @@ const std::vector<SettingSpec> kSpecs = {
     {"YANDEX_CLIENT_SECRET", "", "OAuth client secret of Yandex login (empty = provider off)", field<&Settings::yandex_client_secret>()},
     {"VK_CLIENT_ID", "", "OAuth client id of VK ID login (empty = provider off)", field<&Settings::vk_client_id>()},
     {"VK_CLIENT_SECRET", "", "OAuth client secret of VK ID login (empty = provider off)", field<&Settings::vk_client_secret>()},
+    {"GOOGLE_AUTHORIZE_URL", "https://accounts.google.com/o/oauth2/v2/auth", "Google OAuth authorization page the browser is sent to (a fake in tests)", field<&Settings::google_authorize_url>()},
+    {"GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token", "Google OAuth token endpoint, where codes are exchanged (a fake in tests)", field<&Settings::google_token_url>()},
+    {"GOOGLE_USERINFO_URL", "https://openidconnect.googleapis.com/v1/userinfo", "Google OAuth user-info endpoint (a fake in tests)", field<&Settings::google_userinfo_url>()},
+    {"YANDEX_AUTHORIZE_URL", "https://oauth.yandex.ru/authorize", "Yandex OAuth authorization page the browser is sent to (a fake in tests)", field<&Settings::yandex_authorize_url>()},
+    {"YANDEX_TOKEN_URL", "https://oauth.yandex.ru/token", "Yandex OAuth token endpoint, where codes are exchanged (a fake in tests)", field<&Settings::yandex_token_url>()},
+    {"YANDEX_USERINFO_URL", "https://login.yandex.ru/info?format=json", "Yandex OAuth user-info endpoint (a fake in tests)", field<&Settings::yandex_userinfo_url>()},
+    {"VK_AUTHORIZE_URL", "https://id.vk.com/authorize", "VK ID OAuth authorization page the browser is sent to (a fake in tests)", field<&Settings::vk_authorize_url>()},
+    {"VK_TOKEN_URL", "https://id.vk.com/oauth2/auth", "VK ID OAuth token endpoint, where codes are exchanged (a fake in tests)", field<&Settings::vk_token_url>()},
+    {"VK_USERINFO_URL", "https://id.vk.com/oauth2/user_info", "VK ID OAuth user-info endpoint (a fake in tests)", field<&Settings::vk_userinfo_url>()},
     {"CONNECTION_APPS", "happ,v2raytun,hiddify,streisand", "client apps offered on the connection screen, in order (of happ, v2raytun, hiddify, streisand)", [](Settings& s, std::string_view v) {
          parse_into(s.connection_apps, v);
          for (const auto& app : s.connection_apps)

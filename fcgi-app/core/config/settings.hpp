@@ -84,6 +84,16 @@ struct Settings {
     std::string yandex_client_secret;
     std::string vk_client_id;
     std::string vk_client_secret;
+    // The providers' endpoints (real ones by default; the test stack points them at fakes).
+    std::string google_authorize_url;
+    std::string google_token_url;
+    std::string google_userinfo_url;
+    std::string yandex_authorize_url;
+    std::string yandex_token_url;
+    std::string yandex_userinfo_url;
+    std::string vk_authorize_url;
+    std::string vk_token_url;
+    std::string vk_userinfo_url;
     std::vector<std::string> connection_apps;
     int64_t constructor_device_limit = 3;  // client apps offered in GET /connection, in order
 

@@ -81,20 +81,12 @@ std::string language_for(const std::string& code) { return starts_with(to_lower(
 int64_t register_telegram_user(pqxx::dbtransaction& txn, const TelegramUser& tg, const std::string& currency,
                                const std::string& start_param) {
     const std::string referrer_code = starts_with(start_param, "ref_") ? start_param.substr(4) : std::string();
-    // A referral-code collision is a unique violation of the whole statement; with 32^8
-    // codes a second one in a row is practically impossible, a third is a bug.
-    for (int attempt = 0;; ++attempt) {
-        try {
-            pqxx::subtransaction sub(txn, "register");
-            auto res = sub.exec_prepared("register_telegram_user", tg.id, tg.username, tg.first_name, tg.last_name,
-                                         language_for(tg.language_code), currency, new_referral_code(), referrer_code);
-            sub.commit();
-            if (!res.empty()) return res[0][0].as<int64_t>();
-            break;  // the row exists (maybe created concurrently)
-        } catch (const pqxx::unique_violation& e) {
-            if (attempt >= 2 || std::string_view(e.what()).find("referral_code") == std::string_view::npos) throw;
-        }
-    }
+    const auto inserted = insert_with_referral_code(txn, "register", [&](pqxx::subtransaction& sub, const std::string& code) {
+        return sub.exec_prepared("register_telegram_user", tg.id, tg.username, tg.first_name, tg.last_name,
+                                 language_for(tg.language_code), currency, code, referrer_code);
+    });
+    if (!inserted.empty()) return inserted[0][0].as<int64_t>();
+    // Empty: the row exists (maybe created concurrently).
     // ON CONFLICT DO NOTHING waited for the other inserter; its row is visible to a new statement.
     auto res = txn.exec_prepared("user_id_by_telegram_id", tg.id);
     if (res.empty()) throw std::runtime_error("registration raced with a delete");

@@ -27,6 +27,23 @@ void refresh_telegram_profile(pqxx::transaction_base& txn, int64_t user_id, cons
 // 8 characters from an alphabet without look-alikes; callers retry on a unique violation.
 std::string new_referral_code();
 
+// Runs `insert(sub, referral_code)` (one INSERT of a user) in a subtransaction, retrying with
+// a fresh code when the random referral code collides. With 32^8 codes a second collision
+// in a row is practically impossible, a third is a bug; other violations propagate.
+template <class Insert>
+pqxx::result insert_with_referral_code(pqxx::dbtransaction& txn, const char* name, Insert&& insert) {
+    for (int attempt = 0;; ++attempt) {
+        try {
+            pqxx::subtransaction sub(txn, name);
+            pqxx::result res = insert(sub, new_referral_code());
+            sub.commit();
+            return res;
+        } catch (const pqxx::unique_violation& e) {
+            if (attempt >= 2 || std::string_view(e.what()).find("referral_code") == std::string_view::npos) throw;
+        }
+    }
+}
+
 // "en" for English Telegram clients, "ru" otherwise (the original shop's rule).
 std::string language_for(const std::string& telegram_language_code);
 

@@ -23,5 +23,6 @@ std::vector<Statement> maintenance_statements();   // maintenance_statements.cpp
 std::vector<Statement> web_auth_statements();      // web_auth_statements.cpp: web accounts, tokens, brute-force counters
 std::vector<Statement> support_statements();       // support_statements.cpp: support tickets and messages
 std::vector<Statement> linking_statements();       // linking_statements.cpp: Telegram web login, linking, merge
+std::vector<Statement> oauth_statements();         // oauth_statements.cpp: OAuth states and linked identities
 
 }  // namespace cabinet

@@ -21,20 +21,12 @@ std::optional<WebLogin> first_login(const pqxx::result& res) {
 
 std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::string& email,
                                        const std::string& password_hash, const std::string& currency) {
-    // As for Telegram users: a referral-code collision is retried with a new code.
-    for (int attempt = 0;; ++attempt) {
-        try {
-            pqxx::subtransaction sub(txn, "register_web");
-            // Web sign-ups have no Telegram language to go by: the shop's default, "ru".
-            auto res = sub.exec_prepared("register_web_user", email, password_hash, std::string("ru"), currency,
-                                         new_referral_code());
-            sub.commit();
-            if (res.empty()) return std::nullopt;
-            return res[0][0].as<int64_t>();
-        } catch (const pqxx::unique_violation& e) {
-            if (attempt >= 2 || std::string_view(e.what()).find("referral_code") == std::string_view::npos) throw;
-        }
-    }
+    const auto res = insert_with_referral_code(txn, "register_web", [&](pqxx::subtransaction& sub, const std::string& code) {
+        // Web sign-ups have no Telegram language to go by: the shop's default, "ru".
+        return sub.exec_prepared("register_web_user", email, password_hash, std::string("ru"), currency, code);
+    });
+    if (res.empty()) return std::nullopt;
+    return res[0][0].as<int64_t>();
 }
 
 std::optional<WebLogin> find_web_login_by_email(pqxx::transaction_base& txn, const std::string& email) {

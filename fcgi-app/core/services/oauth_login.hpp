@@ -1,0 +1,40 @@
+#pragma once
+// OAuth login and linking of the web cabinet (SPEC-GAPS "Auth and sessions", "Cabinet
+// shapes"; docs/decisions.md "OAuth login (issue 7)"): single-use states, the code exchange,
+// which user an identity signs in as, linking to a signed-in user, and unlinking without
+// locking anyone out. Errors are ApiErrors.
+#include <string>
+
+#include "auth/oauth.hpp"
+#include "config/settings.hpp"
+#include "db/db.hpp"
+#include "services/web_auth.hpp"
+
+namespace cabinet {
+
+struct OAuthStart {
+    std::string authorize_url;
+    std::string state;
+};
+
+inline constexpr int64_t kOAuthStateTtlS = 600;
+
+class OAuthLogin {
+public:
+    OAuthLogin(const Settings& s, Db& db) : s_(s), db_(db) {}
+
+    // A new state for `p`; `link_user_id` non-zero binds it to that signed-in user.
+    OAuthStart start(oauth::Provider p, int64_t link_user_id);
+    // Consumes the state, exchanges the code, and answers a session for the user the
+    // identity belongs to (made or linked as needed). 400 bad state, 502 provider failure,
+    // 409 identity taken, 403 blocked.
+    WebSession complete(WebAuth& auth, oauth::Provider p, const oauth::CodeGrant& grant);
+    // 404 when not linked, 409 when it is the user's last way in.
+    void unlink(int64_t user_id, oauth::Provider p);
+
+private:
+    const Settings& s_;
+    Db& db_;
+};
+
+}  // namespace cabinet
