@@ -1,0 +1,37 @@
+// nginx's flood shield on the public web-login starts (nginx/cabinet_locations.conf): one
+// address may start at most a burst of 60 plus 1 a second; the rest get nginx's JSON 429.
+// Named zz_ to run after every suite that starts logins, since the bucket is shared by the
+// whole run (all tests come from 127.0.0.1).
+#include <boost/test/unit_test.hpp>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "support.hpp"
+
+using namespace it;
+
+BOOST_AUTO_TEST_SUITE(login_start_flood)
+
+BOOST_AUTO_TEST_CASE(a_flood_of_telegram_login_starts_is_cut_off_by_nginx) {
+    const auto rows_before = count("SELECT count(*) FROM telegram_codes");
+    std::atomic<int> ok{0}, limited{0}, other{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&] {
+            for (int i = 0; i < 50; ++i) {
+                const auto r = http("POST", "/api/cabinet/auth/telegram/start", {"Content-Type: application/json"}, "{}");
+                if (r.status == 200) ++ok;
+                else if (r.status == 429 && r.json()["detail"].IsString()) ++limited;
+                else ++other;
+            }
+        });
+    for (auto& th : threads) th.join();
+    BOOST_TEST(other.load() == 0);
+    BOOST_TEST(limited.load() >= 100);   // 200 asked, at most 60 + a few per second let through
+    BOOST_TEST(ok.load() <= 90);
+    BOOST_TEST(count("SELECT count(*) FROM telegram_codes") - rows_before == ok.load());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
