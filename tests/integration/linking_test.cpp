@@ -5,11 +5,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
+#include <optional>
 #include <cctype>
 #include <thread>
 
 #include "auth/passwords.hpp"
 #include "auth/web_tokens.hpp"
+#include "panel/panel_client.hpp"
+#include "util/time.hpp"
 #include "support.hpp"
 
 using namespace it;
@@ -298,20 +302,29 @@ BOOST_AUTO_TEST_CASE(link_telegram_refuses_a_second_email) {
 }
 
 BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
-    // Each pair: a Telegram user and a web user, each given a subscription expiring in
-    // `tg_days` / `web_days` (0: none); returns the Telegram user's id after the merge.
-    const auto merge = [](int tg_days, int web_days) {
+    cabinet::PanelClient panel("http://127.0.0.1:" + env("PANEL_PORT"), "any-token", 500, 3000);
+    std::map<std::string, std::string> panel_uuid;  // "tg"/"web" of the last merge -> its panel user
+    // Each pair: a Telegram user and a web user, each given a subscription (and its panel
+    // user) expiring in `tg_days` / `web_days` (0: none); returns the Telegram user's id
+    // after the merge.
+    const auto merge = [&](int tg_days, int web_days) {
         const int64_t tg = fresh_telegram_id();
         BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
         const std::string email = fresh_email("sub");
         const int64_t web = make_web_user(email);
-        const auto give = [](const std::string& user, int days) {
-            if (days > 0)
-                exec("INSERT INTO subscriptions (user_id, status, expire_at, panel_uuid) VALUES (" + user +
-                     ", 'active', now() + interval '" + std::to_string(days) + " days', gen_random_uuid())");
+        panel_uuid.clear();
+        const auto give = [&](const std::string& side, const std::string& user, int days, std::optional<int64_t> telegram_id) {
+            if (days <= 0) return;
+            cabinet::PanelUserState state;
+            state.expire_at = cabinet::unix_now() + days * 86400;
+            state.device_limit = 1;
+            const auto pu = panel.create_user("merge_" + side + "_" + std::to_string(fresh_telegram_id()), telegram_id, state, "linking test");
+            panel_uuid[side] = pu.uuid;
+            exec("INSERT INTO subscriptions (user_id, status, expire_at, panel_uuid) VALUES (" + user +
+                 ", 'active', now() + interval '" + std::to_string(days) + " days', '" + pu.uuid + "')");
         };
-        give(uid_of(tg), tg_days);
-        give(std::to_string(web), web_days);
+        give("tg", uid_of(tg), tg_days, tg);
+        give("web", std::to_string(web), web_days, std::nullopt);
         const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
         BOOST_REQUIRE_EQUAL(r.status, 200);
         const std::string url = str(r.json()["url"]);
@@ -329,14 +342,21 @@ BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
     const std::string only_web = merge(0, 30);
     BOOST_TEST(days_left(only_web) == 30);
     BOOST_TEST(kept(only_web) == 1);
+    // On the panel the kept web subscription now belongs to the Telegram account.
+    const int64_t only_web_tg = count("SELECT telegram_id FROM users WHERE id = " + only_web);
+    BOOST_TEST(panel.get_user(panel_uuid["web"])->telegram_id.value_or(0) == only_web_tg);
     const std::string web_later = merge(5, 30);
     BOOST_TEST(days_left(web_later) == 30);
     BOOST_TEST(kept(web_later) == 1);
+    BOOST_TEST(panel.get_user(panel_uuid["tg"])->status == "DISABLED");  // the dropped one gives no free access
+    BOOST_TEST(panel.get_user(panel_uuid["web"])->status == "ACTIVE");
     BOOST_TEST(count("SELECT count(*) FROM events WHERE user_id = " + web_later +
                      " AND kind = 'account_merged' AND payload->>'dropped_panel_uuid' IS NOT NULL") == 1);
     const std::string tg_later = merge(30, 5);
     BOOST_TEST(days_left(tg_later) == 30);
     BOOST_TEST(kept(tg_later) == 0);
+    BOOST_TEST(panel.get_user(panel_uuid["web"])->status == "DISABLED");
+    BOOST_TEST(panel.get_user(panel_uuid["tg"])->status == "ACTIVE");
 }
 
 BOOST_AUTO_TEST_CASE(web_cabinet_off_refuses_web_login_and_linking) {

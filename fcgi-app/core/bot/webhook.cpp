@@ -29,7 +29,7 @@ bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, const std
     }
     if (!starts_with(payload, kLinkPrefix)) return false;
     std::string_view reply = kLinkRefusedText;
-    switch (link_telegram_account(ex.io.db, std::string_view(payload).substr(kLinkPrefix.size()), user_id)) {
+    switch (link_telegram_account(ex.io.db, ex.io.panel, std::string_view(payload).substr(kLinkPrefix.size()), user_id)) {
         case MergeOutcome::linked: reply = kAccountsLinkedText; break;
         case MergeOutcome::expired: reply = kCodeExpiredText; break;
         case MergeOutcome::email_conflict: reply = kLinkEmailConflictText; break;

@@ -140,6 +140,22 @@ std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const
     return panel_json::user_from(panel_json::response_of(doc, *body));
 }
 
+std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, int64_t telegram_id) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("uuid");
+    write_string(w, checked_uuid(uuid));
+    w.Key("telegramId");
+    w.Int64(telegram_id);
+    w.EndObject();
+    const auto body = call("PATCH", "/api/users", buf.GetString(), true);
+    if (!body) return std::nullopt;
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
 PanelUser PanelClient::user_action(const std::string& uuid, const char* action, const std::string& body_json) {
     const auto body = call("POST", "/api/users/" + checked_uuid(uuid) + "/actions/" + action, body_json);
     rapidjson::Document doc;

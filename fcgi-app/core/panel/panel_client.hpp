@@ -40,6 +40,8 @@ public:
     std::vector<PanelUser> users_by_telegram_id(int64_t telegram_id);
     // nullopt: the panel has no such user (any more).
     std::optional<PanelUser> update_user(const std::string& uuid, const PanelUserState& state);
+    // Re-owns a panel user (account merge): its telegramId becomes `telegram_id`.
+    std::optional<PanelUser> set_telegram_id(const std::string& uuid, int64_t telegram_id);
     PanelUser enable_user(const std::string& uuid);
     PanelUser disable_user(const std::string& uuid);
     PanelUser reset_traffic(const std::string& uuid);

@@ -8,20 +8,19 @@ namespace cabinet {
 namespace {
 
 // The subscription the merged account keeps, and what the event records about it.
-// Both have one: the later-expiring wins. The loser's panel user is left on the panel and
-// named in the event for the operator (the panel client cannot re-own or delete it yet).
-const char* settle_subscription(pqxx::transaction_base& txn, int64_t web, int64_t tg, std::string& dropped_panel_uuid) {
+// Both have one: the later-expiring wins. The loser's panel user is disabled, not deleted
+// (the operator may still want it), and named in the event. A kept web subscription's
+// panel user had no Telegram id: it gets the merged account's.
+const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel, int64_t web, int64_t tg,
+                                int64_t tg_telegram_id, std::string& dropped_panel_uuid) {
     const auto web_sub = merge_subscription_of(txn, web);
-    if (!web_sub) return "telegram";  // the Telegram user's, or none
     const auto tg_sub = merge_subscription_of(txn, tg);
-    if (tg_sub && tg_sub->expire_at >= web_sub->expire_at) {
-        dropped_panel_uuid = web_sub->panel_uuid;
-        return "telegram";  // the web user's goes with its row
-    }
-    if (tg_sub) {
-        dropped_panel_uuid = tg_sub->panel_uuid;
-        drop_subscription(txn, tg);
-    }
+    const bool keep_web = web_sub && !(tg_sub && tg_sub->expire_at >= web_sub->expire_at);
+    if (web_sub && tg_sub) dropped_panel_uuid = keep_web ? tg_sub->panel_uuid : web_sub->panel_uuid;
+    if (keep_web && !web_sub->panel_uuid.empty()) panel.set_telegram_id(web_sub->panel_uuid, tg_telegram_id);
+    if (!dropped_panel_uuid.empty()) panel.disable_user(dropped_panel_uuid);
+    if (!keep_web) return "telegram";  // the Telegram user's, or none; a web one goes with its row
+    if (tg_sub) drop_subscription(txn, tg);
     move_subscription(txn, web, tg);
     return "web";
 }
@@ -47,9 +46,11 @@ std::string merge_payload(const MergeUser& web, const char* kept, const std::str
 
 }  // namespace
 
-MergeOutcome link_telegram_account(Db& db, std::string_view code, int64_t telegram_user_id) {
+MergeOutcome link_telegram_account(Db& db, PanelClient& panel, std::string_view code, int64_t telegram_user_id) {
     const std::string hash = opaque_token_hash(code);
-    return db.write([&](pqxx::work& txn) {
+    // transact, not write: the panel is called while the rows are locked, and a repeated
+    // panel call is not the database layer's decision.
+    return db.transact([&](pqxx::work& txn) {
         const auto row = lock_telegram_code(txn, hash);
         if (!row || row->kind != "link" || row->spent || row->expired) return MergeOutcome::expired;
         const int64_t web_id = row->user_id;
@@ -63,13 +64,14 @@ MergeOutcome link_telegram_account(Db& db, std::string_view code, int64_t telegr
         const MergeUser& web = first == web_id ? *a : *b;
         const MergeUser& tg = first == web_id ? *b : *a;
         if (web.telegram_id) return MergeOutcome::already_linked;
+        if (!tg.telegram_id) return MergeOutcome::expired;  // not a Telegram account: cannot happen from the bot
         if (web.is_blocked || tg.is_blocked) return MergeOutcome::blocked;
         // Two different logins cannot both survive; the user must decide (docs/decisions.md).
         if (!tg.email.empty() && !web.email.empty() && tg.email != web.email) return MergeOutcome::email_conflict;
 
         spend_telegram_code(txn, hash, tg.id);
         std::string dropped_panel_uuid;
-        const char* kept = settle_subscription(txn, web.id, tg.id, dropped_panel_uuid);
+        const char* kept = settle_subscription(txn, panel, web.id, tg.id, *tg.telegram_id, dropped_panel_uuid);
         merge_user_fields(txn, web, tg.id);
         move_user_rows(txn, web.id, tg.id);
         record_merge(txn, tg.id, merge_payload(web, kept, dropped_panel_uuid));

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "db/db.hpp"
+#include "panel/panel_client.hpp"
 
 namespace cabinet {
 
@@ -17,6 +18,10 @@ enum class MergeOutcome {
     blocked,         // either side is blocked: nothing changed
 };
 
-MergeOutcome link_telegram_account(Db& db, std::string_view code, int64_t telegram_user_id);
+// Panel-first like every subscription write: the kept subscription's panel user is re-owned
+// by the Telegram id and the dropped one disabled (absolute values, so a retry converges)
+// before the merge commits; a panel outage fails the merge (PanelError, 502) with nothing
+// changed and the code still usable.
+MergeOutcome link_telegram_account(Db& db, PanelClient& panel, std::string_view code, int64_t telegram_user_id);
 
 }  // namespace cabinet
