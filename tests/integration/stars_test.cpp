@@ -76,4 +76,20 @@ BOOST_AUTO_TEST_CASE(underpaid_stars_grant_nothing) {
     BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());
 }
 
+BOOST_AUTO_TEST_CASE(bot_api_outage_is_a_502_that_names_it_and_charges_nothing) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg, "Star");
+    const auto armed = http_url("POST", fake_url("/__fake/fail"), {"Content-Type: application/json"},
+                                R"({"service":"telegram","count":1,"status":500})");
+    BOOST_REQUIRE_EQUAL(armed.status, 200);
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                        R"({"plan_id":"standard","days":30,"method":"stars"})");
+    http_url("DELETE", fake_url("/__fake/fail"));
+    BOOST_TEST(r.status == 502);
+    BOOST_TEST(std::string(r.json()["detail"].GetString()) == "Telegram Bot API unavailable");
+    BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"].IsNull());
+    BOOST_TEST(count("SELECT count(*) FROM transactions t JOIN users u ON u.id = t.user_id WHERE u.telegram_id = " +
+                     std::to_string(tg) + " AND t.status <> 'failed'") == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

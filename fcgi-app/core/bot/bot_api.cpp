@@ -31,7 +31,7 @@ void check_answer(const std::string& method, long status, const std::string& bod
     rapidjson::Document d;
     d.Parse<kStrictParse>(body.data(), body.size());
     if (status != 200 || d.HasParseError() || !d.IsObject() || !d.HasMember("ok") || !d["ok"].IsBool() || !d["ok"].GetBool())
-        throw GatewayError("Bot API " + method + " answered " + std::to_string(status));
+        throw BotApiError("Bot API " + method + " answered " + std::to_string(status));
 }
 
 // A message's fields: {"chat_id", what `extra` writes, "text" cut to the Bot API limit,
@@ -62,7 +62,7 @@ rapidjson::Document BotApi::call(const std::string& method, const std::string& j
     try {
         r = http_.send("POST", base_ + method, {"Content-Type: application/json"}, json_body);
     } catch (const TransportError&) {
-        throw GatewayError(std::string("Bot API ") + method + ": transport error");  // the URL holds the token: not logged
+        throw BotApiError(std::string("Bot API ") + method + ": transport error");  // the URL holds the token: not logged
     }
     rapidjson::Document d;
     d.Parse<kStrictParse>(r.body.data(), r.body.size());
@@ -73,7 +73,7 @@ rapidjson::Document BotApi::call(const std::string& method, const std::string& j
                             d["description"].IsString() &&
                             std::string_view(d["description"].GetString()).find(benign_error) != std::string_view::npos;
         if (benign) return rapidjson::Document();
-        throw GatewayError("Bot API " + method + " answered " + std::to_string(r.status));
+        throw BotApiError("Bot API " + method + " answered " + std::to_string(r.status));
     }
     return d;
 }
@@ -103,7 +103,7 @@ std::string BotApi::create_invoice_link(const std::string& title, const std::str
     w.EndObject();
     const rapidjson::Document d = call("createInvoiceLink", buf.GetString());
     if (!d.HasMember("result") || !d["result"].IsString() || d["result"].GetStringLength() == 0)
-        throw GatewayError("Bot API createInvoiceLink returned no link");
+        throw BotApiError("Bot API createInvoiceLink returned no link");
     return d["result"].GetString();
 }
 
@@ -172,14 +172,14 @@ void BotApi::send_document(const std::string& chat_id, const std::string& topic_
                            const std::string& caption) {
     std::error_code ec;
     const uintmax_t size = std::filesystem::file_size(file_path, ec);
-    if (ec) throw GatewayError("Bot API sendDocument: cannot read " + file_path + ": " + ec.message());
+    if (ec) throw BotApiError("Bot API sendDocument: cannot read " + file_path + ": " + ec.message());
     if (size > kMaxUploadBytes)
-        throw GatewayError("Bot API sendDocument: " + file_path + " is " + std::to_string(size) +
+        throw BotApiError("Bot API sendDocument: " + file_path + " is " + std::to_string(size) +
                            " bytes, above the Bot API limit of 50 MB");
 
     // Its own easy handle: an upload may take minutes, beyond the JSON calls' timeout.
     std::unique_ptr<CURL, void (*)(CURL*)> c(curl_easy_init(), curl_easy_cleanup);
-    if (!c) throw GatewayError("Bot API sendDocument: curl_easy_init failed");
+    if (!c) throw BotApiError("Bot API sendDocument: curl_easy_init failed");
     std::unique_ptr<curl_mime, void (*)(curl_mime*)> mime(curl_mime_init(c.get()), curl_mime_free);
     auto text_part = [&](const char* name, const std::string& value) {
         curl_mimepart* p = curl_mime_addpart(mime.get());
@@ -192,7 +192,7 @@ void BotApi::send_document(const std::string& chat_id, const std::string& topic_
     curl_mimepart* doc = curl_mime_addpart(mime.get());
     curl_mime_name(doc, "document");
     if (curl_mime_filedata(doc, file_path.c_str()) != CURLE_OK)
-        throw GatewayError("Bot API sendDocument: cannot read " + file_path);
+        throw BotApiError("Bot API sendDocument: cannot read " + file_path);
     curl_mime_filename(doc, std::filesystem::path(file_path).filename().c_str());
     curl_mime_type(doc, "application/octet-stream");
 
@@ -207,7 +207,7 @@ void BotApi::send_document(const std::string& chat_id, const std::string& topic_
     curl_easy_setopt(c.get(), CURLOPT_WRITEDATA, &body);
     const CURLcode rc = curl_easy_perform(c.get());
     if (rc != CURLE_OK)  // the URL holds the token: not logged
-        throw GatewayError(std::string("Bot API sendDocument: transport error: ") + curl_easy_strerror(rc));
+        throw BotApiError(std::string("Bot API sendDocument: transport error: ") + curl_easy_strerror(rc));
     long status = 0;
     curl_easy_getinfo(c.get(), CURLINFO_RESPONSE_CODE, &status);
     check_answer("sendDocument", status, body);

@@ -1,14 +1,21 @@
 #pragma once
 // The few Telegram Bot API methods the cabinet calls itself (the bot process owns the rest).
-// TELEGRAM_API_BASE is a setting so tests talk to a fake. Failures are GatewayError (502).
+// TELEGRAM_API_BASE is a setting so tests talk to a fake. Failures are BotApiError (502, "Telegram Bot API unavailable").
 #include <string>
 #include <string_view>
 
 #include "config/settings.hpp"
 #include "net/http_client.hpp"
+#include "payments/gateway.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
+
+// A failed Bot API call: 502 like a payment gateway's, but saying which service failed.
+class BotApiError : public GatewayError {
+public:
+    explicit BotApiError(const std::string& why) : GatewayError("Telegram Bot API unavailable", why) {}
+};
 
 class BotApi {
 public:

@@ -14,8 +14,11 @@ namespace cabinet {
 // The gateway is down, slow or refused: 502, and the purchase leaves nothing behind.
 class GatewayError : public ApiError {
 public:
-    explicit GatewayError(const std::string& why) : ApiError(502, "payment provider unavailable"), why_(why) {}
+    explicit GatewayError(const std::string& why) : GatewayError("payment provider unavailable", why) {}
     const std::string& why() const { return why_; }
+
+protected:
+    GatewayError(const char* detail, const std::string& why) : ApiError(502, detail), why_(why) {}
 
 private:
     std::string why_;
