@@ -104,6 +104,30 @@ BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
     BOOST_TEST(bot_update(R"({"update_id":1})", forged).status == 403);
     secrets.emplace_back("forged webhook secret", forged);
 
+    // Telegram web login: the one-time code travels in the bot deep link and the poll body.
+    const auto start = http("POST", "/api/cabinet/auth/telegram/start", json, "{}");
+    BOOST_REQUIRE_EQUAL(start.status, 200);
+    const std::string code = json_field(start, "code");
+    const int64_t tg = fresh_telegram_id();
+    BOOST_TEST(bot_update(R"({"update_id":7,"message":{"message_id":9,"date":1,"chat":{"id":)" + std::to_string(tg) +
+                          R"(,"type":"private"},"from":{"id":)" + std::to_string(tg) +
+                          R"(,"is_bot":false,"first_name":"S"},"text":"/start weblogin_)" + code + "\"}}")
+                   .status == 200);
+    const auto polled = http("POST", "/api/cabinet/auth/telegram/poll", json, R"({"code":")" + code + R"("})");
+    BOOST_TEST(polled.status == 200);
+    secrets.emplace_back("telegram login code", code);
+    secrets.emplace_back("telegram login access token", json_field(polled, "access_token"));
+    // OAuth: the state, and a code the provider (fake) refuses.
+    const auto authorize = http("GET", "/api/cabinet/auth/oauth/google/authorize");
+    if (authorize.status == 200) {
+        const std::string state = json_field(authorize, "state");
+        const std::string oauth_code = "oauthcode" + std::to_string(fresh_telegram_id());
+        http("POST", "/api/cabinet/auth/oauth/callback", json,
+             R"({"provider":"google","code":")" + oauth_code + R"(","state":")" + state + R"("})");
+        secrets.emplace_back("oauth state", state);
+        secrets.emplace_back("oauth code", oauth_code);
+    }
+
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // nginx flushes its access log every second
     const std::string logs = all_logs();
     BOOST_TEST_REQUIRE(logs.size() > 1000u);  // the run's logs are there

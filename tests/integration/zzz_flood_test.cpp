@@ -1,6 +1,6 @@
 // nginx's flood shield on the public web-login starts (nginx/cabinet_locations.conf): one
 // address may start at most a burst of 60 plus 1 a second; the rest get nginx's JSON 429.
-// Named zz_ to run after every suite that starts logins, since the bucket is shared by the
+// Named zzz_ to run after every suite that starts logins, since the bucket is shared by the
 // whole run (all tests come from 127.0.0.1).
 #include <boost/test/unit_test.hpp>
 
