@@ -237,4 +237,16 @@ BOOST_AUTO_TEST_CASE(admin_reply_to_the_notification_in_the_group_answers_the_ti
     BOOST_TEST(to_user);
 }
 
+BOOST_AUTO_TEST_CASE(a_flood_of_messages_is_cut_off_per_user) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    for (int i = 0; i < 20; ++i) BOOST_REQUIRE_EQUAL(post_text(auth, text_body("msg " + std::to_string(i))).status, 200);
+    const auto r = post_text(auth, text_body("one too many"));
+    BOOST_TEST(r.status == 429);
+    BOOST_TEST(r.headers.count("retry-after") == 1u);
+    BOOST_TEST(messages_of(tg) == 20);
+    // Another user is not affected.
+    BOOST_TEST(post_text(tma_header(fresh_telegram_id()), text_body("hello")).status == 200);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -113,6 +113,7 @@ struct Settings {
     std::string report_topic_backups;  // message_thread_id; empty = topic not enabled
     std::string report_topic_alerts;
     std::string report_topic_tickets;
+    int64_t support_messages_per_10_min = 20;  // per user; each one is posted to the tickets topic
 
     // Panel
     std::string panel_base_url;

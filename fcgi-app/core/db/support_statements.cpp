@@ -19,6 +19,11 @@ std::vector<Statement> support_statements() {
          "RETURNING id, (xmax = 0) AS created"},
         {"support_insert_message",
          "INSERT INTO support_messages (ticket_id, author, text) VALUES ($1, $2, $3) RETURNING id"},
+        // A user's messages of the last 10 minutes, and when the oldest of them leaves the window.
+        {"support_recent_user_messages",
+         "SELECT count(*) AS n, coalesce(ceil(extract(epoch FROM min(m.created_at) + interval '10 minutes' - now())), 0)::bigint AS wait_s "
+         "FROM support_messages m JOIN support_tickets t ON t.id = m.ticket_id "
+         "WHERE t.user_id = $1 AND m.author = 'user' AND m.created_at > now() - interval '10 minutes'"},
         // The reporting group's notification about message $1 went out as Telegram message $2.
         {"support_set_notification", "UPDATE support_messages SET notification_message_id = $2 WHERE id = $1"},
         // The ticket an admin's Telegram reply answers: the one whose notification it quotes.

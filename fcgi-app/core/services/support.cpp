@@ -1,7 +1,9 @@
 #include "services/support.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "errors.hpp"
 #include "services/reports.hpp"
 #include "util/strings.hpp"
 
@@ -71,6 +73,14 @@ PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, 
     if (!valid_support_text(text)) throw std::invalid_argument("a support message is 1..4096 characters of text");
     const auto t = txn.exec_prepared1("support_upsert_open_ticket", user_id);
     PostedMessage out{t["id"].as<int64_t>(), t["created"].as<bool>()};
+    // Every message reaches the admins' topic: a flood is cut here. The upsert above holds
+    // the open ticket's row lock, so parallel posts of one user are counted one by one.
+    const auto recent = txn.exec_prepared1("support_recent_user_messages", user_id);
+    if (recent["n"].as<int64_t>() >= s.support_messages_per_10_min) {
+        ApiError e(429, "too many support messages; try again in a few minutes");
+        e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(1, recent["wait_s"].as<int64_t>())));
+        throw e;
+    }
     const int64_t message_id =
         txn.exec_prepared1("support_insert_message", out.ticket_id, "user", std::string(text))[0].as<int64_t>();
     // The ref brings the notification's Telegram message id back (record_ticket_notification),

@@ -45,7 +45,8 @@ struct PostedMessage {
     bool new_ticket = false;
 };
 // Appends the user's message to their open ticket (created if none; status becomes "open")
-// and queues the tickets-topic notification. `text` must be 1..4096 characters.
+// and queues the tickets-topic notification. `text` must be 1..4096 characters. More than
+// SUPPORT_MESSAGES_PER_10_MIN in 10 minutes: ApiError 429 with Retry-After, nothing written.
 PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text);
 
 enum class ReplyOutcome { replied, not_found, closed };
