@@ -2,6 +2,7 @@
 // API sends in X-Telegram-Bot-Api-Secret-Token (set with setWebhook). What the bot does with
 // them (Stars payments, /start, the maintenance stub, the admin menu) is core/bot/webhook.
 #include "api/handlers.hpp"
+#include "api/serializers.hpp"
 #include "bot/webhook.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
@@ -23,11 +24,7 @@ void post_bot_webhook(Exchange& ex) {
     check_secret(ex);
     const auto update = json_body(ex.req);
     bot::handle_update(ex, update);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.EndObject();
+    write_ok(ex);
 }
 
 }  // namespace cabinet::api

@@ -1,6 +1,7 @@
 // GET /api/cabinet/devices and DELETE /api/cabinet/devices/{hwid}: the HWID devices the
 // panel has seen for the user's subscription. Panel unreachable: 502.
 #include "api/handlers.hpp"
+#include "api/serializers.hpp"
 #include "errors.hpp"
 #include "util/time.hpp"
 
@@ -51,11 +52,7 @@ void delete_device(Exchange& ex) {
     for (const auto& d : ex.io.panel.devices(sub->panel_uuid)) known = known || d.hwid == hwid;
     if (!known) throw not_found("device not found");
     ex.io.panel.delete_device(sub->panel_uuid, hwid);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.EndObject();
+    write_ok(ex);
 }
 
 }  // namespace cabinet::api

@@ -83,6 +83,14 @@ void write_gateway_methods(JsonWriter& w, const Settings& s) {
 
 }  // namespace
 
+void write_ok(Exchange& ex) {
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.EndObject();
+}
+
 void write_theme_fields(JsonWriter& w, const ThemeConfig& theme) {
     w.Key("template");
     write_string(w, theme.template_id);

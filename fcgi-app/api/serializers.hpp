@@ -7,6 +7,9 @@
 
 namespace cabinet::api {
 
+// The bare answer {"ok": true} of an action with nothing else to report.
+void write_ok(Exchange& ex);
+
 void write_user(JsonWriter& w, const Settings& s, const User& u);
 // null when the user never had a subscription
 void write_subscription(JsonWriter& w, const Settings& s, const std::optional<Subscription>& sub, int64_t now);

@@ -3,6 +3,7 @@
 // POST /api/cabinet/auth/telegram/{start,poll}: signing in through the bot
 // (services/telegram_codes.hpp).
 #include "api/handlers.hpp"
+#include "api/serializers.hpp"
 #include "api/web_session.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"

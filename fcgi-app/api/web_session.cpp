@@ -32,12 +32,4 @@ void write_session(Exchange& ex, const WebSession& s) {
     w.EndObject();
 }
 
-void write_ok(Exchange& ex) {
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.EndObject();
-}
-
 }  // namespace cabinet::api

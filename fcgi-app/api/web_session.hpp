@@ -12,7 +12,5 @@ WebAuth web_auth_for(Exchange& ex);
 
 // {access_token, refresh_token, token_type: "bearer", expires_in, user: {id, email, email_verified}}
 void write_session(Exchange& ex, const WebSession& s);
-// {ok: true}
-void write_ok(Exchange& ex);
 
 }  // namespace cabinet::api
