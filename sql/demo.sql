@@ -20,9 +20,12 @@ UPDATE app_config SET title = 'Demo VPN', greeting = 'Fast and private VPN', tem
 WHERE id = 1 AND title = 'VPN';
 
 -- The demo user (Telegram id 100000001) with a 30-day Standard subscription.
-INSERT INTO users (telegram_id, username, first_name, language, balance_minor, referral_code)
-VALUES (100000001, 'demo', 'Demo', 'en', 50000, 'DEMO2026')
+INSERT INTO users (telegram_id, username, first_name, language, referral_code)
+VALUES (100000001, 'demo', 'Demo', 'en', 'DEMO2026')
 ON CONFLICT (telegram_id) DO NOTHING;
+-- 500.00 to spend, once: money only moves through the ledger (migration 0011).
+SELECT ledger_set_balance(u.id, 50000, 'admin', 'demo data') FROM users u
+WHERE u.telegram_id = 100000001 AND NOT EXISTS (SELECT 1 FROM balance_ledger l WHERE l.user_id = u.id);
 
 INSERT INTO subscriptions (user_id, status, plan_id, plan_snapshot, start_at, expire_at, device_limit,
                            traffic_limit_bytes, traffic_used_bytes, short_uuid, subscription_url)

@@ -4,10 +4,10 @@
 // code by many users serialize on the code and exactly one wins.
 #include "api/handlers.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/subscription_grant.hpp"
-#include "util/time.hpp"
 
 namespace cabinet::api {
 namespace {
@@ -22,7 +22,7 @@ struct Outcome {
 
 Outcome refuse(std::string message) { return {false, "", std::move(message)}; }
 
-Outcome apply(Exchange& ex, pqxx::work& txn, const Account& locked, const pqxx::row& promo, int64_t now) {
+Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const pqxx::row& promo) {
     const int64_t promo_id = promo["id"].as<int64_t>();
     const std::string type = promo["reward_type"].c_str();
     const int64_t value = promo["value"].as<int64_t>();
@@ -36,9 +36,9 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const Account& locked, const pqxx::
 
     std::string message;
     if (type == "balance") {
-        txn.exec_prepared("credit_balance", locked.user.id, value);
-        txn.exec_prepared("insert_transaction", locked.user.id, "gift", "completed", value, locked.user.currency, "promo",
-                          std::optional<std::string>(), "promo code");
+        const auto tx = txn.exec_prepared("insert_transaction", locked.user.id, "gift", "completed", value,
+                                          locked.user.currency, "promo", std::optional<std::string>(), "promo code");
+        move_balance(txn, locked.user.id, value, LedgerReason::promo, tx[0][0].as<int64_t>());
         message = "Your balance has been topped up.";
     } else if (type == "discount") {
         txn.exec_prepared("set_promo_offer", locked.user.id, value, kOfferDays);
@@ -49,7 +49,8 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const Account& locked, const pqxx::
         GrantSpec spec;
         spec.days = value;
         spec.keep_current_plan = true;
-        grant_subscription(txn, ex.io.panel, locked, spec, now);
+        spec.source = "promo";
+        grant_subscription(txn, ex.io.panel, locked, spec);
         message = std::to_string(value) + " days have been added to your subscription.";
     } else {  // subscription
         const auto plan = txn.exec_prepared("plan_for_grant", promo["plan_id"].as<int64_t>());
@@ -61,7 +62,8 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const Account& locked, const pqxx::
         spec.plan_code = plan[0]["public_code"].c_str();
         spec.traffic_limit_bytes = plan[0]["traffic_limit_bytes"].as<int64_t>();
         spec.device_limit = plan[0]["device_limit"].as<int64_t>();
-        grant_subscription(txn, ex.io.panel, locked, spec, now);
+        spec.source = "promo";
+        grant_subscription(txn, ex.io.panel, locked, spec);
         message = "Subscription " + spec.plan_name + " for " + std::to_string(value) + " days is active.";
     }
     txn.exec_prepared("record_promo_activation", promo_id, locked.user.id);
@@ -73,12 +75,11 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const Account& locked, const pqxx::
 void post_promocode(Exchange& ex) {
     const auto body = json_body(ex.req);
     const std::string code = require_string(body, "code", 2, 64);
-    const int64_t now = unix_now();
     const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
-        const Account locked = lock_account(txn, ex.caller().user.id);
+        const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         const auto promo = txn.exec_prepared("promo_for_update", code);
         if (promo.empty()) return refuse("Promo code not found.");
-        return apply(ex, txn, locked, promo[0], now);
+        return apply(ex, txn, locked, promo[0]);
     });
     auto& w = ex.resp.json();
     w.StartObject();

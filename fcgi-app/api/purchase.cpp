@@ -8,6 +8,7 @@
 #include "api/serializers.hpp"
 #include "bot/bot_api.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "payments/gateway.hpp"
@@ -33,28 +34,35 @@ std::string idempotency_key(const Request& req) {
     return k;
 }
 
-// Balance and free orders are fulfilled here, under the buyer's lock.
-void pay_now(Exchange& ex, pqxx::work& txn, const Account& locked, const Order& order, const std::string& method,
-             const std::string& key, int64_t now, Outcome& o) {
+// Balance and free orders are fulfilled here, under the buyer's lock: the balance checked
+// as read under the lock, the purchase recorded, the money moved, then the panel and the
+// subscription (a panel failure rolls all of it back).
+void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order, const std::string& method,
+             const std::string& key, Outcome& o) {
     const Settings& s = ex.settings();
-    o.paid_with = order.quote.final_minor == 0 ? "free" : "balance";
+    const int64_t price = order.quote.final_minor;
+    o.paid_with = price == 0 ? "free" : "balance";
     if (o.paid_with == "balance") {
         if (!s.balance_enabled) throw bad_request("paying from the balance is switched off");
-        if (txn.exec_prepared("charge_balance", locked.user.id, order.quote.final_minor).empty())
-            throw ApiError(402, "balance insufficient");
+        if (locked.user.balance_minor < price) throw ApiError(402, "balance insufficient");
     }
-    o.subscription = grant_subscription(txn, ex.io.panel, locked, order.grant, now);
-    const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "completed", order.quote.final_minor,
-                                      locked.user.currency, o.paid_with == "free" ? "free" : method,
-                                      order_snapshot_json(order), order_pricing_json(order), order.grant.plan_name, key);
+    const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "completed", price, locked.user.currency,
+                                      o.paid_with == "free" ? "free" : method, order_snapshot_json(order),
+                                      order_pricing_json(order), order.grant.plan_name, key);
     o.transaction_id = id[0][0].as<int64_t>();
+    if (price > 0 && !move_balance(txn, locked.user.id, -price, LedgerReason::purchase, o.transaction_id))
+        throw std::logic_error("balance read under the lock no longer covers the price");
+    GrantSpec grant = order.grant;
+    grant.source = "purchase";
+    grant.transaction_id = o.transaction_id;
+    o.subscription = grant_subscription(txn, ex.io.panel, locked, grant);
     txn.exec_prepared("consume_promo_offer", locked.user.id);
-    reward_referrer(txn, s, locked.user, order.quote.final_minor, o.transaction_id);
+    reward_referrer(txn, s, locked.user, price, o.transaction_id);
 }
 
 // Stars and online gateways: a pending transaction and the provider's payment page. The
 // provider's confirmation (bot webhook, /api/v1/payments/...) and the worker fulfil it.
-void pay_later(Exchange& ex, pqxx::work& txn, const Account& locked, const Order& order, const std::string& method,
+void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order, const std::string& method,
                const std::string& key, Outcome& o) {
     const Settings& s = ex.settings();
     std::unique_ptr<Gateway> gateway;
@@ -95,7 +103,7 @@ void post_purchase(Exchange& ex) {
     const int64_t now = unix_now();
 
     const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
-        const Account locked = lock_account(txn, ex.caller().user.id);
+        const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         if (!key.empty()) {
             const auto seen = txn.exec_prepared("purchase_by_idempotency_key", locked.user.id, key);
             if (!seen.empty())
@@ -103,7 +111,7 @@ void post_purchase(Exchange& ex) {
         }
         const Order order = resolve_order(txn, s, locked, body);
         Outcome o;
-        if (method == "balance" || order.quote.final_minor == 0) pay_now(ex, txn, locked, order, method, key, now, o);
+        if (method == "balance" || order.quote.final_minor == 0) pay_now(ex, txn, locked, order, method, key, o);
         else pay_later(ex, txn, locked, order, method, key, o);
         return o;
     });

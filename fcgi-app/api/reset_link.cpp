@@ -9,7 +9,6 @@
 #include "db/accounts_repo.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
-#include "util/time.hpp"
 
 namespace cabinet::api {
 namespace {
@@ -17,9 +16,11 @@ constexpr int64_t kResetInterval = 600;
 }
 
 void post_reset_link(Exchange& ex) {
-    const int64_t now = unix_now();
     const std::string url = ex.io.db.transact([&](pqxx::work& txn) {
-        const Account locked = lock_account(txn, ex.caller().user.id);
+        // link_reset_at as read after the lock: of N parallel calls the first rotates and the
+        // others, waiting here, see its commit and get 429 without calling the panel.
+        const LockedAccount locked = lock_account(txn, ex.caller().user.id);
+        const int64_t now = locked.locked_at;
         const auto& sub = locked.subscription;
         if (!sub || !is_usable(*sub, now) || sub->panel_uuid.empty()) throw not_found("no active subscription");
         if (sub->link_reset_at > 0 && now - sub->link_reset_at < kResetInterval) {

@@ -4,6 +4,7 @@
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
 #include "services/subscription_grant.hpp"
@@ -16,24 +17,27 @@ void post_trial(Exchange& ex) {
     if (!s.trial_enabled) throw bad_request("trial is disabled");
     const int64_t now = unix_now();
     const Subscription sub = ex.io.db.transact([&](pqxx::work& txn) {
-        const Account locked = lock_account(txn, ex.caller().user.id);
+        const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         if (locked.user.trial_used) throw bad_request("trial already used");
-        if (locked.subscription && is_usable(*locked.subscription, now))
+        if (locked.subscription && is_usable(*locked.subscription, locked.locked_at))
             throw ApiError(409, "a subscription is already active");
-        if (s.trial_price_minor > 0) {
-            if (txn.exec_prepared("charge_balance", locked.user.id, s.trial_price_minor).empty())
-                throw ApiError(402, "balance too low for the trial");
-            txn.exec_prepared("insert_transaction", locked.user.id, "subscription_payment", "completed",
-                              s.trial_price_minor, locked.user.currency, "balance", R"({"name":"Trial","trial":true})",
-                              "trial");
-        }
         GrantSpec spec;
+        spec.source = "trial";
+        if (s.trial_price_minor > 0) {
+            if (locked.user.balance_minor < s.trial_price_minor) throw ApiError(402, "balance too low for the trial");
+            const auto tx = txn.exec_prepared("insert_transaction", locked.user.id, "subscription_payment", "completed",
+                                              s.trial_price_minor, locked.user.currency, "balance",
+                                              R"({"name":"Trial","trial":true})", "trial");
+            spec.transaction_id = tx[0][0].as<int64_t>();
+            if (!move_balance(txn, locked.user.id, -s.trial_price_minor, LedgerReason::trial, spec.transaction_id))
+                throw std::logic_error("balance read under the lock no longer covers the trial");
+        }
         spec.days = s.trial_duration_days;
         spec.trial = true;
         spec.plan_name = "Trial";
         spec.traffic_limit_bytes = s.trial_traffic_gb * 1024 * 1024 * 1024;
         spec.device_limit = s.trial_device_limit;
-        Subscription granted = grant_subscription(txn, ex.io.panel, locked, spec, now);
+        Subscription granted = grant_subscription(txn, ex.io.panel, locked, spec);
         txn.exec_prepared("mark_trial_used", locked.user.id);
         return granted;
     });

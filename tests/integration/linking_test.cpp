@@ -63,9 +63,11 @@ bool said(const std::vector<std::string>& texts, const std::string& part) {
 // its user id.
 int64_t make_web_user(const std::string& email, int64_t balance_minor = 0) {
     static const cabinet::PasswordHasher hasher(1, 8388608, 1);
-    exec("INSERT INTO users (email, email_verified, password_hash, referral_code, balance_minor) VALUES ('" + email +
-         "', true, '" + hasher.hash(kPassword) + "', 'LT' || md5('" + email + "'), " + std::to_string(balance_minor) + ")");
-    return count("SELECT id FROM users WHERE email = '" + email + "'");
+    exec("INSERT INTO users (email, email_verified, password_hash, referral_code) VALUES ('" + email + "', true, '" +
+         hasher.hash(kPassword) + "', 'LT' || md5('" + email + "'))");
+    const int64_t id = count("SELECT id FROM users WHERE email = '" + email + "'");
+    if (balance_minor > 0) exec("SELECT ledger_set_balance(" + std::to_string(id) + ", " + std::to_string(balance_minor) + ")");
+    return id;
 }
 HttpResult login(const std::string& email) {
     return post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})");
@@ -252,7 +254,7 @@ BOOST_AUTO_TEST_CASE(link_email_parallel_confirmations_win_once) {
 BOOST_AUTO_TEST_CASE(link_telegram_merges_the_web_account) {
     const int64_t tg = fresh_telegram_id();
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
-    exec("UPDATE users SET balance_minor = 300 WHERE telegram_id = " + std::to_string(tg));
+    set_balance(tg, 300);
     const std::string email = fresh_email("merge");
     const int64_t web = make_web_user(email, 500);
     const std::string w = std::to_string(web);

@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    exec("UPDATE users SET balance_minor = 100000 WHERE telegram_id = " + std::to_string(tg));
+    set_balance(tg, 100000);
     BOOST_REQUIRE(buy(auth, "balance").status == 200);
     // Two hours left, autopay on.
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '2 hours' WHERE user_id = " + uid_of(tg));
@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    exec("UPDATE users SET balance_minor = 29900 WHERE telegram_id = " + std::to_string(tg));
+    set_balance(tg, 29900);
     BOOST_REQUIRE(buy(auth, "balance").status == 200);  // balance now 0
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '1 hour' WHERE user_id = " + uid_of(tg));
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);

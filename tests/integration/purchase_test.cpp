@@ -16,10 +16,6 @@ std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id
 
 int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)); }
 
-void set_balance(int64_t tg, int64_t minor) {
-    exec("UPDATE users SET balance_minor = " + std::to_string(minor) + " WHERE telegram_id = " + std::to_string(tg));
-}
-
 HttpResult buy(const std::string& auth, const std::string& body, const std::string& key = {}) {
     std::vector<std::string> headers = {auth, "Content-Type: application/json"};
     if (!key.empty()) headers.push_back("Idempotency-Key: " + key);

@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(parallel_trials_give_one_trial_one_panel_user_one_charge) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    exec("UPDATE users SET balance_minor = 10000 WHERE telegram_id = " + std::to_string(tg));
+    set_balance(tg, 10000);
     // A paid trial this time, so a double charge would show.
     struct Pool {
         Pool() { stack_svc("stop", "pool"); stack_svc("start", "pool", "TRIAL_PRICE=1500"); }

@@ -115,6 +115,11 @@ int64_t count(const std::string& sql) {
     return txn.exec(sql)[0][0].as<int64_t>();
 }
 
+void set_balance(int64_t telegram_id, int64_t minor) {
+    exec("SELECT ledger_set_balance(id, " + std::to_string(minor) + ") FROM users WHERE telegram_id = " +
+         std::to_string(telegram_id));
+}
+
 std::pair<int, std::string> run(const std::string& command) {
     std::string out;
     FILE* p = popen((command + " 2>&1").c_str(), "r");

@@ -51,6 +51,9 @@ int64_t fresh_telegram_id();
 // earlier test): `exec` commits, `count` returns the first column of the first row.
 void exec(const std::string& sql);
 int64_t count(const std::string& sql);
+// Sets a user's balance as an operator does: through the ledger (ledger_set_balance), since
+// the database refuses a balance change without its ledger row.
+void set_balance(int64_t telegram_id, int64_t minor);
 
 // Runs a shell command; exit code and combined output.
 std::pair<int, std::string> run(const std::string& command);

@@ -33,6 +33,9 @@ int restore(const Args& args);
 // Maintenance mode and the panel watchdog (maintenance.cpp)
 int maintenance(const Args& args);
 int watchdog(const Args& args);
+// Money invariants and the repair of lost paid days (ledger.cpp)
+int check_ledger(const Args& args);
+int repair_days(const Args& args);
 // Housekeeping (cleanup.cpp)
 int cleanup(const Args& args);
 // Support chat (support.cpp) and the owner's app config (app_config.cpp)

@@ -63,14 +63,14 @@ PanelClient panel_for(const Settings& s) {
 // subscription (services/payment_confirmation).
 void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     PanelClient panel = panel_for(s);
-    fulfil_payment(txn, panel, s, payload_id(job, "transaction_id"), unix_now());
+    fulfil_payment(txn, panel, s, payload_id(job, "transaction_id"));
 }
 
 // `autopay_renew` {"user_id": N}: renew from the balance (services/autopay).
 void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     const int64_t user_id = payload_id(job, "user_id");
     PanelClient panel = panel_for(s);
-    const AutopayResult r = autopay_renew(txn, panel, s, user_id, unix_now());
+    const AutopayResult r = autopay_renew(txn, panel, s, user_id);
     static const char* names[] = {"renewed", "not due", "no plan to renew", "balance too low"};
     spdlog::info("autopay for user {}: {}", user_id, names[static_cast<int>(r)]);
 }
@@ -78,7 +78,7 @@ void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
 // `referral_bonus` {"referrer_id": N, "referral_id": M}: REFERRAL_BONUS_DAYS for the referrer.
 void referral_bonus(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     PanelClient panel = panel_for(s);
-    grant_referral_bonus(txn, panel, s, payload_id(job, "referrer_id"), unix_now());
+    grant_referral_bonus(txn, panel, s, payload_id(job, "referrer_id"));
 }
 
 // The string `field` of a job's JSON payload, or `fallback` when it is absent.

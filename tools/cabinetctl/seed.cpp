@@ -56,11 +56,14 @@ int seed_demo(const Args& args) {
     txn.exec(sql.str());
     if (bench_users > 0) {
         txn.exec_params0(
-            "INSERT INTO users (telegram_id, username, first_name, language, referral_code, balance_minor)"
-            " SELECT 900000000 + i, 'bench' || i, 'Bench ' || i, 'en', 'BENCH' || i, 1000000000"
-            " FROM generate_series(1, $1) i"
-            // Balance for the purchase mix, topped up again on every run.
-            " ON CONFLICT (telegram_id) DO UPDATE SET balance_minor = GREATEST(users.balance_minor, 1000000000)",
+            "INSERT INTO users (telegram_id, username, first_name, language, referral_code)"
+            " SELECT 900000000 + i, 'bench' || i, 'Bench ' || i, 'en', 'BENCH' || i"
+            " FROM generate_series(1, $1) i ON CONFLICT (telegram_id) DO NOTHING",
+            bench_users);
+        // Balance for the purchase mix, topped up again on every run (through the ledger).
+        txn.exec_params0(
+            "SELECT ledger_set_balance(id, 1000000000, 'admin', 'bench data') FROM users"
+            " WHERE telegram_id BETWEEN 900000001 AND 900000000 + $1 AND balance_minor < 1000000000",
             bench_users);
         // Each with a running subscription, so /me and /connection do their full work.
         txn.exec_params0(

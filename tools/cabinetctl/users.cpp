@@ -46,8 +46,10 @@ int user(const Args& args) {
         int64_t v = 0;
         if (!parse_int64(option(args, "--value"), v) || v < 0) throw std::runtime_error("--value must be a non-negative integer");
         if (action == "set-discount" && v > 100) throw std::runtime_error("--value must be 0..100 for a discount");
+        // A balance is set through the ledger (an 'admin' entry for the difference).
         r = txn.exec_params(action == "set-balance"
-                                ? "UPDATE users SET balance_minor = $2, updated_at = now() WHERE telegram_id = $1 RETURNING id"
+                                ? "SELECT ledger_set_balance(id, $2, 'admin', 'cabinetctl user set-balance') FROM users"
+                                  " WHERE telegram_id = $1"
                                 : "UPDATE users SET personal_discount_pct = $2, updated_at = now() WHERE telegram_id = $1 RETURNING id",
                             tg, v);
     } else {

@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include "util/strings.hpp"
+#include "util/time.hpp"
 
 namespace cabinet {
 namespace {
@@ -42,6 +43,7 @@ Account account_from_row(const pqxx::row& r) {
         if (!r["panel_uuid"].is_null()) s.panel_uuid = r["panel_uuid"].c_str();
         if (!r["short_uuid"].is_null()) s.short_uuid = r["short_uuid"].c_str();
         s.link_reset_at = r["link_reset_at"].as<int64_t>();
+        s.revision = r["sub_revision"].as<int64_t>();
         a.subscription = std::move(s);
     }
     return a;
@@ -66,10 +68,12 @@ std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, 
     return first_account(txn.exec_prepared("account_by_telegram_id", telegram_id));
 }
 
-Account lock_account(pqxx::transaction_base& txn, int64_t user_id) {
-    auto a = first_account(txn.exec_prepared("lock_account", user_id));
+LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
+    if (txn.exec_prepared("lock_user", user_id).empty()) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
+    // A new statement, so a new snapshot: it sees every commit made before the lock was ours.
+    auto a = first_account(txn.exec_prepared("account_by_id", user_id));
     if (!a) throw std::runtime_error("account vanished while locked");
-    return std::move(*a);
+    return LockedAccount(std::move(*a), unix_now());
 }
 
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {

@@ -11,8 +11,27 @@ namespace cabinet {
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id);
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id);
-// The account with its user row locked (FOR UPDATE) until the transaction ends.
-Account lock_account(pqxx::transaction_base& txn, int64_t user_id);
+
+// An account read *after* its user row was locked: the only kind of account that a writer
+// of money, trial or subscription state accepts (grant_subscription takes nothing else), and
+// only lock_account makes one. The locking rule (docs/decisions.md "One locking rule for
+// writers"): lock the user row in one statement, then read everything the write derives
+// from in later statements. Under READ COMMITTED a statement that waited for a lock sees
+// the locked row's newest version but every other row as of its own start, so a lock and
+// a read of the subscription in one statement hands out an expiry that a committed renewal
+// has already moved (the lost days of issue 12).
+struct LockedAccount : Account {
+    int64_t locked_at = 0;  // Unix seconds when the lock was granted: the "now" of the write
+
+private:
+    LockedAccount(Account a, int64_t at) : Account(std::move(a)), locked_at(at) {}
+    friend LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id);
+};
+
+// Locks the user row (FOR UPDATE, held until the transaction ends), then reads the account
+// fresh. Every writer that changes money, trial or subscription state starts here, and
+// holds at most this one user lock (the merge, which needs two, locks the lower id first).
+LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id);
 
 // Creates the user of a first mini-app contact with a fresh referral code, the referrer
 // from `start_param` "ref_<code>", and a `registration` event, in one statement; a

@@ -1,5 +1,7 @@
 #include "db/linking_repo.hpp"
 
+#include "db/ledger_repo.hpp"
+
 namespace cabinet {
 
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
@@ -118,8 +120,12 @@ void drop_subscription(pqxx::transaction_base& txn, int64_t user_id) {
 }
 
 void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to) {
+    if (from.balance_minor > 0) {
+        move_balance(txn, from.id, -from.balance_minor, LedgerReason::merge_out);
+        move_balance(txn, to, from.balance_minor, LedgerReason::merge_in);
+    }
     txn.exec_prepared("merge_empty_web_user", from.id);
-    txn.exec_prepared("merge_into_telegram_user", to, from.balance_minor, from.trial_used, from.email,
+    txn.exec_prepared("merge_into_telegram_user", to, from.trial_used, from.email,
                       from.email_verified, from.password_hash, from.id);
 }
 

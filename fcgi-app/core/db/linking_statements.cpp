@@ -64,13 +64,14 @@ std::vector<Statement> linking_statements() {
      " UPDATE subscriptions SET user_id = $2, updated_at = now() WHERE user_id = $1"},
     {"merge_move_traffic", "UPDATE traffic_snapshots SET user_id = $2 WHERE user_id = $1"},
     // The web row gives up what is unique (e-mail) and its money before the Telegram row takes them.
-    {"merge_empty_web_user", "UPDATE users SET email = NULL, balance_minor = 0, updated_at = now() WHERE id = $1"},
+    // (The money moves through ledger_move: db/linking_repo.cpp merge_user_fields.)
+    {"merge_empty_web_user", "UPDATE users SET email = NULL, updated_at = now() WHERE id = $1"},
     {"merge_into_telegram_user",
-     "UPDATE users SET balance_minor = balance_minor + $2::bigint, trial_used = trial_used OR $3::boolean,"
-     " email = coalesce(email, NULLIF($4::text, '')),"
-     " email_verified = CASE WHEN email IS NULL AND $4 <> '' THEN $5::boolean ELSE email_verified END,"
-     " password_hash = CASE WHEN email IS NULL AND $4 <> '' THEN NULLIF($6::text, '') ELSE password_hash END,"
-     " referred_by = coalesce(referred_by, (SELECT w.referred_by FROM users w WHERE w.id = $7::bigint AND w.referred_by <> $1::bigint)),"
+     "UPDATE users SET trial_used = trial_used OR $2::boolean,"
+     " email = coalesce(email, NULLIF($3::text, '')),"
+     " email_verified = CASE WHEN email IS NULL AND $3 <> '' THEN $4::boolean ELSE email_verified END,"
+     " password_hash = CASE WHEN email IS NULL AND $3 <> '' THEN NULLIF($5::text, '') ELSE password_hash END,"
+     " referred_by = coalesce(referred_by, (SELECT w.referred_by FROM users w WHERE w.id = $6::bigint AND w.referred_by <> $1::bigint)),"
      " updated_at = now() WHERE id = $1"},
     // An idempotency key the Telegram user has used too is dropped from the moved row.
     {"merge_move_transactions",

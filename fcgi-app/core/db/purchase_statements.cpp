@@ -16,16 +16,16 @@ std::vector<Statement> purchase_statements() {
         {"consume_promo_offer",
          "UPDATE users SET promo_discount_pct = 0, promo_discount_until = NULL, updated_at = now()"
          " WHERE id = $1 AND promo_discount_pct <> 0"},
-        // The referrer's commission on one purchase ($4): balance, ledger and history in one
-        // statement; the ledger's UNIQUE transaction_id makes a repeat a unique violation.
-        {"pay_referral_commission",
-         "WITH credit AS ("
-         "  UPDATE users SET balance_minor = balance_minor + $3, updated_at = now() WHERE id = $1 RETURNING currency"
-         "), history AS ("
-         "  INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, description, completed_at)"
-         "  SELECT $1, 'referral_reward', 'completed', $3, currency, 'referral', 'referral commission', now() FROM credit"
-         ") INSERT INTO referral_earnings (referrer_id, referral_id, transaction_id, amount_minor)"
-         "  SELECT $1, $2, $4, $3 FROM credit"},
+        // The referrer's commission on one purchase ($4): the earning and the referrer's
+        // history entry; the ledger's UNIQUE transaction_id makes a repeat a unique
+        // violation. The money itself moves through ledger_move (services/referral_commission).
+        {"record_referral_commission",
+         "WITH earning AS ("
+         "  INSERT INTO referral_earnings (referrer_id, referral_id, transaction_id, amount_minor) VALUES ($1, $2, $4, $3)"
+         ") INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, description, completed_at)"
+         "  SELECT $1, 'referral_reward', 'completed', $3, currency, 'referral', 'referral commission', now()"
+         "  FROM users WHERE id = $1"
+         " RETURNING id"},
         // Online payments (services/payment_confirmation.cpp).
         {"set_payment_checkout",
          "UPDATE transactions SET provider = $2, provider_payment_id = NULLIF($3, ''), confirmation_url = NULLIF($4, '')"

@@ -10,7 +10,7 @@ namespace cabinet {
     "floor(extract(epoch FROM s.start_at))::bigint AS start_at, floor(extract(epoch FROM s.expire_at))::bigint AS expire_at, " \
     "s.device_limit, s.traffic_limit_bytes, s.traffic_used_bytes, s.subscription_url, s.crypto_link, "    \
     "s.autopay_enabled, s.plan_id, s.panel_uuid::text AS panel_uuid, s.short_uuid, "                     \
-    "coalesce(floor(extract(epoch FROM s.link_reset_at))::bigint, 0) AS link_reset_at, "                        \
+    "coalesce(floor(extract(epoch FROM s.link_reset_at))::bigint, 0) AS link_reset_at, s.revision AS sub_revision, " \
     "u.referred_by, coalesce(g.discount_pct, 0) AS group_discount_pct, "                                 \
     "CASE WHEN u.promo_discount_until IS NULL OR u.promo_discount_until > now() "                        \
     "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct "
@@ -22,8 +22,9 @@ std::vector<Statement> account_statements() {
     {"account_by_telegram_id",
      "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.telegram_id = $1"},
     {"account_by_id", "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.id = $1"},
-    // Writers of money, trial or subscription lock the user row first, always in this order.
-    {"lock_account", "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.id = $1 FOR UPDATE OF u"},
+    // Writers of money, trial or subscription lock the user row first, and only then read the
+    // account (account_by_id, a new statement): db/accounts_repo.hpp lock_account.
+    {"lock_user", "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"},
     {"user_id_by_telegram_id", "SELECT id FROM users WHERE telegram_id = $1"},
     // First contact: the user and its registration event in one statement.
     {"register_telegram_user",
@@ -53,7 +54,7 @@ std::vector<Statement> account_statements() {
 const std::vector<Statement>& pool_statements() {
     static const std::vector<Statement> all = [] {
         std::vector<Statement> v = account_statements();
-        for (auto&& part : {catalog_statements(), subscription_statements(), purchase_statements(), payment_statements(), maintenance_statements(), web_auth_statements(), support_statements(), linking_statements(), oauth_statements()}) v.insert(v.end(), part.begin(), part.end());
+        for (auto&& part : {catalog_statements(), subscription_statements(), purchase_statements(), payment_statements(), maintenance_statements(), web_auth_statements(), support_statements(), linking_statements(), oauth_statements(), ledger_statements()}) v.insert(v.end(), part.begin(), part.end());
         return v;
     }();
     return all;

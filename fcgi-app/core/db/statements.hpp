@@ -24,5 +24,6 @@ std::vector<Statement> web_auth_statements();      // web_auth_statements.cpp: w
 std::vector<Statement> support_statements();       // support_statements.cpp: support tickets and messages
 std::vector<Statement> linking_statements();       // linking_statements.cpp: Telegram web login, linking, merge
 std::vector<Statement> oauth_statements();         // oauth_statements.cpp: OAuth states and linked identities
+std::vector<Statement> ledger_statements();        // ledger_statements.cpp: balance ledger, subscription history
 
 }  // namespace cabinet

@@ -13,12 +13,11 @@ std::vector<Statement> subscription_statements() {
          "  expire_at = EXCLUDED.expire_at, device_limit = EXCLUDED.device_limit,"
          "  traffic_limit_bytes = EXCLUDED.traffic_limit_bytes, traffic_used_bytes = EXCLUDED.traffic_used_bytes,"
          "  panel_uuid = EXCLUDED.panel_uuid, short_uuid = EXCLUDED.short_uuid,"
-         "  subscription_url = EXCLUDED.subscription_url, updated_at = now()"},
-        {"charge_balance",
-         "UPDATE users SET balance_minor = balance_minor - $2, updated_at = now()"
-         " WHERE id = $1 AND balance_minor >= $2 RETURNING balance_minor"},
-        {"credit_balance",
-         "UPDATE users SET balance_minor = balance_minor + $2, updated_at = now() WHERE id = $1 RETURNING balance_minor"},
+         "  subscription_url = EXCLUDED.subscription_url, updated_at = now()"
+         // Only over the revision the writer read ($14; NULL when it read none): a write
+         // derived from a stale read matches nothing and fails (services/subscription_grant).
+         " WHERE subscriptions.revision = $14"
+         " RETURNING revision"},
         {"mark_trial_used", "UPDATE users SET trial_used = true, updated_at = now() WHERE id = $1"},
         {"insert_transaction",
          "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, description,"

@@ -22,6 +22,7 @@ struct Subscription {
     std::string panel_uuid;  // empty until the panel user exists
     std::string short_uuid;
     int64_t link_reset_at = 0;  // last link rotation, Unix seconds; 0 = never
+    int64_t revision = 0;       // bumped by every UPDATE of the row: a write names the one it read
 };
 
 struct User {

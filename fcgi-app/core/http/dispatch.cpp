@@ -41,6 +41,11 @@ bool handle_preflight(Exchange& ex) {
     return true;
 }
 
+// statement_timeout or lock_timeout, lock not available, deadlock, serialization failure.
+bool busy_state(const std::string& sqlstate) {
+    return sqlstate == "57014" || sqlstate == "55P03" || sqlstate == "40P01" || sqlstate == "40001";
+}
+
 }  // namespace
 
 void apply_cors(const Settings& s, const Request& req, Response& resp) {
@@ -68,6 +73,15 @@ void dispatch(Exchange& ex) {
         spdlog::error("{} database connection lost: {}", ex.req.request_id, e.what());
         write_error(ex.resp, 503, "database unavailable");
     } catch (const std::exception& e) {
+        // A write that waited too long for a user's lock (statement_timeout), or lost a
+        // deadlock, was rolled back whole: the client may simply try again.
+        if (const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e); sql && busy_state(sql->sqlstate())) {
+            spdlog::warn("{} {} {}: rolled back, database busy: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
+            write_error(ex.resp, 503, "busy with another request of this account; try again");
+            ex.resp.header("Retry-After", "1");
+            apply_cors(ex.settings(), ex.req, ex.resp);
+            return;
+        }
         spdlog::error("{} {} {} failed: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
         ex.resp.reset();
         ex.resp.status = 500;

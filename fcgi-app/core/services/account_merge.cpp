@@ -1,6 +1,7 @@
 #include "services/account_merge.hpp"
 
 #include "auth/web_tokens.hpp"
+#include "db/ledger_repo.hpp"
 #include "db/linking_repo.hpp"
 #include "util/json.hpp"
 
@@ -22,6 +23,8 @@ const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel,
     if (!keep_web) return "telegram";  // the Telegram user's, or none; a web one goes with its row
     if (tg_sub) drop_subscription(txn, tg);
     move_subscription(txn, web, tg);
+    record_subscription_history(txn, tg, "merge", std::nullopt, 0,
+                                tg_sub ? std::optional<int64_t>(tg_sub->expire_at) : std::nullopt, web_sub->expire_at);
     return "web";
 }
 

@@ -1,6 +1,7 @@
 #include "services/autopay.hpp"
 
 #include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/order.hpp"
@@ -12,10 +13,10 @@ namespace {
 constexpr int64_t kAutopayWindowS = 24 * 3600;  // renew within the last day
 }
 
-AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id, int64_t now) {
-    const Account locked = lock_account(txn, user_id);
+AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id) {
+    const LockedAccount locked = lock_account(txn, user_id);
     const auto& sub = locked.subscription;
-    if (!sub || !sub->autopay_enabled || sub->is_trial || sub->expire_at - now > kAutopayWindowS)
+    if (!sub || !sub->autopay_enabled || sub->is_trial || sub->expire_at - locked.locked_at > kAutopayWindowS)
         return AutopayResult::not_due;
     const auto last = txn.exec_prepared("last_plan_purchase", user_id);
     if (last.empty()) return AutopayResult::no_plan;
@@ -30,14 +31,19 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     } catch (const ApiError&) {
         return AutopayResult::no_plan;  // the plan or that duration is no longer sold
     }
-    if (order.quote.final_minor > 0 && txn.exec_prepared("charge_balance", user_id, order.quote.final_minor).empty())
-        return AutopayResult::balance_short;
-    grant_subscription(txn, panel, locked, order.grant, now);
-    const auto id = txn.exec_prepared("insert_purchase", user_id, "completed", order.quote.final_minor,
-                                      locked.user.currency, order.quote.final_minor ? "balance" : "free",
-                                      order_snapshot_json(order), order_pricing_json(order), "autopay", "");
+    const int64_t price = order.quote.final_minor;
+    if (locked.user.balance_minor < price) return AutopayResult::balance_short;
+    const auto id = txn.exec_prepared("insert_purchase", user_id, "completed", price, locked.user.currency,
+                                      price ? "balance" : "free", order_snapshot_json(order), order_pricing_json(order),
+                                      "autopay", "");
+    const int64_t transaction_id = id[0][0].as<int64_t>();
+    if (price > 0 && !move_balance(txn, user_id, -price, LedgerReason::autopay, transaction_id))
+        throw std::logic_error("balance read under the lock no longer covers the renewal");
+    order.grant.source = "autopay";
+    order.grant.transaction_id = transaction_id;
+    grant_subscription(txn, panel, locked, order.grant);
     txn.exec_prepared("consume_promo_offer", user_id);
-    reward_referrer(txn, s, locked.user, order.quote.final_minor, id[0][0].as<int64_t>());
+    reward_referrer(txn, s, locked.user, price, transaction_id);
     return AutopayResult::renewed;
 }
 

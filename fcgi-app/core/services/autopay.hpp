@@ -16,7 +16,7 @@ inline constexpr const char* kAutopayJob = "autopay_renew";
 enum class AutopayResult { renewed, not_due, no_plan, balance_short };
 
 // Payload {"user_id": N}. Runs in the job's transaction, under the user's row lock.
-AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id, int64_t now);
+AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id);
 
 // Queues autopay jobs for subscriptions expiring within `window_s`; returns how many.
 int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s);

@@ -40,16 +40,18 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
     return Confirmation::accepted;
 }
 
-void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id, int64_t now) {
+void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id) {
     const auto owner = txn.exec_prepared("payment_owner", transaction_id);
     if (owner.empty()) throw std::runtime_error("fulfil: no transaction " + std::to_string(transaction_id));
     // The buyer's row first, as every writer does, then the transaction's.
-    const Account locked = lock_account(txn, owner[0][0].as<int64_t>());
+    const LockedAccount locked = lock_account(txn, owner[0][0].as<int64_t>());
     const auto t = txn.exec_prepared("payment_to_fulfil", transaction_id)[0];
     if (std::string_view(t["status"].c_str()) == "completed") return;  // a second run: done already
     if (!t["paid"].as<bool>()) throw std::runtime_error("fulfil: transaction " + std::to_string(transaction_id) + " is not paid");
-    const GrantSpec grant = grant_from_snapshot(t["snapshot"].c_str());
-    grant_subscription(txn, panel, locked, grant, now);
+    GrantSpec grant = grant_from_snapshot(t["snapshot"].c_str());
+    grant.source = "fulfil";
+    grant.transaction_id = transaction_id;
+    grant_subscription(txn, panel, locked, grant);
     txn.exec_prepared("complete_payment", transaction_id);
     txn.exec_prepared("consume_promo_offer", locked.user.id);
     reward_referrer(txn, s, locked.user, t["amount_minor"].as<int64_t>(), transaction_id);

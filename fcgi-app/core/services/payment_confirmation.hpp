@@ -29,6 +29,6 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency);
 
 // The fulfil_payment job: payload {"transaction_id": N}.
-void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id, int64_t now);
+void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id);
 
 }  // namespace cabinet

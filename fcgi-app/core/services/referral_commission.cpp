@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/subscription_grant.hpp"
 
@@ -12,8 +13,14 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
     if (!buyer.referred_by || amount <= 0) return;
     // floor(amount * pct / 100) without overflow
     const int64_t commission = amount / 100 * s.referral_percent + amount % 100 * s.referral_percent / 100;
-    if (commission > 0)
-        txn.exec_prepared("pay_referral_commission", *buyer.referred_by, buyer.id, commission, transaction_id);
+    if (commission > 0) {
+        // No lock_account: nothing is derived from the referrer's state, and ledger_move's
+        // UPDATE locks their row for exactly the one atomic credit.
+        const auto entry = txn.exec_prepared("record_referral_commission", *buyer.referred_by, buyer.id, commission,
+                                             transaction_id);
+        if (!entry.empty())
+            move_balance(txn, *buyer.referred_by, commission, LedgerReason::referral_commission, entry[0][0].as<int64_t>());
+    }
     if (s.referral_bonus_days > 0)
         jobs::enqueue(txn, kReferralBonusJob,
                       "{\"referrer_id\":" + std::to_string(*buyer.referred_by) + ",\"referral_id\":" +
@@ -21,8 +28,8 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
                       "refbonus:" + std::to_string(buyer.id));
 }
 
-void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id, int64_t now) {
-    const Account locked = lock_account(txn, referrer_id);
+void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id) {
+    const LockedAccount locked = lock_account(txn, referrer_id);
     if (!locked.subscription) {
         spdlog::info("referral bonus for user {}: no subscription to extend", referrer_id);
         return;
@@ -30,7 +37,8 @@ void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s
     GrantSpec bonus;
     bonus.days = s.referral_bonus_days;
     bonus.keep_current_plan = true;
-    grant_subscription(txn, panel, locked, bonus, now);
+    bonus.source = "referral_bonus";
+    grant_subscription(txn, panel, locked, bonus);
 }
 
 }  // namespace cabinet

@@ -20,6 +20,6 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
 
 // The referral_bonus job: payload {"referrer_id": N, "referral_id": M}. A referrer without
 // a subscription gets nothing to extend (logged).
-void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id, int64_t now);
+void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id);
 
 }  // namespace cabinet

@@ -34,7 +34,7 @@ std::optional<ReportTopic> report_topic_from_name(std::string_view name) {
 }
 
 bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text,
-                    std::string_view ref) {
+                    std::string_view ref, std::string_view dedupe_key) {
     if (report_topic_id(s, topic).empty()) {
         spdlog::info("report to the {} topic not sent (REPORT_CHAT_ID or its topic is not set): {}", report_topic_name(topic), text);
         return false;
@@ -51,7 +51,7 @@ bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic 
         write_string(w, ref);
     }
     w.EndObject();
-    jobs::enqueue(txn, kSendReportJob, std::string_view(buf.GetString(), buf.GetSize()));
+    jobs::enqueue(txn, kSendReportJob, std::string_view(buf.GetString(), buf.GetSize()), dedupe_key);
     return true;
 }
 

@@ -25,8 +25,9 @@ std::optional<ReportTopic> report_topic_from_name(std::string_view name);
 
 // Queues `text` for the topic; false (nothing queued) when the topic is not configured.
 // `ref` (optional) names what the message is about; the worker hands it back with the sent
-// message's id (see send_report in tools/cabinetctl/job_handlers.cpp).
+// message's id (see send_report in tools/cabinetctl/job_handlers.cpp). A non-empty
+// `dedupe_key` sends a message once per key (a repeated finding is not repeated).
 bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic topic, std::string_view text,
-                    std::string_view ref = {});
+                    std::string_view ref = {}, std::string_view dedupe_key = {});
 
 }  // namespace cabinet

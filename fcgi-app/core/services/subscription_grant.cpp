@@ -1,5 +1,6 @@
 #include "services/subscription_grant.hpp"
 
+#include "db/ledger_repo.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -43,8 +44,8 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
                              "cabinet user " + std::to_string(account.user.id));
 }
 
-Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Account& locked, const GrantSpec& spec,
-                                int64_t now) {
+Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec) {
+    const int64_t now = locked.locked_at;
     const auto& cur = locked.subscription;
     const bool keep = spec.keep_current_plan && cur;
     // Paid time is added to paid time left; a trial's remainder is not carried into a plan.
@@ -71,9 +72,18 @@ Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Accou
 
     const std::string snapshot = keep ? snapshot_json(cur->plan_name, "", cur->is_trial)
                                       : snapshot_json(spec.plan_name, spec.plan_code, spec.trial);
-    txn.exec_prepared("upsert_subscription", locked.user.id, next.status, next.is_trial, next.plan_id, snapshot,
-                      next.start_at, next.expire_at, next.device_limit, next.traffic_limit_bytes,
-                      next.traffic_used_bytes, next.panel_uuid, next.short_uuid, *next.subscription_url);
+    const std::optional<int64_t> read_revision = cur ? std::optional<int64_t>(cur->revision) : std::nullopt;
+    const auto written = txn.exec_prepared("upsert_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
+                                           snapshot, next.start_at, next.expire_at, next.device_limit,
+                                           next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
+                                           next.short_uuid, *next.subscription_url, read_revision);
+    if (written.empty())
+        throw std::logic_error("subscription of user " + std::to_string(locked.user.id) +
+                               " changed after it was read under the lock: grant refused (a writer broke the locking rule)");
+    next.revision = written[0][0].as<int64_t>();
+    const std::optional<int64_t> expire_before = cur ? std::optional<int64_t>(cur->expire_at) : std::nullopt;
+    record_subscription_history(txn, locked.user.id, spec.source.empty() ? "grant" : spec.source, spec.transaction_id,
+                                spec.days, expire_before, next.expire_at);
     return next;
 }
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "domain/account.hpp"
+#include "db/accounts_repo.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
@@ -23,11 +23,18 @@ struct GrantSpec {
     int64_t traffic_limit_bytes = 0;  // 0 = unlimited
     int64_t device_limit = 1;
     bool keep_current_plan = false;   // "days" promo: more time on the same terms
+    // Why, for the subscription history: purchase, trial, promo, referral_bonus, fulfil,
+    // autopay, repair; and the transaction it fulfils, when there is one.
+    std::string source;
+    std::optional<int64_t> transaction_id;
 };
 
-// Days are added to what is left of a running subscription, or start now.
-Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Account& locked, const GrantSpec& spec,
-                                int64_t now);
+// Days are added to what is left of a running subscription (as read under the lock), or
+// start at the moment the lock was granted. The local write names the subscription revision
+// that `locked` read: if the row moved since (a read that was not fresh), nothing is
+// written and std::logic_error says so, so days are never silently lost. Each grant adds a
+// subscription_history row (what it read, what it wrote).
+Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec);
 
 // Ensures the panel user exists with `state` and returns it (by stored uuid, else by
 // Telegram id, else newly created).

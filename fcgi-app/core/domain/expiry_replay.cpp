@@ -1,0 +1,22 @@
+#include "domain/expiry_replay.hpp"
+
+#include <algorithm>
+
+namespace cabinet {
+
+namespace {
+constexpr int64_t kDay = 86400;
+}
+
+int64_t replay_paid_expiry(const std::vector<PaidGrant>& grants) {
+    int64_t expire = 0;
+    for (const PaidGrant& g : grants) expire = std::max(expire, g.completed_at) + g.days * kDay;
+    return expire;
+}
+
+int64_t missing_days(int64_t expected, int64_t actual) {
+    if (expected <= actual) return 0;
+    return (expected - actual + kDay / 2) / kDay;
+}
+
+}  // namespace cabinet
