@@ -1,8 +1,8 @@
 #pragma once
 // The two ledgers (sql/migrations/0011_money_ledger.sql): balance moves and subscription
-// history. Money moves only through
-// ledger_move(), which changes users.balance_minor and writes the ledger row in one
-// statement. A commit that changed a balance any other way is refused by the database.
+// history. Money moves only through ledger_move(), which changes users.balance_minor and
+// writes the ledger row in one statement; the database refuses a commit that changed a
+// balance any other way.
 #include <pqxx/pqxx>
 
 #include <cstdint>
