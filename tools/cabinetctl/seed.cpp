@@ -61,7 +61,7 @@ int seed_demo(const Args& args) {
             " FROM generate_series(1, $1) i ON CONFLICT (telegram_id) DO NOTHING",
             bench_users);
         // Balance for the purchase mix, topped up again on every run (through the ledger).
-        txn.exec_params0(
+        txn.exec_params(
             "SELECT ledger_set_balance(id, 1000000000, 'admin', 'bench data') FROM users"
             " WHERE telegram_id BETWEEN 900000001 AND 900000000 + $1 AND balance_minor < 1000000000",
             bench_users);
