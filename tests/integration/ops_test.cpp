@@ -23,6 +23,24 @@ BOOST_AUTO_TEST_CASE(seed_demo_twice_changes_nothing) {
     BOOST_TEST(count("SELECT count(*) FROM subscriptions s JOIN users u ON u.id = s.user_id WHERE u.telegram_id = 100000001") == 1);
 }
 
+// The benchmark's users: funded through the ledger, topped up again on a second run, and
+// the books still balance (the demo user's 500.00 too).
+BOOST_AUTO_TEST_CASE(seed_demo_bench_users_are_funded_through_the_ledger) {
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = 100000001") ==
+               count("SELECT coalesce(sum(l.delta_minor), 0) FROM balance_ledger l JOIN users u ON u.id = l.user_id"
+                     " WHERE u.telegram_id = 100000001"));
+    for (int i = 0; i < 2; ++i) {
+        const auto [rc, out] = run(ctl("seed-demo --bench-users 3"));
+        BOOST_TEST_REQUIRE(rc == 0, out);
+    }
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE telegram_id BETWEEN 900000001 AND 900000003"
+                     " AND balance_minor = 1000000000") == 3);
+    BOOST_TEST(count("SELECT count(*) FROM balance_ledger l JOIN users u ON u.id = l.user_id"
+                     " WHERE u.telegram_id BETWEEN 900000001 AND 900000003") == 3);
+    const auto [rc, out] = run(ctl("check-ledger"));
+    BOOST_TEST(rc == 0, out);
+}
+
 BOOST_AUTO_TEST_CASE(invalid_setting_stops_the_pool_naming_it) {
     const auto [rc, out] = run("TRIAL_DURATION_DAYS=three '" CABINET_FCGI_BIN "' --listen unix:/tmp/never.sock --threads 1");
     BOOST_TEST(rc == 2);
