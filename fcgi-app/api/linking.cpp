@@ -111,7 +111,7 @@ void post_link_telegram(Exchange& ex) {
     require_web_cabinet(ex);
     const User& u = ex.caller().user;
     if (u.telegram_id) throw ApiError(409, "this account is linked to Telegram already");
-    const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id);
+    const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id, code_starter(ex.req));
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("ok");

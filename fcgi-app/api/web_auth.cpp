@@ -72,7 +72,7 @@ void post_auth_logout(Exchange& ex) {
 
 void post_auth_telegram_start(Exchange& ex) {
     web_auth_for(ex);  // the web-cabinet switch
-    const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings());
+    const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings(), code_starter(ex.req));
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("code");

@@ -1,6 +1,7 @@
 #include "api/web_session.hpp"
 
 #include "errors.hpp"
+#include "util/strings.hpp"
 
 namespace cabinet::api {
 
@@ -30,6 +31,10 @@ void write_session(Exchange& ex, const WebSession& s) {
     w.Bool(s.email_verified);
     w.EndObject();
     w.EndObject();
+}
+
+CodeStarter code_starter(const Request& req) {
+    return {req.remote_addr.substr(0, 64), std::string(utf8_prefix(req.user_agent, 200))};
 }
 
 }  // namespace cabinet::api

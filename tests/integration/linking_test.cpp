@@ -53,6 +53,24 @@ std::vector<std::string> bot_start(int64_t tg, const std::string& payload) {
         if (c["json"].IsObject() && str(c["json"]["chat_id"]) == id) out.push_back(str(c["json"]["text"]));
     return out;
 }
+// Telegram user `tg` presses an inline button with `data` under the bot's message 55; the
+// texts of the bot's answer (the prompt edited in place, or a new message).
+std::vector<std::string> bot_press(int64_t tg, const std::string& data) {
+    const std::string id = std::to_string(tg);
+    const int64_t mark = journal_mark();
+    const auto r = bot_update(R"({"update_id":21,"callback_query":{"id":"cbl)" + id + R"(","from":{"id":)" + id +
+                              R"(,"is_bot":false,"first_name":"Link"},"chat_instance":"1","data":")" + data +
+                              R"(","message":{"message_id":55,"date":1700000000,"chat":{"id":)" + id +
+                              R"(,"type":"private"}}}})");
+    BOOST_REQUIRE_EQUAL(r.status, 200);
+    std::vector<std::string> out;
+    for (const char* method : {"editMessageText", "sendMessage"}) {
+        const auto calls = bot_api_calls(method, mark);
+        for (const auto& c : calls.GetArray())
+            if (c["json"].IsObject() && str(c["json"]["chat_id"]) == id) out.push_back(str(c["json"]["text"]));
+    }
+    return out;
+}
 bool said(const std::vector<std::string>& texts, const std::string& part) {
     for (const auto& t : texts)
         if (t.find(part) != std::string::npos) return true;
@@ -94,6 +112,22 @@ std::string mailed_code(const std::string& to, size_t n = 1) {
     BOOST_REQUIRE(std::all_of(code.begin(), code.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
     return code;
 }
+// /start weblogin_<code>: the bot asks first; Confirm signs the browser in. The texts of both steps.
+std::vector<std::string> confirm_web_login_in_bot(int64_t tg, const std::string& code) {
+    auto texts = bot_start(tg, "weblogin_" + code);
+    if (!said(texts, "Sign in to the web cabinet from")) return texts;
+    const auto pressed = bot_press(tg, "wl+" + code);
+    texts.insert(texts.end(), pressed.begin(), pressed.end());
+    return texts;
+}
+// /start link_<code> (payload "link_<code>"), then Confirm.
+std::vector<std::string> confirm_link_in_bot(int64_t tg, const std::string& payload) {
+    auto texts = bot_start(tg, payload);
+    if (!said(texts, "Link the web account")) return texts;
+    const auto pressed = bot_press(tg, "ln+" + payload.substr(5));
+    texts.insert(texts.end(), pressed.begin(), pressed.end());
+    return texts;
+}
 std::string wrong_code(const std::string& code) { return code == "000000" ? "111111" : "000000"; }
 
 std::string start_web_login_code() {
@@ -123,7 +157,10 @@ BOOST_AUTO_TEST_CASE(telegram_web_login_gives_one_session) {
     BOOST_TEST(pending.json()["pending"].GetBool());
 
     const int64_t tg = fresh_telegram_id();
-    BOOST_TEST(said(bot_start(tg, "weblogin_" + code), "You are logged in on the web"));
+    // The bot asks first, and until Confirm the browser keeps waiting.
+    BOOST_TEST(said(bot_start(tg, "weblogin_" + code), "Sign in to the web cabinet from"));
+    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).json()["pending"].GetBool());
+    BOOST_TEST(said(bot_press(tg, "wl+" + code), "You are logged in on the web"));
     const auto session = post_json("/api/cabinet/auth/telegram/poll", code_body(code));
     const std::string access = access_of(session);
     BOOST_TEST(session.json()["user"]["id"].GetInt64() == count("SELECT " + uid_of(tg)));
@@ -156,7 +193,7 @@ BOOST_AUTO_TEST_CASE(telegram_web_login_expired_and_blocked) {
 
     const std::string code = start_web_login_code();
     const int64_t tg = fresh_telegram_id();
-    BOOST_TEST(said(bot_start(tg, "weblogin_" + code), "logged in"));
+    BOOST_TEST(said(confirm_web_login_in_bot(tg, code), "logged in"));
     exec("UPDATE users SET is_blocked = true WHERE telegram_id = " + std::to_string(tg));
     BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).status == 403);
 }
@@ -272,7 +309,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_merges_the_web_account) {
     const std::string prefix = "https://t.me/" + env("BOT_USERNAME") + "?start=link_";
     BOOST_REQUIRE(url.rfind(prefix, 0) == 0);
 
-    BOOST_TEST(said(bot_start(tg, url.substr(prefix.size() - 5)), "Accounts linked"));
+    BOOST_TEST(said(confirm_link_in_bot(tg, url.substr(prefix.size() - 5)), "Accounts linked"));
     const std::string t = uid_of(tg);
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + t) == 800);
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + t + " AND method = 'test'") == 1);
@@ -298,7 +335,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_refuses_a_second_email) {
     const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
     BOOST_REQUIRE_EQUAL(r.status, 200);
     const std::string url = str(r.json()["url"]);
-    BOOST_TEST(said(bot_start(tg, url.substr(url.find("link_"))), "already has another e-mail"));
+    BOOST_TEST(said(confirm_link_in_bot(tg, url.substr(url.find("link_"))), "already has another e-mail"));
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + std::to_string(web)) == 500);
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + uid_of(tg)) == 0);
 }
@@ -330,7 +367,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
         const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
         BOOST_REQUIRE_EQUAL(r.status, 200);
         const std::string url = str(r.json()["url"]);
-        BOOST_TEST(said(bot_start(tg, url.substr(url.find("link_"))), "Accounts linked"));
+        BOOST_TEST(said(confirm_link_in_bot(tg, url.substr(url.find("link_"))), "Accounts linked"));
         BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + std::to_string(web)) == 0);
         return uid_of(tg);
     };
@@ -359,6 +396,62 @@ BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
     BOOST_TEST(kept(tg_later) == 0);
     BOOST_TEST(panel.get_user(panel_uuid["web"])->status == "DISABLED");
     BOOST_TEST(panel.get_user(panel_uuid["tg"])->status == "ACTIVE");
+}
+
+// Whoever starts a web login is not necessarily who taps its link (issue 13): the bot names
+// the browser that started it, and Cancel ends it with nobody signed in.
+BOOST_AUTO_TEST_CASE(web_login_prompt_names_the_browser_and_cancel_signs_nobody_in) {
+    const auto start = http("POST", "/api/cabinet/auth/telegram/start",
+                            {"Content-Type: application/json", "User-Agent: StrangerBrowser/9.1 (Attacker OS)"}, "{}");
+    BOOST_REQUIRE_EQUAL(start.status, 200);
+    const std::string code = start.json()["code"].GetString();
+    const int64_t tg = fresh_telegram_id();
+    const auto prompt = bot_start(tg, "weblogin_" + code);
+    BOOST_TEST(said(prompt, "Sign in to the web cabinet from StrangerBrowser/9.1 (Attacker OS), IP 127.0.0.1, started "), prompt.size());
+    BOOST_TEST(said(prompt, "Only if you started this yourself"));
+    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).json()["pending"].GetBool());
+
+    BOOST_TEST(said(bot_press(tg, "wl-" + code), "Sign-in cancelled"));
+    const auto poll = post_json("/api/cabinet/auth/telegram/poll", code_body(code));
+    BOOST_TEST(poll.status == 400);
+    BOOST_TEST(detail(poll) == "sign-in was cancelled in Telegram");
+    // A late Confirm (another tap on the old prompt) does nothing.
+    BOOST_TEST(said(bot_press(tg, "wl+" + code), "expired"));
+    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).status == 400);
+    BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid_of(tg)) == 0);
+}
+
+// A link tapped by someone merges nothing until they confirm a prompt that names the
+// e-mail; Cancel kills the code; a confirmed merge ends the web account's sessions.
+BOOST_AUTO_TEST_CASE(link_asks_naming_the_email_and_ends_the_web_sessions) {
+    const int64_t tg = fresh_telegram_id();
+    BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
+    const std::string email = fresh_email("prompt");
+    const int64_t web = make_web_user(email, 700);
+    const auto session = login(email);
+    const std::string refresh = session.json()["refresh_token"].GetString();
+    const auto link_url = [&] {
+        const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
+        BOOST_REQUIRE_EQUAL(r.status, 200);
+        const std::string url = str(r.json()["url"]);
+        return url.substr(url.find("link_"));
+    };
+
+    const std::string first = link_url();
+    const auto prompt = bot_start(tg, first);
+    BOOST_TEST(said(prompt, "Link the web account " + email + " to this Telegram account?"));
+    BOOST_TEST(said(prompt, "Only if you started this yourself"));
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + std::to_string(web)) == 1);  // nothing merged yet
+    BOOST_TEST(said(bot_press(tg, "ln-" + first.substr(5)), "Linking cancelled"));
+    BOOST_TEST(said(bot_press(tg, "ln+" + first.substr(5)), "expired"));
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + std::to_string(web)) == 1);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+
+    BOOST_TEST(said(confirm_link_in_bot(tg, link_url()), "Accounts linked"));
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + std::to_string(web)) == 0);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 700);
+    // The web account's sessions ended with it: its refresh token no longer works.
+    BOOST_TEST(post_json("/api/cabinet/auth/refresh", R"({"refresh_token":")" + refresh + R"("})").status == 401);
 }
 
 BOOST_AUTO_TEST_CASE(web_cabinet_off_refuses_web_login_and_linking) {

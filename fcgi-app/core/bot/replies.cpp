@@ -1,6 +1,7 @@
 #include "bot/replies.hpp"
 
 #include "util/json.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::bot {
 
@@ -50,6 +51,32 @@ std::string welcome_text(const User& u) {
 std::string hint_text(bool has_app_button) {
     return has_app_button ? "I don't know that command. Everything is in the app: tap Open below."
                           : "I don't know that command. Send /start to begin.";
+}
+
+namespace {
+std::string started_at(int64_t unix_seconds) {
+    const std::string iso = iso8601_utc(unix_seconds);  // 2026-11-23T18:20:05Z
+    return iso.substr(0, 10) + " " + iso.substr(11, 5) + " UTC";
+}
+}  // namespace
+
+std::string web_login_prompt(const CodePrompt& p) {
+    const std::string browser = p.starter.user_agent.empty() ? "an unknown browser" : p.starter.user_agent;
+    const std::string ip = p.starter.ip.empty() ? "unknown" : p.starter.ip;
+    return "Sign in to the web cabinet from " + browser + ", IP " + ip + ", started " + started_at(p.created_at) +
+           "?\n\nOnly if you started this yourself. Whoever opened that page gets your account.";
+}
+
+std::string link_prompt(const CodePrompt& p) {
+    return "Link the web account " + p.email +
+           " to this Telegram account?\n\nIts balance, subscription and history move here, and " + p.email +
+           " with its password will sign in to this Telegram account. Its other web sessions end.\n\n"
+           "Only if you started this yourself.";
+}
+
+std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code) {
+    return inline_keyboard({{Button{"Confirm", std::string(confirm_data) + std::string(code), ""},
+                             Button{"Cancel", std::string(cancel_data) + std::string(code), ""}}});
 }
 
 }  // namespace cabinet::bot

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "db/linking_repo.hpp"
 #include "domain/account.hpp"
 
 namespace cabinet::bot {
@@ -36,5 +37,20 @@ inline constexpr std::string_view kLinkEmailConflictText =
     "Accounts not linked: this Telegram account already has another e-mail. Nothing was changed.";
 inline constexpr std::string_view kLinkRefusedText = "Accounts not linked: this link cannot be used with this account.";
 inline constexpr std::string_view kNotAllowedText = "Not allowed: this button is for admins.";
+
+// The bot asks before a web login or an account merge happens (issue 13): whoever made the
+// code is not necessarily the person who taps the link. Buttons carry "<prefix><code>".
+inline constexpr std::string_view kWebLoginConfirmData = "wl+";
+inline constexpr std::string_view kWebLoginCancelData = "wl-";
+inline constexpr std::string_view kLinkConfirmData = "ln+";
+inline constexpr std::string_view kLinkCancelData = "ln-";
+// "Sign in to the web cabinet from <browser>, IP <ip>, started <time>? ..."
+std::string web_login_prompt(const CodePrompt& p);
+// "Link the web account <email> to this Telegram account? ..."
+std::string link_prompt(const CodePrompt& p);
+// Confirm / Cancel for one code.
+std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code);
+inline constexpr std::string_view kWebLoginCancelledText = "Sign-in cancelled. Nobody was signed in.";
+inline constexpr std::string_view kLinkCancelledText = "Linking cancelled. Nothing was changed.";
 
 }  // namespace cabinet::bot

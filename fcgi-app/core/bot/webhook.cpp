@@ -20,24 +20,61 @@ namespace {
 constexpr size_t kMaxStartParamChars = 64;  // Telegram's limit of a deep-link start parameter
 
 // /start weblogin_<code> or link_<code>: the bot's half of Telegram web login and of
-// linking a web account; false for any other /start payload (ref_<code>, none).
-bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, const std::string& payload, int64_t user_id) {
-    if (starts_with(payload, kWebLoginPrefix)) {
-        const bool ok = confirm_web_login(ex.io.db, std::string_view(payload).substr(kWebLoginPrefix.size()), user_id);
-        api.send_message(chat, "", std::string(ok ? kWebLoginDoneText : kCodeExpiredText));
-        return true;
+// linking a web account. Nothing happens yet: the bot asks, naming the browser that started
+// the login or the e-mail of the account a link merges, and only the Confirm button acts
+// (on_code_button). False for any other /start payload (ref_<code>, none).
+bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, const std::string& payload) {
+    const bool web_login = starts_with(payload, kWebLoginPrefix);
+    if (!web_login && !starts_with(payload, kLinkPrefix)) return false;
+    const std::string_view code = std::string_view(payload).substr((web_login ? kWebLoginPrefix : kLinkPrefix).size());
+    const auto prompt = code_prompt(ex.io.db, code, web_login ? kWebLoginKind : kLinkKind);
+    if (!prompt) {
+        api.send_message(chat, "", std::string(kCodeExpiredText));
+    } else if (web_login) {
+        api.send_message(chat, "", web_login_prompt(*prompt), confirm_keyboard(kWebLoginConfirmData, kWebLoginCancelData, code));
+    } else {
+        api.send_message(chat, "", link_prompt(*prompt), confirm_keyboard(kLinkConfirmData, kLinkCancelData, code));
     }
-    if (!starts_with(payload, kLinkPrefix)) return false;
-    std::string_view reply = kLinkRefusedText;
-    switch (link_telegram_account(ex.io.db, ex.io.panel, std::string_view(payload).substr(kLinkPrefix.size()), user_id)) {
-        case MergeOutcome::linked: reply = kAccountsLinkedText; break;
-        case MergeOutcome::expired: reply = kCodeExpiredText; break;
-        case MergeOutcome::email_conflict: reply = kLinkEmailConflictText; break;
+    return true;
+}
+
+std::string_view merge_reply(MergeOutcome outcome) {
+    switch (outcome) {
+        case MergeOutcome::linked: return kAccountsLinkedText;
+        case MergeOutcome::expired: return kCodeExpiredText;
+        case MergeOutcome::email_conflict: return kLinkEmailConflictText;
         case MergeOutcome::same_account:
         case MergeOutcome::already_linked:
         case MergeOutcome::blocked: break;
     }
-    api.send_message(chat, "", std::string(reply));
+    return kLinkRefusedText;
+}
+
+// Confirm or Cancel under a web-login or link prompt; false for any other button. The
+// answer replaces the prompt, so its buttons cannot be pressed twice by accident.
+bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
+    const auto code_after = [&](std::string_view prefix) { return std::string_view(b.data).substr(prefix.size()); };
+    const auto presser = [&] { return ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, b.from.id); }); };
+    std::string_view reply;
+    if (starts_with(b.data, kWebLoginConfirmData) || starts_with(b.data, kLinkConfirmData)) {
+        const auto account = presser();
+        if (!account) reply = kCodeExpiredText;
+        else if (account->user.is_blocked) reply = kBlockedText;
+        else if (starts_with(b.data, kWebLoginConfirmData))
+            reply = confirm_web_login(ex.io.db, code_after(kWebLoginConfirmData), account->user.id) ? kWebLoginDoneText
+                                                                                                     : kCodeExpiredText;
+        else
+            reply = merge_reply(link_telegram_account(ex.io.db, ex.io.panel, code_after(kLinkConfirmData), account->user.id));
+    } else if (starts_with(b.data, kWebLoginCancelData)) {
+        reply = cancel_code(ex.io.db, code_after(kWebLoginCancelData), kWebLoginKind) ? kWebLoginCancelledText : kCodeExpiredText;
+    } else if (starts_with(b.data, kLinkCancelData)) {
+        reply = cancel_code(ex.io.db, code_after(kLinkCancelData), kLinkKind) ? kLinkCancelledText : kCodeExpiredText;
+    } else {
+        return false;
+    }
+    api.answer_callback_query(b.id, "", false);
+    if (b.chat_id && b.message_id) api.edit_message_text(std::to_string(*b.chat_id), *b.message_id, std::string(reply));
+    else api.send_message(std::to_string(b.from.id), "", std::string(reply));
     return true;
 }
 
@@ -61,7 +98,7 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (!account) account = ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, m.from.id); });
     if (account && account->user.is_blocked) return api.send_message(chat, "", std::string(kBlockedText));
     const std::string keyboard = open_app_keyboard(s.miniapp_url);
-    if (start && on_code_start(ex, api, chat, command->payload, account->user.id)) return;
+    if (start && on_code_start(ex, api, chat, command->payload)) return;
     if (start) api.send_message(chat, "", welcome_text(account->user), keyboard);
     else api.send_message(chat, "", hint_text(!keyboard.empty()), keyboard);
 }
@@ -76,6 +113,7 @@ void on_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
         if (!admin) return api.answer_callback_query(b.id, kNotAllowedText, true);
         return press_admin_button(ex, api, b);
     }
+    if (on_code_button(ex, api, b)) return;
     api.answer_callback_query(b.id, "", false);  // a button we no longer know: stop its spinner
 }
 

@@ -5,8 +5,20 @@
 namespace cabinet {
 
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
-                          int64_t user_id, int64_t ttl_s) {
-    txn.exec_prepared("insert_telegram_code", code_hash, kind, user_id, ttl_s);
+                          int64_t user_id, int64_t ttl_s, const CodeStarter& starter) {
+    txn.exec_prepared("insert_telegram_code", code_hash, kind, user_id, ttl_s, starter.ip, starter.user_agent);
+}
+
+std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
+                                                   const std::string& kind) {
+    const auto res = txn.exec_prepared("telegram_code_for_prompt", code_hash, kind);
+    if (res.empty()) return std::nullopt;
+    const auto& r = res[0];
+    return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str()}, r["created_at"].as<int64_t>(), r["email"].c_str()};
+}
+
+bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind) {
+    return !txn.exec_prepared("cancel_telegram_code", code_hash, kind).empty();
 }
 
 void sweep_telegram_codes(pqxx::transaction_base& txn) { txn.exec_prepared("sweep_telegram_codes"); }
@@ -20,7 +32,8 @@ std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, cons
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return TelegramCode{r["kind"].c_str(), r["user_id"].as<int64_t>(), r["confirmed_user_id"].as<int64_t>(),
-                        r["confirmed"].as<bool>(), r["spent"].as<bool>(), r["expired"].as<bool>()};
+                        r["confirmed"].as<bool>(), r["spent"].as<bool>(), r["expired"].as<bool>(),
+                        r["cancelled"].as<bool>()};
 }
 
 void spend_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t confirmed_user_id) {
@@ -105,7 +118,7 @@ std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& t
 void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to) {
     for (const char* name : {"merge_move_transactions", "merge_move_referrer_earnings", "merge_move_referral_earnings",
                              "merge_close_clashing_ticket", "merge_move_tickets", "merge_move_promo_activations",
-                             "merge_move_events", "merge_move_referrals", "merge_move_refresh_tokens",
+                             "merge_move_events", "merge_move_referrals", "merge_end_web_sessions",
                              "merge_move_oauth_links"})
         txn.exec_prepared(name, from, to);
 }

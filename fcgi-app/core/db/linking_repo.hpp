@@ -10,9 +10,24 @@
 
 namespace cabinet {
 
+// The browser that asked for a code, as the bot's prompt names it.
+struct CodeStarter {
+    std::string ip;
+    std::string user_agent;
+};
 // `user_id` 0 for a `weblogin` code.
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
-                          int64_t user_id, int64_t ttl_s);
+                          int64_t user_id, int64_t ttl_s, const CodeStarter& starter);
+// A live (unconfirmed, unspent, unexpired) code of `kind`, with what the prompt shows.
+struct CodePrompt {
+    CodeStarter starter;
+    int64_t created_at = 0;  // Unix seconds
+    std::string email;       // of the web account a `link` code merges
+};
+std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
+                                                   const std::string& kind);
+// Ends a live code of `kind` (Cancel in the bot); false when it was not live.
+bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind);
 void sweep_telegram_codes(pqxx::transaction_base& txn);
 // False when the code is unknown, of another kind, expired, confirmed or spent.
 bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id);
@@ -24,6 +39,7 @@ struct TelegramCode {
     bool confirmed = false;
     bool spent = false;
     bool expired = false;
+    bool cancelled = false;  // Cancel pressed in the bot (spent too)
 };
 // The code's row, locked until the transaction ends.
 std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash);

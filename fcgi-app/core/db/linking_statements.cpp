@@ -8,8 +8,19 @@ std::vector<Statement> linking_statements() {
     return {
     // --- one-time codes the bot confirms ---
     {"insert_telegram_code",
-     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at)"
-     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second')"},
+     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at, start_ip, start_user_agent)"
+     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second', $5, $6)"},
+    // What the bot's prompt names: who started the code, and the web account a link merges.
+    {"telegram_code_for_prompt",
+     "SELECT c.start_ip, c.start_user_agent, floor(extract(epoch FROM c.created_at))::bigint AS created_at,"
+     " coalesce(u.email, '') AS email"
+     " FROM telegram_codes c LEFT JOIN users u ON u.id = c.user_id"
+     " WHERE c.code_hash = $1 AND c.kind = $2 AND c.confirmed_at IS NULL AND c.spent_at IS NULL"
+     "  AND c.expires_at > now()"},
+    // Cancel in the bot: the code can no longer be confirmed, polled or merged.
+    {"cancel_telegram_code",
+     "UPDATE telegram_codes SET cancelled_at = now(), spent_at = now()"
+     " WHERE code_hash = $1 AND kind = $2 AND confirmed_at IS NULL AND spent_at IS NULL RETURNING 1"},
     // Nobody can use a code a day after it expired: swept when new ones are made.
     {"sweep_telegram_codes", "DELETE FROM telegram_codes WHERE expires_at < now() - interval '1 day'"},
     // The bot's confirmation of a web login: once, while live.
@@ -20,7 +31,8 @@ std::vector<Statement> linking_statements() {
     // Locked: concurrent polls of one code queue up, and only the first spends it.
     {"lock_telegram_code",
      "SELECT kind, coalesce(user_id, 0) AS user_id, coalesce(confirmed_user_id, 0) AS confirmed_user_id,"
-     " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired"
+     " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired,"
+     " cancelled_at IS NOT NULL AS cancelled"
      " FROM telegram_codes WHERE code_hash = $1 FOR UPDATE"},
     {"spend_telegram_code",
      "UPDATE telegram_codes SET spent_at = now(), confirmed_at = coalesce(confirmed_at, now()),"
@@ -92,7 +104,9 @@ std::vector<Statement> linking_statements() {
     {"merge_move_events", "UPDATE events SET user_id = $2 WHERE user_id = $1"},
     {"merge_move_referrals",
      "UPDATE users SET referred_by = CASE WHEN id = $2::bigint THEN NULL ELSE $2::bigint END WHERE referred_by = $1"},
-    {"merge_move_refresh_tokens", "UPDATE refresh_tokens SET user_id = $2 WHERE user_id = $1"},
+    // The web account's sessions end with it ($2, the Telegram user, keeps its own): a
+    // browser that held them signs in again, as the merged account.
+    {"merge_end_web_sessions", "DELETE FROM refresh_tokens WHERE user_id = $1 AND user_id <> $2"},
     {"merge_move_oauth_links",
      "UPDATE user_oauth_links l SET user_id = $2 WHERE user_id = $1"
      " AND NOT EXISTS (SELECT 1 FROM user_oauth_links o WHERE o.user_id = $2 AND o.provider = l.provider)"},

@@ -8,8 +8,8 @@
 namespace cabinet {
 namespace {
 
-TelegramCodeOffer start_code(Db& db, const Settings& s, const char* kind, std::string_view prefix, int64_t user_id,
-                             int64_t ttl_s) {
+TelegramCodeOffer start_code(Db& db, const Settings& s, std::string_view kind, std::string_view prefix, int64_t user_id,
+                             int64_t ttl_s, const CodeStarter& starter) {
     if (s.bot_username.empty()) throw unavailable("the bot is not configured (BOT_USERNAME)");
     TelegramCodeOffer out;
     out.code = new_opaque_token();
@@ -17,19 +17,29 @@ TelegramCodeOffer start_code(Db& db, const Settings& s, const char* kind, std::s
     out.expires_in = ttl_s;
     db.write([&](pqxx::work& txn) {
         sweep_telegram_codes(txn);
-        insert_telegram_code(txn, opaque_token_hash(out.code), kind, user_id, ttl_s);
+        insert_telegram_code(txn, opaque_token_hash(out.code), std::string(kind), user_id, ttl_s, starter);
     });
     return out;
 }
 
 }  // namespace
 
-TelegramCodeOffer start_web_login(Db& db, const Settings& s) {
-    return start_code(db, s, "weblogin", kWebLoginPrefix, 0, kWebLoginCodeTtlS);
+TelegramCodeOffer start_web_login(Db& db, const Settings& s, const CodeStarter& starter) {
+    return start_code(db, s, kWebLoginKind, kWebLoginPrefix, 0, kWebLoginCodeTtlS, starter);
 }
 
-TelegramCodeOffer start_telegram_link(Db& db, const Settings& s, int64_t user_id) {
-    return start_code(db, s, "link", kLinkPrefix, user_id, kLinkCodeTtlS);
+TelegramCodeOffer start_telegram_link(Db& db, const Settings& s, int64_t user_id, const CodeStarter& starter) {
+    return start_code(db, s, kLinkKind, kLinkPrefix, user_id, kLinkCodeTtlS, starter);
+}
+
+std::optional<CodePrompt> code_prompt(Db& db, std::string_view code, std::string_view kind) {
+    const std::string hash = opaque_token_hash(code);
+    return db.read([&](pqxx::transaction_base& txn) { return telegram_code_for_prompt(txn, hash, std::string(kind)); });
+}
+
+bool cancel_code(Db& db, std::string_view code, std::string_view kind) {
+    const std::string hash = opaque_token_hash(code);
+    return db.write([&](pqxx::work& txn) { return cancel_telegram_code(txn, hash, std::string(kind)); });
 }
 
 bool confirm_web_login(Db& db, std::string_view code, int64_t user_id) {
@@ -39,11 +49,12 @@ bool confirm_web_login(Db& db, std::string_view code, int64_t user_id) {
 
 std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code) {
     const std::string hash = opaque_token_hash(code);
-    enum class Outcome { pending, ok, invalid, used, expired, blocked };
+    enum class Outcome { pending, ok, invalid, used, expired, blocked, cancelled };
     WebSession session;
     const Outcome outcome = db.write([&](pqxx::work& txn) {
         const auto row = lock_telegram_code(txn, hash);
-        if (!row || row->kind != "weblogin") return Outcome::invalid;
+        if (!row || row->kind != kWebLoginKind) return Outcome::invalid;
+        if (row->cancelled) return Outcome::cancelled;
         if (row->spent) return Outcome::used;
         if (row->expired) return Outcome::expired;
         if (!row->confirmed) return Outcome::pending;
@@ -59,6 +70,7 @@ std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view
         case Outcome::pending: return std::nullopt;
         case Outcome::ok: return session;
         case Outcome::used: throw bad_request("code already used");
+        case Outcome::cancelled: throw bad_request("sign-in was cancelled in Telegram");
         case Outcome::expired: throw bad_request("code expired");
         case Outcome::blocked: throw forbidden("user is blocked");
         case Outcome::invalid: break;

@@ -8,6 +8,7 @@
 
 #include "config/settings.hpp"
 #include "db/db.hpp"
+#include "db/linking_repo.hpp"
 #include "services/web_auth.hpp"
 
 namespace cabinet {
@@ -23,13 +24,23 @@ struct TelegramCodeOffer {
     int64_t expires_in = 0;
 };
 
-// A new `weblogin` code (nobody is signed in yet).
-TelegramCodeOffer start_web_login(Db& db, const Settings& s);
-// A new `link` code for the web user `user_id`.
-TelegramCodeOffer start_telegram_link(Db& db, const Settings& s, int64_t user_id);
+inline constexpr std::string_view kWebLoginKind = "weblogin";
+inline constexpr std::string_view kLinkKind = "link";
 
-// The bot: the Telegram user `user_id` confirms a web login; false when the code is
-// unknown, expired, or confirmed already.
+// A new `weblogin` code (nobody is signed in yet), remembering the browser that asked.
+TelegramCodeOffer start_web_login(Db& db, const Settings& s, const CodeStarter& starter);
+// A new `link` code for the web user `user_id`.
+TelegramCodeOffer start_telegram_link(Db& db, const Settings& s, int64_t user_id, const CodeStarter& starter);
+
+// The bot, on /start with a code: what to ask the Telegram user before anything happens
+// (nullopt: unknown, expired or used). Only the Confirm button then confirms or merges.
+std::optional<CodePrompt> code_prompt(Db& db, std::string_view code, std::string_view kind);
+// The bot's Cancel button: the code is dead (the browser's poll says so); false when it
+// was no longer live.
+bool cancel_code(Db& db, std::string_view code, std::string_view kind);
+
+// The bot's Confirm button: the Telegram user `user_id` confirms a web login; false when
+// the code is unknown, expired, cancelled or confirmed already.
 bool confirm_web_login(Db& db, std::string_view code, int64_t user_id);
 
 // The browser's poll: nullopt while unconfirmed; the session of the confirming user once
