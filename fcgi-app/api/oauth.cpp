@@ -6,8 +6,10 @@
 #include "api/handlers.hpp"
 #include "api/web_session.hpp"
 #include "auth/authenticate.hpp"
+#include "auth/web_tokens.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
+#include "http/query.hpp"
 #include "services/oauth_login.hpp"
 
 namespace cabinet::api {
@@ -20,18 +22,34 @@ oauth::Provider enabled_provider(Exchange& ex, const std::string& name) {
     return *p;
 }
 
+// This browser's binding value from its cookie; empty when it has none (or a malformed one).
+std::string browser_binding(const Request& req) {
+    const auto v = cookie_value(req.cookie, kOAuthBrowserCookie).value_or(std::string());
+    const bool ok = v.size() == 43 && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
+    return ok ? v : std::string();
+}
+
+// The signed-in caller, when the request carries a credential; 0 otherwise.
+int64_t optional_caller(Exchange& ex) {
+    if (ex.req.authorization.empty()) return 0;
+    authenticate(ex, AuthKind::tma_or_jwt);
+    return ex.caller().user.id;
+}
+
 }  // namespace
 
 void get_auth_oauth_authorize(Exchange& ex) {
     web_auth_for(ex);  // 403 when the web cabinet is off
     const oauth::Provider p = enabled_provider(ex, ex.req.path_params.at(0));
     // Public route; a caller who is signed in (mini-app or web) links instead of logging in.
-    int64_t link_user = 0;
-    if (!ex.req.authorization.empty()) {
-        authenticate(ex, AuthKind::tma_or_jwt);
-        link_user = ex.caller().user.id;
-    }
-    const OAuthStart start = OAuthLogin(ex.settings(), ex.io.db).start(p, link_user);
+    const int64_t link_user = optional_caller(ex);
+    // The state is bound to this browser: a value kept in a cookie only it sends back (one
+    // per browser, reused, so two tabs signing in at once both work).
+    std::string browser = browser_binding(ex.req);
+    if (browser.empty()) browser = new_opaque_token();
+    const OAuthStart start = OAuthLogin(ex.settings(), ex.io.db).start(p, link_user, browser);
+    ex.resp.header("Set-Cookie", std::string(kOAuthBrowserCookie) + "=" + browser +
+                                     "; Path=/; Max-Age=600; Secure; HttpOnly; SameSite=Strict");
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("authorize_url");
@@ -50,7 +68,9 @@ void post_auth_oauth_callback(Exchange& ex) {
     grant.code = require_string(body, "code", 1, 2048);
     grant.state = require_string(body, "state", 1, 256);
     grant.device_id = optional_string(body, "device_id", 512).value_or(std::string());
-    write_session(ex, OAuthLogin(ex.settings(), ex.io.db).complete(auth, *p, grant));
+    // Link mode must be finished by the account that started it, so its credential is read too.
+    const int64_t caller = optional_caller(ex);
+    write_session(ex, OAuthLogin(ex.settings(), ex.io.db).complete(auth, *p, grant, browser_binding(ex.req), caller));
 }
 
 void delete_link_oauth(Exchange& ex) {

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <mutex>
 #include <random>
 
 #include "money_support.hpp"
@@ -68,37 +69,43 @@ BOOST_AUTO_TEST_CASE(random_interleavings_keep_the_books_exact) {
         }
         const int64_t autopaid_before = autopay_renewals(s);
 
-        std::atomic<int64_t> renewed{0}, promo_days{0}, referred{0}, failures{0};
+        std::atomic<int64_t> renewed{0}, promo_days{0}, referred{0};
+        std::mutex failed_mutex;
+        std::vector<std::string> failed;  // "operation: status"
+        const auto fail = [&](const std::string& what, long status) {
+            std::lock_guard lock(failed_mutex);
+            failed.push_back(what + ": " + std::to_string(status));
+        };
         std::vector<std::function<void()>> tasks;
         size_t next_invoice = 0, next_referee = 0, next_promo = 0;
         for (Op op : ops) {
             switch (op) {
                 case Op::renew:
-                    tasks.push_back([&] { renew(s) == 200 ? ++renewed : ++failures; });
+                    tasks.push_back([&] { const long st = renew(s); st == 200 ? void(++renewed) : fail("renew", st); });
                     break;
                 case Op::promo: {
                     const auto promo = promos[next_promo++];
-                    tasks.push_back([&, promo] { activate(s, promo.first) ? promo_days += promo.second : ++failures; });
+                    tasks.push_back([&, promo] { activate(s, promo.first) ? void(promo_days += promo.second) : fail("promo", 0); });
                     break;
                 }
                 case Op::stars: {
                     const int64_t tx = invoices[next_invoice++];
-                    tasks.push_back([&, tx] { if (pay_stars_invoice(s, tx) != 200) ++failures; });
+                    tasks.push_back([&, tx] { if (const long st = pay_stars_invoice(s, tx); st != 200) fail("stars", st); });
                     break;
                 }
                 case Op::referral: {
                     const Shopper* r = &referees[next_referee++];
-                    tasks.push_back([&, r] { renew(*r) == 200 ? ++referred : ++failures; });
+                    tasks.push_back([&, r] { const long st = renew(*r); st == 200 ? void(++referred) : fail("referee purchase", st); });
                     break;
                 }
                 case Op::reset_link:
-                    tasks.push_back([&] { const long st = reset_link(s); if (st != 200 && st != 429) ++failures; });
+                    tasks.push_back([&] { const long st = reset_link(s); if (st != 200 && st != 429) fail("reset link", st); });
                     break;
                 case Op::sync:
-                    tasks.push_back([&] { if (run_panel_sync(s) != 0) ++failures; });
+                    tasks.push_back([&] { if (const int rc = run_panel_sync(s); rc != 0) fail("sync-panel", rc); });
                     break;
                 case Op::autopay:
-                    tasks.push_back([&] { if (run_autopay_scan() != 0) ++failures; });
+                    tasks.push_back([&] { if (const int rc = run_autopay_scan(); rc != 0) fail("autopay scan", rc); });
                     break;
             }
         }
@@ -117,7 +124,7 @@ BOOST_AUTO_TEST_CASE(random_interleavings_keep_the_books_exact) {
         expected.balance += -kStandardPrice * (renewed + autopaid) + kCommission * referred;
         const Books now = books(s);
         BOOST_TEST_CONTEXT("batch " << batch << " of seed " << seed) {
-            BOOST_TEST(failures.load() == 0);
+            BOOST_TEST(failed.empty(), "failed: " << (failed.empty() ? "" : failed.front()) << " (" << failed.size() << ")");
             BOOST_TEST(fulfilled == static_cast<int64_t>(invoices.size()));
             BOOST_TEST(bonuses == referred.load());
             BOOST_TEST(now.expire_at == expected.expire_at);

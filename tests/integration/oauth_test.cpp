@@ -39,12 +39,15 @@ std::string fresh_email(const std::string& tag) { return "oa" + std::to_string(f
 struct Started {
     std::string url;
     std::string state;
+    std::string cookie;  // "name=value" of the browser binding the answer set
+    std::vector<std::string> headers;  // the credential it was started with (link mode)
 };
 Started authorize(const std::string& provider, const std::vector<std::string>& headers = {}) {
     const auto r = http("GET", "/api/cabinet/auth/oauth/" + provider + "/authorize", headers);
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
     const auto d = r.json();
-    return {str(d, "authorize_url"), str(d, "state")};
+    const std::string set_cookie = r.headers.count("set-cookie") ? r.headers.at("set-cookie") : std::string();
+    return {str(d, "authorize_url"), str(d, "state"), set_cookie.substr(0, set_cookie.find(';')), headers};
 }
 std::string param(const std::string& url, const char* name) {
     const auto q = url.find('?');
@@ -56,17 +59,22 @@ struct Redirect {
     std::string code;
     std::string state;
     std::string device_id;
+    std::string cookie;                // the browser's binding cookie, sent back with the callback
+    std::vector<std::string> headers;  // and the credential of a link started signed in
 };
 Redirect sign_in_at_provider(const Started& s, const Person& p) {
     const auto r = http_url("GET", s.url + "&fake_user=" + cabinet::form_encode(p.json()));
     BOOST_REQUIRE_MESSAGE(r.status == 302, r.status << " " << r.body);
     const std::string to = r.headers.at("location");
-    return {param(to, "code"), param(to, "state"), param(to, "device_id")};
+    return {param(to, "code"), param(to, "state"), param(to, "device_id"), s.cookie, s.headers};
 }
 HttpResult callback(const std::string& provider, const Redirect& r) {
     std::string body = R"({"provider":")" + provider + R"(","code":")" + r.code + R"(","state":")" + r.state + "\"";
     if (!r.device_id.empty()) body += R"(,"device_id":")" + r.device_id + "\"";
-    return http("POST", "/api/cabinet/auth/oauth/callback", {"Content-Type: application/json"}, body + "}");
+    std::vector<std::string> headers{"Content-Type: application/json"};
+    if (!r.cookie.empty()) headers.push_back("Cookie: " + r.cookie);
+    headers.insert(headers.end(), r.headers.begin(), r.headers.end());
+    return http("POST", "/api/cabinet/auth/oauth/callback", headers, body + "}");
 }
 HttpResult login(const std::string& provider, const Person& p, const std::vector<std::string>& headers = {}) {
     return callback(provider, sign_in_at_provider(authorize(provider, headers), p));
@@ -91,6 +99,20 @@ HttpResult unlink(const std::string& provider, const std::string& auth_header) {
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(oauth)
+
+// An OAuth sign-in never joins an account whose e-mail was not proven: it may be a
+// squatter's registration of the address (issue 13). The provider's user gets an account
+// of their own, and the unverified one gets no OAuth link.
+BOOST_AUTO_TEST_CASE(a_verified_provider_email_does_not_join_an_unverified_account) {
+    const std::string email = fresh_email("squat");
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/auth/register", {"Content-Type: application/json"},
+                             R"({"email":")" + email + R"(","password":"squatter password"})").status, 200);
+    const int64_t squatter = count("SELECT id FROM users WHERE email = '" + email + "'");
+    const int64_t user = user_of(login("google", fresh_person(email, true)));
+    BOOST_TEST(user != squatter);
+    BOOST_TEST(count("SELECT count(*) FROM user_oauth_links WHERE user_id = " + std::to_string(squatter)) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + std::to_string(squatter) + " AND NOT email_verified") == 1);
+}
 
 BOOST_AUTO_TEST_CASE(authorize_answers_the_provider_url_and_a_state) {
     const std::string redirect = cabinet::form_encode(env("WEB_CABINET_URL") + "/oauth/callback");
@@ -165,7 +187,7 @@ BOOST_AUTO_TEST_CASE(a_state_is_single_use_short_lived_and_per_provider) {
     exec("UPDATE oauth_states SET expires_at = now() - interval '1 second'"
          " WHERE state_hash = encode(sha256(convert_to('" + stale.state + "', 'UTF8')), 'hex')");
     BOOST_TEST(callback("google", stale).status == 400);
-    BOOST_TEST(callback("google", Redirect{"some-code", "no-such-state", ""}).status == 400);
+    BOOST_TEST(callback("google", Redirect{"some-code", "no-such-state", "", "", {}}).status == 400);
 }
 
 BOOST_AUTO_TEST_CASE(provider_failures_are_502_and_write_nothing) {
@@ -187,6 +209,54 @@ BOOST_AUTO_TEST_CASE(provider_failures_are_502_and_write_nothing) {
     BOOST_TEST(refused.status == 502);
     BOOST_TEST(detail(refused).find("invalid_grant") != std::string::npos, detail(refused));
     BOOST_TEST(links("yandex", person.sub) == 0);
+}
+
+// The state belongs to the browser that asked for it (issue 13): a __Host- cookie set at
+// authorize must come back with the callback; a state finished without it, or with
+// another browser's, signs nobody in and is spent.
+BOOST_AUTO_TEST_CASE(the_state_is_bound_to_the_browser_that_started_it) {
+    const auto started = authorize("google");
+    BOOST_TEST(started.cookie.rfind("__Host-cabinet_oauth=", 0) == 0u, started.cookie);
+    const auto raw = http("GET", "/api/cabinet/auth/oauth/google/authorize").headers.at("set-cookie");
+    for (const char* attribute : {"; Path=/", "; Secure", "; HttpOnly", "; SameSite=Strict", "; Max-Age=600"})
+        BOOST_TEST(raw.find(attribute) != std::string::npos, raw);
+
+    const Person person = fresh_person(fresh_email("bound"), true);
+    auto elsewhere = sign_in_at_provider(started, person);
+    elsewhere.cookie.clear();  // finished in a browser that never asked
+    const auto refused = callback("google", elsewhere);
+    BOOST_TEST(refused.status == 400);
+    BOOST_TEST(detail(refused) == "OAuth sign-in was started in another browser; start again");
+    elsewhere.cookie = authorize("google").cookie;  // another browser's own binding
+    BOOST_TEST(callback("google", elsewhere).status == 400);
+    BOOST_TEST(links("google", person.sub) == 0);
+
+    // The browser keeps one binding: two tabs signing in at once both finish.
+    const auto tab1 = authorize("google");
+    const auto tab2 = authorize("google", {"Cookie: " + tab1.cookie});
+    BOOST_TEST(tab2.cookie == tab1.cookie);
+    BOOST_TEST(user_of(callback("google", sign_in_at_provider(tab2, person))) > 0);
+    BOOST_TEST(user_of(callback("google", sign_in_at_provider(tab1, fresh_person(fresh_email("tab"), true)))) > 0);
+}
+
+// An attacker's link-mode state cannot be finished for them by someone else: the callback
+// needs the credential of the account that started it.
+BOOST_AUTO_TEST_CASE(link_mode_needs_the_starting_account_at_the_callback) {
+    const std::string attacker = tma_header(fresh_telegram_id());
+    const int64_t attacker_id = me(attacker);
+    const Person victim = fresh_person(fresh_email("victim"), true);
+    auto redirect = sign_in_at_provider(authorize("google", {attacker}), victim);
+    redirect.headers.clear();  // the victim's browser finishes it, without the attacker's credential
+    const auto r = callback("google", redirect);
+    BOOST_TEST(r.status == 403);
+    BOOST_TEST(detail(r) == "linking must be finished by the account that started it");
+    const std::string someone = tma_header(fresh_telegram_id());
+    me(someone);
+    auto other = sign_in_at_provider(authorize("google", {attacker}), victim);
+    other.headers = {someone};
+    BOOST_TEST(callback("google", other).status == 403);
+    BOOST_TEST(links("google", victim.sub) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM user_oauth_links WHERE user_id = " + std::to_string(attacker_id)) == 0);
 }
 
 BOOST_AUTO_TEST_CASE(a_signed_in_user_links_an_identity) {

@@ -181,6 +181,23 @@ BOOST_AUTO_TEST_CASE(registering_a_taken_email_reveals_nothing_and_mails_the_own
     BOOST_TEST(post("login", creds(email, "another password")).status == 401);
 }
 
+// A squatter registers the owner's address first (issue 13). The owner's own registration
+// mails a link that carries the owner's password and ends the squatter's link: the
+// squatter's password never opens the verified account.
+BOOST_AUTO_TEST_CASE(a_squatters_password_is_never_switched_on_by_the_owner) {
+    const std::string email = fresh_email("squat");
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, "squatter password")).status, 200);
+    const std::string squatter_link = token_in(wait_mail(lower(email), 1));
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, "owner password")).status, 200);
+    const std::string owner_link = token_in(wait_mail(lower(email), 2));
+    BOOST_TEST(owner_link != squatter_link);
+    const auto stale = post("verify", field("token", squatter_link));
+    BOOST_TEST(stale.status == 400);  // ended by the newer registration
+    check_session(post("verify", field("token", owner_link)), email);
+    BOOST_TEST(post("login", creds(email, "owner password")).status == 200);
+    BOOST_TEST(post("login", creds(email, "squatter password")).status == 401);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_email_and_wrong_password_look_the_same) {
     const std::string email = fresh_email("timing");
     check_session(register_and_verify(email), email);
@@ -208,7 +225,10 @@ BOOST_AUTO_TEST_CASE(unknown_email_and_wrong_password_look_the_same) {
     };
     const double mu = median(unknown), mw = median(wrong);
     BOOST_TEST_MESSAGE("login medians: unknown e-mail " << mu << " ms, wrong password " << mw << " ms");
-    BOOST_TEST(std::abs(mu - mw) <= 0.2 * std::max(mu, mw));
+    // Within 20 %, or half a millisecond: the test stack hashes at libsodium's minimum cost
+    // (about 1.5 ms), where scheduling noise alone moves a median by 0.2 ms; skipping the
+    // dummy hash would still show as a gap of over a millisecond.
+    BOOST_TEST(std::abs(mu - mw) <= std::max(0.2 * std::max(mu, mw), 0.5));
 }
 
 BOOST_AUTO_TEST_CASE(unverified_login_is_403) {

@@ -113,6 +113,12 @@ BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
                           R"(,"type":"private"},"from":{"id":)" + std::to_string(tg) +
                           R"(,"is_bot":false,"first_name":"S"},"text":"/start weblogin_)" + code + "\"}}")
                    .status == 200);
+    // The bot asks first; the Confirm button's data carries the code too.
+    BOOST_TEST(bot_update(R"({"update_id":8,"callback_query":{"id":"cbs1","from":{"id":)" + std::to_string(tg) +
+                          R"(,"is_bot":false,"first_name":"S"},"chat_instance":"1","data":"wl+)" + code +
+                          R"(","message":{"message_id":3,"date":1,"chat":{"id":)" + std::to_string(tg) +
+                          R"(,"type":"private"}}}})")
+                   .status == 200);
     const auto polled = http("POST", "/api/cabinet/auth/telegram/poll", json, R"({"code":")" + code + R"("})");
     BOOST_TEST(polled.status == 200);
     secrets.emplace_back("telegram login code", code);

@@ -5,15 +5,16 @@
 namespace cabinet {
 
 void insert_oauth_state(pqxx::transaction_base& txn, const std::string& state_hash, const std::string& provider,
-                        const std::string& code_verifier, int64_t user_id, int64_t ttl_s) {
-    txn.exec_prepared("oauth_state_insert", state_hash, provider, code_verifier, user_id, ttl_s);
+                        const std::string& code_verifier, int64_t user_id, int64_t ttl_s,
+                        const std::string& browser_hash) {
+    txn.exec_prepared("oauth_state_insert", state_hash, provider, code_verifier, user_id, ttl_s, browser_hash);
 }
 
 std::optional<OAuthState> consume_oauth_state(pqxx::transaction_base& txn, const std::string& state_hash,
                                               const std::string& provider) {
     auto res = txn.exec_prepared("oauth_state_consume", state_hash, provider);
     if (res.empty()) return std::nullopt;
-    return OAuthState{res[0]["code_verifier"].c_str(), res[0]["user_id"].as<int64_t>()};
+    return OAuthState{res[0]["code_verifier"].c_str(), res[0]["user_id"].as<int64_t>(), res[0]["browser_hash"].c_str()};
 }
 
 void lock_oauth_identity(pqxx::transaction_base& txn, const std::string& provider, const std::string& subject) {

@@ -11,10 +11,12 @@ namespace cabinet {
 
 // `user_id` 0: a login; otherwise the user a link was asked for.
 void insert_oauth_state(pqxx::transaction_base& txn, const std::string& state_hash, const std::string& provider,
-                        const std::string& code_verifier, int64_t user_id, int64_t ttl_s);
+                        const std::string& code_verifier, int64_t user_id, int64_t ttl_s,
+                        const std::string& browser_hash);
 struct OAuthState {
     std::string code_verifier;
     int64_t user_id = 0;
+    std::string browser_hash;  // of the browser binding cookie set at authorize
 };
 // Marks an unused, unexpired state of `provider` used; nullopt when there is none (a state
 // of another provider stays as it was).

@@ -9,13 +9,13 @@ std::vector<Statement> oauth_statements() {
     // the index on expires_at keeps the delete cheap.
     {"oauth_state_insert",
      "WITH gc AS (DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day')"
-     " INSERT INTO oauth_states (state_hash, provider, code_verifier, user_id, expires_at)"
-     " VALUES ($1, $2, $3, NULLIF($4::bigint, 0), now() + $5::bigint * interval '1 second')"},
+     " INSERT INTO oauth_states (state_hash, provider, code_verifier, user_id, expires_at, browser_hash)"
+     " VALUES ($1, $2, $3, NULLIF($4::bigint, 0), now() + $5::bigint * interval '1 second', $6)"},
     // Single use: the row lock makes concurrent callbacks wait, then find used_at set.
     {"oauth_state_consume",
      "UPDATE oauth_states SET used_at = now()"
      " WHERE state_hash = $1 AND provider = $2 AND used_at IS NULL AND expires_at > now()"
-     " RETURNING code_verifier, COALESCE(user_id, 0) AS user_id"},
+     " RETURNING code_verifier, COALESCE(user_id, 0) AS user_id, browser_hash"},
     {"oauth_identity_lock", "SELECT pg_advisory_xact_lock(hashtextextended('oauth:' || $1 || ':' || $2, 0))"},
     {"oauth_link_owner", "SELECT user_id FROM user_oauth_links WHERE provider = $1 AND subject = $2"},
     {"oauth_link_of_user", "SELECT subject FROM user_oauth_links WHERE user_id = $1 AND provider = $2"},

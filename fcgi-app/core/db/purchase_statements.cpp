@@ -19,6 +19,10 @@ std::vector<Statement> purchase_statements() {
         // The referrer's commission on one purchase ($4): the earning and the referrer's
         // history entry; the ledger's UNIQUE transaction_id makes a repeat a unique
         // violation. The money itself moves through ledger_move (services/referral_commission).
+        // Taken first: the commission's inserts check their foreign keys with a KEY SHARE
+        // lock on the referrer's row, and upgrading that to the UPDATE's lock while the
+        // referrer's own purchase waits in line deadlocks (found by the property test).
+        {"lock_referrer", "SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE"},
         {"record_referral_commission",
          "WITH earning AS ("
          "  INSERT INTO referral_earnings (referrer_id, referral_id, transaction_id, amount_minor) VALUES ($1, $2, $4, $3)"

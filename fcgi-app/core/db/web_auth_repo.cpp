@@ -42,14 +42,14 @@ void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const st
 }
 
 void insert_verification_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
-                               const std::string& email, int64_t ttl_s) {
-    txn.exec_prepared("insert_verification_token", token_hash, user_id, email, ttl_s);
+                               const std::string& email, int64_t ttl_s, const std::string& password_hash) {
+    txn.exec_prepared("insert_verification_token", token_hash, user_id, email, ttl_s, password_hash);
 }
 
 std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash) {
     auto res = txn.exec_prepared("use_verification_token", token_hash);
     if (res.empty()) return std::nullopt;
-    return UsedVerification{res[0]["user_id"].as<int64_t>(), res[0]["email"].c_str()};
+    return UsedVerification{res[0]["user_id"].as<int64_t>(), res[0]["email"].c_str(), res[0]["password_hash"].c_str()};
 }
 
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email) {

@@ -49,6 +49,7 @@ void read_request(FCGX_Request& r, int64_t max_body, Request& req) {
     copy_param(r, "HTTP_AUTHORIZATION", req.authorization);
     copy_param(r, "HTTP_ORIGIN", req.origin);
     copy_param(r, "HTTP_USER_AGENT", req.user_agent);
+    copy_param(r, "HTTP_COOKIE", req.cookie);
     copy_param(r, "CONTENT_TYPE", req.content_type);
     copy_param(r, "HTTP_IDEMPOTENCY_KEY", req.idempotency_key);
     copy_param(r, "HTTP_X_TELEGRAM_BOT_API_SECRET_TOKEN", req.telegram_secret_token);

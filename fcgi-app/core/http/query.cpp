@@ -17,4 +17,16 @@ std::optional<std::string> query_param(std::string_view query, std::string_view 
     return std::nullopt;
 }
 
+std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {
+    while (!header.empty()) {
+        const size_t end = header.find(';');
+        std::string_view pair = header.substr(0, end);
+        header = end == std::string_view::npos ? std::string_view() : header.substr(end + 1);
+        while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+        const size_t eq = pair.find('=');
+        if (eq != std::string_view::npos && pair.substr(0, eq) == name) return std::string(pair.substr(eq + 1));
+    }
+    return std::nullopt;
+}
+
 }  // namespace cabinet

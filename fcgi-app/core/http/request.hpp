@@ -16,6 +16,7 @@ struct Request {
     std::string authorization;
     std::string origin;
     std::string user_agent;
+    std::string cookie;  // the Cookie header, raw (only the OAuth browser binding reads it)
     std::string content_type;
     std::string idempotency_key;
     std::string telegram_secret_token;

@@ -19,20 +19,21 @@ enum class Outcome { ok, blocked, gone, taken, other_linked };
 
 }  // namespace
 
-OAuthStart OAuthLogin::start(oauth::Provider p, int64_t link_user_id) {
+OAuthStart OAuthLogin::start(oauth::Provider p, int64_t link_user_id, const std::string& browser) {
     OAuthStart out;
     out.state = new_opaque_token();
     // Only vk uses PKCE; the others authenticate the exchange with the client secret.
     const std::string verifier = p == oauth::Provider::vk ? oauth::new_code_verifier() : std::string();
     db_.write([&](pqxx::work& txn) {
         insert_oauth_state(txn, opaque_token_hash(out.state), oauth::provider_name(p), verifier, link_user_id,
-                           kOAuthStateTtlS);
+                           kOAuthStateTtlS, opaque_token_hash(browser));
     });
     out.authorize_url = oauth::authorize_url(s_, p, out.state, verifier);
     return out;
 }
 
-WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::CodeGrant& grant) {
+WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::CodeGrant& grant,
+                                const std::string& browser, int64_t caller_id) {
     const std::string provider = oauth::provider_name(p);
     if (p == oauth::Provider::vk && grant.device_id.empty()) throw bad_request("device_id is required for vk");
     // Consumed before the provider is asked, in its own transaction: no network call holds a
@@ -42,6 +43,11 @@ WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::C
         return consume_oauth_state(txn, opaque_token_hash(grant.state), provider);
     });
     if (!state) throw bad_request("OAuth state is invalid, used or expired");
+    // Spent either way: a state finished in the wrong browser is not tried again.
+    if (browser.empty() || state->browser_hash != opaque_token_hash(browser))
+        throw bad_request("OAuth sign-in was started in another browser; start again");
+    if (state->user_id != 0 && caller_id != state->user_id)
+        throw forbidden("linking must be finished by the account that started it");
 
     oauth::CodeGrant full = grant;
     full.code_verifier = state->code_verifier;
@@ -72,8 +78,14 @@ WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::C
             user_id = state->user_id;
         } else if (owner) {
             user_id = *owner;
-        } else if (const auto by_email = verified_email.empty() ? std::nullopt : find_web_login_by_email(txn, verified_email)) {
-            // The provider vouches for the address: it is the same person as that account.
+        } else if (const auto by_email = verified_email.empty() ? std::nullopt : find_web_login_by_email(txn, verified_email);
+                   by_email && !by_email->email_verified) {
+            // An account that claims the address but never proved it may be a squatter's:
+            // the provider's user gets an account of their own, without the address.
+            user_id = insert_oauth_user(txn, "", provider, s_.default_currency);
+            insert_oauth_link(txn, user_id, identity);
+        } else if (by_email) {
+            // Both the provider and the account proved the address: the same person.
             if (by_email->is_blocked) return Outcome::blocked;
             if (oauth_link_of_user(txn, by_email->id, provider)) return Outcome::other_linked;
             insert_oauth_link(txn, by_email->id, identity);

@@ -14,8 +14,9 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
     // floor(amount * pct / 100) without overflow
     const int64_t commission = amount / 100 * s.referral_percent + amount % 100 * s.referral_percent / 100;
     if (commission > 0) {
-        // No lock_account: nothing is derived from the referrer's state, and ledger_move's
-        // UPDATE locks their row for exactly the one atomic credit.
+        // No lock_account: nothing is derived from the referrer's state. Their row is locked
+        // once, at the strength the credit needs, before anything references it.
+        txn.exec_prepared("lock_referrer", *buyer.referred_by);
         const auto entry = txn.exec_prepared("record_referral_commission", *buyer.referred_by, buyer.id, commission,
                                              transaction_id);
         if (!entry.empty())

@@ -17,9 +17,11 @@ std::string ttl_text(int64_t s) {
     return std::to_string((s + 59) / 60) + " minutes";
 }
 
-void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, const std::string& email) {
+// The link of one registration, carrying that registration's password hash.
+void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, const std::string& email,
+                        const std::string& password_hash) {
     const std::string token = new_opaque_token();
-    insert_verification_token(txn, opaque_token_hash(token), user_id, email, s.verify_token_ttl_s);
+    insert_verification_token(txn, opaque_token_hash(token), user_id, email, s.verify_token_ttl_s, password_hash);
     enqueue_mail(txn, email, verification_mail(s.web_cabinet_url + "/verify?token=" + token, ttl_text(s.verify_token_ttl_s)));
 }
 
@@ -48,14 +50,16 @@ void WebAuth::register_account(std::string_view ip, const std::string& email, st
     const std::string hash = passwords_.hash(password);
     db_.write([&](pqxx::work& txn) {
         if (auto id = insert_web_user(txn, email, hash, s_.default_currency)) {
-            queue_verification(txn, s_, *id, email);
+            queue_verification(txn, s_, *id, email, hash);
             return;
         }
         const auto existing = find_web_login_by_email(txn, email);
         if (!existing) return;  // deleted meanwhile: nothing to tell anyone
-        // Not verified yet: the owner gets a fresh link (the first mail may be lost); the
-        // stored password stays. Verified: a notice that someone tried, and nothing else.
-        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email);
+        // Not verified yet: a fresh link that carries *this* registration's password and
+        // ends the older links, so whoever clicks the mailbox's newest link chooses the
+        // password; a squatter's earlier registration cannot be switched on by the owner's
+        // click. Verified: a notice that someone tried, and nothing else.
+        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email, hash);
         else enqueue_mail(txn, email, already_registered_mail(s_.web_cabinet_url + "/login"));
     });
 }
@@ -71,6 +75,8 @@ WebSession WebAuth::verify(std::string_view ip, std::string_view token) {
         mark_email_verified(txn, used->user_id, used->email);
         const auto user = find_web_login_by_id(txn, used->user_id);
         if (!user || user->email != used->email) return Outcome::invalid;  // the address changed since
+        // The password of the registration whose link this is.
+        if (!used->password_hash.empty()) update_password_hash(txn, used->user_id, used->password_hash);
         if (user->is_blocked) return Outcome::blocked;
         session = issue(txn, user->id, user->email, true, {});
         return Outcome::ok;
