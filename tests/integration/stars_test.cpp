@@ -92,4 +92,29 @@ BOOST_AUTO_TEST_CASE(bot_api_outage_is_a_502_that_names_it_and_charges_nothing) 
                      std::to_string(tg) + " AND t.status <> 'failed'") == 0);
 }
 
+// The invoice title is cut at the Bot API's 32 characters, not bytes (issue 13): a byte cut
+// split a Cyrillic letter, the Bot API refused the invalid UTF-8 and the buyer got a 502.
+BOOST_AUTO_TEST_CASE(a_cyrillic_plan_name_is_cut_by_characters) {
+    const std::string code = "cyr" + std::to_string(fresh_telegram_id());
+    std::string name = "A";
+    for (int i = 0; i < 20; ++i) name += "\u0416";  // Ж: 2 bytes each, so byte 32 splits one
+    exec("INSERT INTO plans (public_code, name, device_limit) VALUES ('" + code + "', '" + name + "', 1)");
+    exec("INSERT INTO plan_durations (plan_id, days, months, price_minor) SELECT id, 30, 1, 10000 FROM plans WHERE public_code = '" +
+         code + "'");
+    const int64_t tg = fresh_telegram_id();
+    const int64_t mark = journal_mark();
+    const auto r = http("POST", "/api/cabinet/purchase", {tma_header(tg), "Content-Type: application/json"},
+                        R"({"plan_id":")" + code + R"(","days":30,"method":"stars"})");
+    exec("DELETE FROM plans WHERE public_code = '" + code + "'");  // other tests count the demo catalogue
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const auto calls = bot_api_calls("createInvoiceLink", mark);
+    BOOST_REQUIRE(calls.Size() >= 1u);
+    const std::string title = calls[calls.Size() - 1]["json"]["title"].GetString();
+    std::string expected = "A";
+    for (int i = 0; i < 20; ++i) expected += "\u0416";
+    expected += ", 30 days";
+    // 32 characters: "A", 20 letters, ", 30 days" is 30 characters, all of it fits.
+    BOOST_TEST(title == expected);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -343,7 +343,17 @@ BOOST_AUTO_TEST_CASE(parallel_verifies_of_one_token_make_one_session) {
 }
 
 BOOST_AUTO_TEST_CASE(everything_is_403_when_the_web_cabinet_is_off) {
+    // A session from before the switch (issue 13): its access token stops working too.
+    const std::string email = fresh_email("switched");
+    const auto session = register_and_verify(email);
+    check_session(session, email);
+    const std::string bearer = std::string("Authorization: Bearer ") + session.json()["access_token"].GetString();
+    BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {bearer}).status, 200);
     PoolWith pool("WEB_CABINET_ENABLED=false");
+    const auto me = http("GET", "/api/cabinet/me", {bearer});
+    BOOST_TEST(me.status == 403);
+    BOOST_TEST(detail(me) == "web cabinet is disabled");
+    BOOST_TEST(http("GET", "/api/cabinet/me", {tma_header(fresh_telegram_id())}).status == 200);  // the mini-app goes on
     for (const char* what : {"register", "verify", "login", "refresh", "logout"}) {
         const auto r = post(what, creds(fresh_email("off"), kPassword));
         BOOST_TEST(r.status == 403, what);

@@ -44,6 +44,9 @@ void authenticate(Exchange& ex, AuthKind kind) {
         ex.account = from_init_data(ex, credential);
     } else if (scheme_is(header, "bearer", credential)) {
         if (!jwt_ok) throw unauthorized("this endpoint needs Telegram init data");
+        // Bearer tokens come only from the web cabinet: switching it off ends them too, not
+        // only new logins (issue 13).
+        if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled");
         ex.account = from_jwt(ex, credential);
     } else {
         throw unauthorized("unsupported authorization scheme");

@@ -84,9 +84,11 @@ std::string BotApi::create_invoice_link(const std::string& title, const std::str
     JsonWriter w(buf);
     w.StartObject();
     w.Key("title");
-    write_string(w, title.substr(0, 32));  // Bot API limits
+    // Bot API limits, in characters: a cut by bytes could split a Cyrillic letter, and the
+    // Bot API refuses the invalid UTF-8 (a 502 for the buyer).
+    write_string(w, std::string(utf8_prefix(title, 32)));
     w.Key("description");
-    write_string(w, description.substr(0, 255));
+    write_string(w, std::string(utf8_prefix(description, 255)));
     w.Key("payload");
     write_string(w, payload);
     w.Key("currency");
@@ -95,7 +97,7 @@ std::string BotApi::create_invoice_link(const std::string& title, const std::str
     w.StartArray();
     w.StartObject();
     w.Key("label");
-    write_string(w, title.substr(0, 32));
+    write_string(w, std::string(utf8_prefix(title, 32)));
     w.Key("amount");
     w.Int64(stars);
     w.EndObject();
