@@ -86,4 +86,22 @@ BOOST_AUTO_TEST_CASE(keyboards) {
                R"({"inline_keyboard":[[{"text":"A","callback_data":"a:1"}],[{"text":"B","callback_data":"b"}]]})");
 }
 
+// The bot's prompts before a web login or a merge name what the Telegram user agrees to.
+BOOST_AUTO_TEST_CASE(code_prompts_name_the_browser_and_the_account) {
+    cabinet::CodePrompt p{{"203.0.113.7", "Firefox/128.0"}, 1795000000, "ann@example.com", true};
+    const std::string login = bot::web_login_prompt(p);
+    BOOST_TEST(login.find("Sign in to the web cabinet from Firefox/128.0, IP 203.0.113.7, started 2026-11-18 ") == 0u, login);
+    BOOST_TEST(login.find("Only if you started this yourself") != std::string::npos);
+    const std::string with_password = bot::link_prompt(p);
+    BOOST_TEST(with_password.find("Link the web account ann@example.com to this Telegram account?") == 0u);
+    BOOST_TEST(with_password.find("ann@example.com with its password will sign in") != std::string::npos);
+    p.has_password = false;
+    BOOST_TEST(bot::link_prompt(p).find("with its password") == std::string::npos);
+    p.email.clear();
+    const std::string oauth_only = bot::link_prompt(p);
+    BOOST_TEST(oauth_only.find("Link the web account without an e-mail") == 0u, oauth_only);
+    BOOST_TEST(bot::web_login_prompt({{"", ""}, 1795000000, "", false}).find("from an unknown browser, IP unknown") !=
+               std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -68,10 +68,13 @@ std::string web_login_prompt(const CodePrompt& p) {
 }
 
 std::string link_prompt(const CodePrompt& p) {
-    return "Link the web account " + p.email +
-           " to this Telegram account?\n\nIts balance, subscription and history move here, and " + p.email +
-           " with its password will sign in to this Telegram account. Its other web sessions end.\n\n"
-           "Only if you started this yourself.";
+    // An account made by an OAuth sign-in may have no e-mail, or one without a password.
+    const std::string account = p.email.empty() ? "without an e-mail (it signs in through Google, Yandex or VK)" : p.email;
+    std::string text = "Link the web account " + account +
+                       " to this Telegram account?\n\nIts balance, subscription and history move here";
+    if (!p.email.empty() && p.has_password)
+        text += ", and " + p.email + " with its password will sign in to this Telegram account";
+    return text + ". Its other web sessions end.\n\nOnly if you started this yourself.";
 }
 
 std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code) {

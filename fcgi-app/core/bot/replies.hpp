@@ -46,7 +46,8 @@ inline constexpr std::string_view kLinkConfirmData = "ln+";
 inline constexpr std::string_view kLinkCancelData = "ln-";
 // "Sign in to the web cabinet from <browser>, IP <ip>, started <time>? ..."
 std::string web_login_prompt(const CodePrompt& p);
-// "Link the web account <email> to this Telegram account? ..."
+// "Link the web account <email> to this Telegram account? ...", saying that its password
+// will sign in here when it has one.
 std::string link_prompt(const CodePrompt& p);
 // Confirm / Cancel for one code.
 std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code);

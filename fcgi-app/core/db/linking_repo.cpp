@@ -14,7 +14,8 @@ std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, 
     const auto res = txn.exec_prepared("telegram_code_for_prompt", code_hash, kind);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
-    return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str()}, r["created_at"].as<int64_t>(), r["email"].c_str()};
+    return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str()}, r["created_at"].as<int64_t>(), r["email"].c_str(),
+                      r["has_password"].as<bool>()};
 }
 
 bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind) {
