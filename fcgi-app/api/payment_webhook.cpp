@@ -49,9 +49,14 @@ bool confirm(Exchange& ex, const std::string& gateway, int64_t transaction_id, c
         case Confirmation::accepted:
             spdlog::info("{} payment {} of transaction {} paid via {}", ex.req.request_id, payment_id, transaction_id, gateway);
             return true;
+        case Confirmation::late:
+            spdlog::warn("{} payment {} of transaction {} paid via {} after the invoice had ended", ex.req.request_id,
+                         payment_id, transaction_id, gateway);
+            return true;
         case Confirmation::already_paid:
             return true;
         case Confirmation::underpaid:
+        case Confirmation::refused:
             spdlog::warn("{} payment webhook {}: payment {} of transaction {} not credited ({} {} paid)",
                          ex.req.request_id, gateway, payment_id, transaction_id, amount_minor, currency);
             return false;
@@ -97,11 +102,12 @@ void yookassa(Exchange& ex, YooKassa& gw) {
     }
     if (p->status == "canceled") {
         const int64_t txn_id = yookassa_transaction(ex, *p);
-        const auto r = ex.io.db.write([&](pqxx::work& txn) {
-            return txn.exec_prepared0("mark_payment_canceled", txn_id, p->id, "yookassa",
-                                      "canceled by the provider: " + (p->cancel_reason.empty() ? "unknown" : p->cancel_reason));
+        const bool ended = ex.io.db.transact([&](pqxx::work& txn) {
+            return cancel_pending_payment(txn, txn_id, p->id, "yookassa",
+                                          "canceled by the provider: " + (p->cancel_reason.empty() ? "unknown" : p->cancel_reason));
         });
-        spdlog::info("{} payment {} of transaction {} canceled ({} row)", ex.req.request_id, p->id, txn_id, r.affected_rows());
+        spdlog::info("{} payment {} of transaction {} canceled ({})", ex.req.request_id, p->id, txn_id,
+                     ended ? "ended now" : "nothing pending");
         answer(ex, false);
         return;
     }

@@ -2,18 +2,16 @@
 // mode. Paid from the balance (or free at a 100 % discount) it is fulfilled here, panel
 // first, under the buyer's row lock: 402 when the balance is short, 502 when the panel is
 // down, and in both cases nothing is charged. Stars and online gateways only open a
-// pending payment (invoice_link / redirect_url): their confirmation and the worker fulfil
-// it, never this endpoint. An Idempotency-Key makes a repeat a 409.
+// pending payment (invoice_link / redirect_url), payable for PAYMENT_PENDING_TTL_S: their
+// confirmation and the worker fulfil it, never this endpoint. An Idempotency-Key makes a repeat a 409.
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "bot/bot_api.hpp"
 #include "db/accounts_repo.hpp"
-#include "db/ledger_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "payments/gateway.hpp"
-#include "services/order.hpp"
-#include "services/referral_commission.hpp"
+#include "services/balance_purchase.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
@@ -34,9 +32,8 @@ std::string idempotency_key(const Request& req) {
     return k;
 }
 
-// Balance and free orders are fulfilled here, under the buyer's lock: the balance checked
-// as read under the lock, the purchase recorded, the money moved, then the panel and the
-// subscription (a panel failure rolls all of it back).
+// Balance and free orders are fulfilled here, under the buyer's lock, with the balance as
+// read under the lock (services/balance_purchase).
 void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order, const std::string& method,
              const std::string& key, Outcome& o) {
     const Settings& s = ex.settings();
@@ -46,18 +43,11 @@ void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const O
         if (!s.balance_enabled) throw bad_request("paying from the balance is switched off");
         if (locked.user.balance_minor < price) throw ApiError(402, "balance insufficient");
     }
-    const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "completed", price, locked.user.currency,
-                                      o.paid_with == "free" ? "free" : method, order_snapshot_json(order),
-                                      order_pricing_json(order), order.grant.plan_name, key);
-    o.transaction_id = id[0][0].as<int64_t>();
-    if (price > 0 && !move_balance(txn, locked.user.id, -price, LedgerReason::purchase, o.transaction_id))
-        throw std::logic_error("balance read under the lock no longer covers the price");
-    GrantSpec grant = order.grant;
-    grant.source = "purchase";
-    grant.transaction_id = o.transaction_id;
-    o.subscription = grant_subscription(txn, ex.io.panel, locked, grant);
-    txn.exec_prepared("consume_promo_offer", locked.user.id);
-    reward_referrer(txn, s, locked.user, price, o.transaction_id);
+    const SettledPurchase done = settle_purchase(
+        txn, ex.io.panel, s, locked, order,
+        Settlement{o.paid_with == "free" ? "free" : method, order.grant.plan_name, key, "purchase", LedgerReason::purchase});
+    o.transaction_id = done.transaction_id;
+    o.subscription = done.subscription;
 }
 
 // Stars and online gateways: a pending transaction and the provider's payment page. The
@@ -72,8 +62,10 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
     }
     const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "pending", order.quote.final_minor,
                                       locked.user.currency, method, order_snapshot_json(order),
-                                      order_pricing_json(order), order.grant.plan_name, key);
+                                      order_pricing_json(order), order.grant.plan_name, key, s.payment_pending_ttl_s);
     o.transaction_id = id[0][0].as<int64_t>();
+    // The promo discount in this price is held by this invoice until it is paid or ends.
+    if (order.discounts.promo_pct > 0) txn.exec_prepared("reserve_promo_offer", locked.user.id, o.transaction_id);
     const std::string title = order.grant.plan_name + ", " + std::to_string(order.grant.days) + " days";
     if (!gateway) {
         o.stars = true;

@@ -25,6 +25,7 @@ int dev_init_data(const Args& args);
 int settings(const Args& args);
 int sync_panel(const Args& args);
 int autopay(const Args& args);
+int expire_payments(const Args& args);
 // Job queue admin (jobs_admin.cpp)
 int jobs(const Args& args);
 // Backups (backup.cpp)

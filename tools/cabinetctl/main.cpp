@@ -31,6 +31,7 @@ const Command kCommands[] = {
     {"constructor", constructor, "constructor price list: constructor period --days D --months M --price MINOR | pack --gb G --price MINOR | list"},
     {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--auth-date T]"},
     {"autopay", autopay, "queue renewals from the balance for autopay subscriptions expiring within a day [--within-hours H] (cron)"},
+    {"expire-payments", expire_payments, "cancel unpaid Stars and gateway invoices older than PAYMENT_PENDING_TTL_S and release their promo discount (the worker does it every heartbeat)"},
     {"sync-panel", sync_panel, "mirror usage, expiry and status of every subscription (or one: --user-id N) from the panel [--batch N] (cron)"},
     {"backup", backup, "dump the database into an AES-256 zip in BACKUP_DIR, keep the last BACKUP_KEEP_LAST, deliver to the backups topic [--if-due] (cron: once a day after BACKUP_TIME, Moscow)"},
     {"restore", restore, "restore FILE (a backup archive) into an empty database [--database-url URL]; needs BACKUP_ENCRYPTION_PASSWORD"},

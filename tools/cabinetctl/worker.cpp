@@ -3,7 +3,9 @@
 // SIGTERM/SIGINT; N job threads run the durable job queue (jobs/job_runner.hpp), each on
 // its own PostgreSQL connection, woken by LISTEN cabinet_jobs and polling as a fallback
 // (a NOTIFY can be missed while reconnecting, and delayed or retried jobs fall due
-// without one). On a stop signal each job thread finishes the job in hand, then exits.
+// without one). With each heartbeat the main thread also ends unpaid invoices past their
+// time (PAYMENT_PENDING_TTL_S). On a stop signal each job thread finishes the job in hand,
+// then exits.
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -20,6 +22,7 @@
 #include "job_handlers.hpp"
 #include "jobs/job_runner.hpp"
 #include "log/logging.hpp"
+#include "services/payment_confirmation.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -88,6 +91,17 @@ void job_thread(const Settings& s, const jobs::Registry& registry, const JobOpti
     }
 }
 
+// Ends unpaid invoices past their time; a database outage only waits for the next beat.
+void expire_payments_once(Db& db) {
+    try {
+        const int64_t ended = db.transact([](pqxx::work& txn) { return expire_pending_payments(txn, 500); });
+        if (ended > 0) spdlog::info("{} unpaid invoices expired", ended);
+    } catch (const std::exception& e) {
+        spdlog::warn("expiring unpaid invoices: {}", e.what());
+        db.reset();
+    }
+}
+
 }  // namespace
 
 int worker(const Args& args) {
@@ -116,11 +130,13 @@ int worker(const Args& args) {
                              base_id + ":" + std::to_string(i), std::cref(stop));
 
     Redis redis(parse_redis_url(s.redis_url), s.redis_timeout_ms);
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     spdlog::info("worker started: heartbeat every {} s, {} job threads, lease {} s, poll {} ms", interval_s,
                  o.concurrency, o.lease_s, o.poll_ms);
     while (true) {
         if (redis.set("cabinet:worker:heartbeat", std::to_string(unix_now()), 600)) spdlog::debug("heartbeat");
         else spdlog::warn("heartbeat not stored: redis unavailable");
+        expire_payments_once(db);
         const timespec wait{static_cast<time_t>(interval_s), 0};
         const int sig = sigtimedwait(&stop_signals, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) break;

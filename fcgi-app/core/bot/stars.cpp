@@ -42,7 +42,7 @@ void record_stars_payment(Exchange& ex, const rapidjson::Value& p) {
     const Confirmation c = ex.io.db.transact(
         [&](pqxx::work& txn) { return confirm_payment(txn, tx, "stars", "stars:" + charge, amount, currency); });
     spdlog::info("{} stars payment for transaction {}: {}", ex.req.request_id, tx,
-                 c == Confirmation::accepted ? "accepted" : c == Confirmation::already_paid ? "replay" : "underpaid");
+                 confirmation_name(c));
 }
 
 }  // namespace cabinet::bot

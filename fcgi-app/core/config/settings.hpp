@@ -57,6 +57,7 @@ struct Settings {
     std::string cryptobot_token;
     std::string cryptobot_api_base = "https://pay.crypt.bot/api";
     int64_t gateway_timeout_ms = 10000;
+    int64_t payment_pending_ttl_s = 3600;  // an unpaid Stars/gateway invoice ends after this
     bool web_cabinet_enabled = false;
     std::string web_cabinet_url;  // public base URL of the browser cabinet, for mail links
 

@@ -14,6 +14,8 @@ std::string_view ledger_reason_name(LedgerReason r) {
         case LedgerReason::merge_in: return "merge_in";
         case LedgerReason::merge_out: return "merge_out";
         case LedgerReason::admin: return "admin";
+        case LedgerReason::deposit: return "deposit";
+        case LedgerReason::refund: return "refund";
     }
     throw std::logic_error("unknown ledger reason");
 }

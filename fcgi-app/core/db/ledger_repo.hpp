@@ -12,7 +12,8 @@
 namespace cabinet {
 
 // Why money moved: the ledger's `reason` column.
-enum class LedgerReason { purchase, trial, autopay, promo, referral_commission, merge_in, merge_out, admin };
+// deposit: a payment credited to the balance; refund: money a refund takes back.
+enum class LedgerReason { purchase, trial, autopay, promo, referral_commission, merge_in, merge_out, admin, deposit, refund };
 std::string_view ledger_reason_name(LedgerReason r);
 
 // Credits (delta > 0) or charges (delta < 0) the balance and records it. A charge larger

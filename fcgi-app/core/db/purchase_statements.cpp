@@ -6,16 +6,24 @@ std::vector<Statement> purchase_statements() {
     return {
         {"purchase_by_idempotency_key",
          "SELECT id, status FROM transactions WHERE user_id = $1 AND idempotency_key = $2"},
+        // $10: seconds a pending invoice stays payable (PAYMENT_PENDING_TTL_S).
         {"insert_purchase",
          "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, pricing,"
-         "  description, idempotency_key, completed_at)"
+         "  description, idempotency_key, completed_at, expires_at)"
          " VALUES ($1, 'subscription_payment', $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, NULLIF($9, ''),"
-         "  CASE WHEN $2 = 'completed' THEN now() END)"
+         "  CASE WHEN $2 = 'completed' THEN now() END,"
+         "  CASE WHEN $2 = 'pending' THEN now() + make_interval(secs => $10) END)"
          " RETURNING id"},
-        // A promo-code offer is for one purchase.
+        // A promo-code offer is for one purchase: the one whose price used it.
         {"consume_promo_offer",
-         "UPDATE users SET promo_discount_pct = 0, promo_discount_until = NULL, updated_at = now()"
-         " WHERE id = $1 AND promo_discount_pct <> 0"},
+         "UPDATE users SET promo_discount_pct = 0, promo_discount_until = NULL, promo_reserved_by = NULL,"
+         " updated_at = now() WHERE id = $1 AND promo_discount_pct <> 0"},
+        // A new invoice priced with the promo discount ($2) holds it; an older unpaid one
+        // loses it (its pre-checkout then refuses), a paid one keeps it until fulfilled.
+        {"reserve_promo_offer",
+         "UPDATE users u SET promo_reserved_by = $2 WHERE id = $1 AND (promo_reserved_by IS NULL OR NOT EXISTS ("
+         "  SELECT 1 FROM transactions t WHERE t.id = u.promo_reserved_by AND t.paid_at IS NOT NULL))"},
+        {"payment_offer_holds", "SELECT payment_offer_holds($1)"},
         // The referrer's commission on one purchase ($4): the earning and the referrer's
         // history entry; the ledger's UNIQUE transaction_id makes a repeat a unique
         // violation. The money itself moves through ledger_move (services/referral_commission).
@@ -38,15 +46,25 @@ std::vector<Statement> purchase_statements() {
          "SELECT id, user_id, status, paid_at IS NOT NULL AS paid, amount_minor, currency, coalesce(provider, '') AS provider,"
          "  coalesce((pricing->>'stars')::bigint, 0) AS stars"
          " FROM transactions WHERE id = $1 AND type = 'subscription_payment' FOR UPDATE"},
+        // A late payment (the invoice had ended: expired, canceled, failed as underpaid) is
+        // pending again until fulfilment decides what it buys.
         {"mark_payment_paid",
-         "UPDATE transactions SET paid_at = now(), provider_payment_id = coalesce(provider_payment_id, NULLIF($2, ''))"
-         " WHERE id = $1"},
+         "UPDATE transactions SET paid_at = now(), status = 'pending',"
+         " provider_payment_id = coalesce(provider_payment_id, NULLIF($2, '')) WHERE id = $1"},
         {"mark_payment_failed",
          "UPDATE transactions SET status = 'failed', failure_reason = $2 WHERE id = $1 AND status = 'pending'"},
         // Telegram asks before taking the stars: is this invoice still open, for this amount?
         {"stars_invoice_open",
          "SELECT 1 FROM transactions WHERE id = $1 AND status = 'pending' AND paid_at IS NULL"
-         " AND provider = 'stars' AND (pricing->>'stars')::bigint = $2"},
+         " AND provider = 'stars' AND (pricing->>'stars')::bigint = $2 AND now() < expires_at"
+         " AND payment_offer_holds(id)"},
+        // Unpaid invoices past their time, oldest first (the worker ends them).
+        {"expired_pending_payments",
+         "SELECT id, user_id FROM transactions WHERE status = 'pending' AND paid_at IS NULL AND expires_at <= now()"
+         " ORDER BY expires_at LIMIT $1"},
+        {"expire_payment",
+         "UPDATE transactions SET status = 'canceled', failure_reason = 'expired: not paid in time'"
+         " WHERE id = $1 AND status = 'pending' AND paid_at IS NULL AND expires_at <= now()"},
         // Autopay: the plan and duration of the user's last completed plan purchase.
         {"last_plan_purchase",
          "SELECT (plan_snapshot->>'plan_id')::bigint AS plan_id, (plan_snapshot->>'days')::bigint AS days"
@@ -58,9 +76,13 @@ std::vector<Statement> purchase_statements() {
          "  AND expire_at > now() AND expire_at <= now() + make_interval(secs => $1)"},
         {"payment_owner", "SELECT user_id FROM transactions WHERE id = $1"},
         {"payment_to_fulfil",
-         "SELECT status, paid_at IS NOT NULL AS paid, plan_snapshot::text AS snapshot, amount_minor"
+         "SELECT status, paid_at IS NOT NULL AS paid, plan_snapshot::text AS snapshot, amount_minor,"
+         "  coalesce((pricing->>'promo_pct')::int, 0) AS promo_pct, payment_offer_holds(id) AS offer_holds"
          " FROM transactions WHERE id = $1 FOR UPDATE"},
         {"complete_payment", "UPDATE transactions SET status = 'completed', completed_at = now() WHERE id = $1"},
+        {"complete_payment_as_credit",
+         "UPDATE transactions SET status = 'completed', completed_at = now(),"
+         " failure_reason = 'paid after its discount ended: the amount went to the balance' WHERE id = $1"},
     };
 }
 

@@ -1,11 +1,9 @@
 #include "services/autopay.hpp"
 
 #include "db/accounts_repo.hpp"
-#include "db/ledger_repo.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
-#include "services/order.hpp"
-#include "services/referral_commission.hpp"
+#include "services/balance_purchase.hpp"
 
 namespace cabinet {
 
@@ -33,17 +31,8 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     }
     const int64_t price = order.quote.final_minor;
     if (locked.user.balance_minor < price) return AutopayResult::balance_short;
-    const auto id = txn.exec_prepared("insert_purchase", user_id, "completed", price, locked.user.currency,
-                                      price ? "balance" : "free", order_snapshot_json(order), order_pricing_json(order),
-                                      "autopay", "");
-    const int64_t transaction_id = id[0][0].as<int64_t>();
-    if (price > 0 && !move_balance(txn, user_id, -price, LedgerReason::autopay, transaction_id))
-        throw std::logic_error("balance read under the lock no longer covers the renewal");
-    order.grant.source = "autopay";
-    order.grant.transaction_id = transaction_id;
-    grant_subscription(txn, panel, locked, order.grant);
-    txn.exec_prepared("consume_promo_offer", user_id);
-    reward_referrer(txn, s, locked.user, price, transaction_id);
+    settle_purchase(txn, panel, s, locked, order,
+                    Settlement{price ? "balance" : "free", "autopay", "", "autopay", LedgerReason::autopay});
     return AutopayResult::renewed;
 }
 

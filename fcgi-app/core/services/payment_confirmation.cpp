@@ -3,12 +3,37 @@
 #include <spdlog/spdlog.h>
 
 #include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
+#include "services/balance_purchase.hpp"
 #include "services/order.hpp"
 #include "services/referral_commission.hpp"
 
 namespace cabinet {
+namespace {
+
+// The buyer of a transaction, locked: the first lock every payment writer takes.
+std::optional<int64_t> lock_owner(pqxx::work& txn, int64_t transaction_id) {
+    const auto owner = txn.exec_prepared("payment_owner", transaction_id);
+    if (owner.empty()) return std::nullopt;
+    const int64_t user_id = owner[0][0].as<int64_t>();
+    lock_account(txn, user_id);
+    return user_id;
+}
+
+}  // namespace
+
+const char* confirmation_name(Confirmation c) {
+    switch (c) {
+        case Confirmation::accepted: return "accepted";
+        case Confirmation::late: return "late";
+        case Confirmation::already_paid: return "replay";
+        case Confirmation::underpaid: return "underpaid";
+        case Confirmation::refused: return "refused";
+    }
+    return "?";
+}
 
 bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int64_t stars) {
     return !txn.exec_prepared("stars_invoice_open", transaction_id, stars).empty();
@@ -16,14 +41,16 @@ bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int
 
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
+    if (!lock_owner(txn, transaction_id)) throw not_found("unknown payment");
     const auto rows = txn.exec_prepared("payment_for_update", transaction_id);
     if (rows.empty()) throw not_found("unknown payment");
     const auto& t = rows[0];
-    if (t["paid"].as<bool>() || std::string_view(t["status"].c_str()) == "completed") return Confirmation::already_paid;
-    if (std::string_view(t["status"].c_str()) != "pending") return Confirmation::underpaid;  // failed or canceled before
+    const std::string_view status = t["status"].c_str();
+    if (t["paid"].as<bool>() || status == "completed") return Confirmation::already_paid;
+    if (status == "refunded") return Confirmation::refused;
     if (!std::string_view(t["provider"].c_str()).empty() && t["provider"].c_str() != provider) {
         spdlog::warn("payment {}: confirmed by {} but created for {}", transaction_id, provider, t["provider"].c_str());
-        return Confirmation::underpaid;
+        return Confirmation::refused;
     }
     const bool stars = provider == "stars";
     const int64_t expected = stars ? t["stars"].as<int64_t>() : t["amount_minor"].as<int64_t>();
@@ -34,10 +61,13 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
         txn.exec_prepared("mark_payment_failed", transaction_id, "paid amount or currency below the invoice");
         return Confirmation::underpaid;
     }
+    // The full amount: credited once (paid_at), also when the invoice had already ended:
+    // the money is taken, so it buys what it can (fulfil_payment decides).
+    const bool late = status != "pending";
     txn.exec_prepared("mark_payment_paid", transaction_id, std::string(provider_payment_id));
     jobs::enqueue(txn, kFulfilJob, "{\"transaction_id\":" + std::to_string(transaction_id) + "}",
                   "fulfil:" + std::to_string(transaction_id));
-    return Confirmation::accepted;
+    return late ? Confirmation::late : Confirmation::accepted;
 }
 
 void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id) {
@@ -46,15 +76,41 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     // The buyer's row first, as every writer does, then the transaction's.
     const LockedAccount locked = lock_account(txn, owner[0][0].as<int64_t>());
     const auto t = txn.exec_prepared("payment_to_fulfil", transaction_id)[0];
-    if (std::string_view(t["status"].c_str()) == "completed") return;  // a second run: done already
+    if (std::string_view(t["status"].c_str()) != "pending") return;  // a second run: done already
     if (!t["paid"].as<bool>()) throw std::runtime_error("fulfil: transaction " + std::to_string(transaction_id) + " is not paid");
+    const int64_t amount = t["amount_minor"].as<int64_t>();
+    if (!t["offer_holds"].as<bool>()) {
+        // Its discount went to another purchase or ended before it was paid: the buyer keeps
+        // the money, on the balance, and can buy at today's price.
+        spdlog::warn("payment {}: paid after its discount ended; {} credited to the balance of user {}", transaction_id,
+                     amount, locked.user.id);
+        if (amount > 0) move_balance(txn, locked.user.id, amount, LedgerReason::deposit, transaction_id);
+        txn.exec_prepared("complete_payment_as_credit", transaction_id);
+        return;
+    }
     GrantSpec grant = grant_from_snapshot(t["snapshot"].c_str());
     grant.source = "fulfil";
     grant.transaction_id = transaction_id;
     grant_subscription(txn, panel, locked, grant);
     txn.exec_prepared("complete_payment", transaction_id);
-    txn.exec_prepared("consume_promo_offer", locked.user.id);
-    reward_referrer(txn, s, locked.user, t["amount_minor"].as<int64_t>(), transaction_id);
+    consume_promo_offer_if_used(txn, locked.user.id, t["promo_pct"].as<int64_t>());
+    reward_referrer(txn, s, locked.user, amount, transaction_id);
+}
+
+bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,
+                            const std::string& provider, const std::string& reason) {
+    if (!lock_owner(txn, transaction_id)) return false;
+    return txn.exec_prepared0("mark_payment_canceled", transaction_id, provider_payment_id, provider, reason)
+               .affected_rows() > 0;
+}
+
+int64_t expire_pending_payments(pqxx::work& txn, int64_t limit) {
+    int64_t ended = 0;
+    for (const auto& r : txn.exec_prepared("expired_pending_payments", limit)) {
+        lock_account(txn, r["user_id"].as<int64_t>());
+        ended += txn.exec_prepared0("expire_payment", r["id"].as<int64_t>()).affected_rows();
+    }
+    return ended;
 }
 
 }  // namespace cabinet

@@ -14,21 +14,40 @@ namespace cabinet {
 
 enum class Confirmation {
     accepted,       // marked paid now, fulfilment queued
+    late,           // paid after the invoice had ended (expired, canceled, underpaid): queued too;
+                    // fulfilment credits the balance if its discount no longer stands
     already_paid,   // a replay: nothing changed
     underpaid,      // amount or currency below the invoice: the payment is failed, nothing granted
+    refused,        // not ours to credit: another provider's invoice, or a refunded one
 };
+
+// For logs: accepted, late, replay, underpaid, refused.
+const char* confirmation_name(Confirmation c);
 
 inline constexpr const char* kFulfilJob = "fulfil_payment";
 
-// Telegram's pre-checkout question: is this Stars invoice still pending, for exactly `stars`?
+// Telegram's pre-checkout question: is this Stars invoice still pending and in time, for
+// exactly `stars`, and do the discounts its price used still stand?
 bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int64_t stars);
 
 // `paid_amount` in minor units of `paid_currency` (for Telegram Stars: stars, "XTR").
-// Throws ApiError 404 for an unknown transaction.
+// Locks the buyer first, as every writer does. Throws ApiError 404 for an unknown transaction.
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency);
 
-// The fulfil_payment job: payload {"transaction_id": N}.
+// The fulfil_payment job: payload {"transaction_id": N}. Grants the order, or, when the
+// discounts its price used no longer stand (a late payment whose promo offer went to
+// another purchase, a sale that ended), credits the amount paid to the balance instead.
 void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id);
+
+// The provider canceled its payment: the pending, unpaid transaction of that provider ends
+// as `canceled` with `reason` (not when it is bound to another payment of it). The buyer's
+// lock is taken first; the promo reservation goes back to the buyer (a trigger). True when
+// it ended now.
+bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,
+                            const std::string& provider, const std::string& reason);
+
+// Cancels unpaid invoices past their expires_at, at most `limit`; returns how many.
+int64_t expire_pending_payments(pqxx::work& txn, int64_t limit);
 
 }  // namespace cabinet
