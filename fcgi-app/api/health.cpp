@@ -8,16 +8,24 @@
 namespace cabinet::api {
 namespace {
 
+// Each check tries twice: a thread's connection broken by an earlier restart fails once
+// and reconnects on the second try, and that is not an outage to report.
 bool database_alive(Exchange& ex) {
-    try {
-        ex.io.db.read([](auto& txn) { return txn.exec_prepared("ping"); });
-        return true;
-    } catch (const std::exception& e) {
-        spdlog::warn("{} health: database check failed: {}", ex.req.request_id, e.what());
-        ex.io.db.reset();
-        return false;
+    for (int attempt = 1;; ++attempt) {
+        try {
+            ex.io.db.read([](auto& txn) { return txn.exec_prepared("ping"); });
+            return true;
+        } catch (const std::exception& e) {
+            ex.io.db.reset();
+            if (attempt == 2) {
+                spdlog::warn("{} health: database check failed: {}", ex.req.request_id, e.what());
+                return false;
+            }
+        }
     }
 }
+
+bool redis_alive(Exchange& ex) { return ex.io.redis.ping() || ex.io.redis.ping(); }
 
 bool worker_alive(Exchange& ex) {
     const auto stamp = ex.io.redis.get("cabinet:worker:heartbeat");
@@ -26,13 +34,12 @@ bool worker_alive(Exchange& ex) {
     return unix_now() - at <= ex.settings().worker_heartbeat_max_age_s;
 }
 
+// Probed by one thread of the process at a time, at most every few seconds.
 bool panel_alive(Exchange& ex) {
-    try {
+    return ex.shared.panel_health.alive([&] {
         ex.io.panel.version();
         return true;
-    } catch (const std::exception&) {
-        return false;
-    }
+    });
 }
 
 void write_health(Exchange& ex, bool ok, std::initializer_list<std::pair<const char*, bool>> checks) {
@@ -53,13 +60,13 @@ void write_health(Exchange& ex, bool ok, std::initializer_list<std::pair<const c
 // Both checks answer {status, database, redis, ...}; only the deep one looks further.
 void get_health(Exchange& ex) {
     const bool db = database_alive(ex);
-    const bool redis = ex.io.redis.ping();
+    const bool redis = redis_alive(ex);
     write_health(ex, db && redis, {{"database", db}, {"redis", redis}});
 }
 
 void get_health_deep(Exchange& ex) {
     const bool db = database_alive(ex);
-    const bool redis = ex.io.redis.ping();
+    const bool redis = redis_alive(ex);
     const bool worker = redis && worker_alive(ex);
     const bool panel = panel_alive(ex);  // informational: never makes the answer 503
     write_health(ex, db && redis && worker, {{"database", db}, {"redis", redis}, {"worker", worker}, {"panel", panel}});

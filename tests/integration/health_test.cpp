@@ -2,7 +2,11 @@
 // return, without restarting the pool; deep check reads the worker heartbeat.
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
+#include <thread>
+
 #include "cache/redis.hpp"
+#include "money_support.hpp"
 #include "support.hpp"
 #include "util/time.hpp"
 
@@ -64,6 +68,49 @@ BOOST_AUTO_TEST_CASE(stale_worker_heartbeat_fails_deep_check) {
     BOOST_TEST(http("GET", "/health/deep").status == 200);
     stack_svc("start", "worker");
     BOOST_TEST(wait_for_status("/health/deep", 200));
+}
+
+namespace {
+
+std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
+
+int64_t panel_probes() {
+    int64_t n = 0;
+    for (const auto& e : http_url("GET", mock("/__mock/journal")).json()["response"].GetArray())
+        if (std::string(e["path"].GetString()).rfind("/api/system/", 0) == 0) ++n;
+    return n;
+}
+
+}  // namespace
+
+// /health/deep is public (issue 13): asked many times at once while the panel is slow, it
+// probes the panel at most once per pool process, and nobody waits for that probe.
+BOOST_AUTO_TEST_CASE(a_burst_of_deep_checks_costs_one_panel_probe_per_process) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5200));  // let earlier probes go stale
+    money::slow_panel(1500, 20);
+    const int64_t before = panel_probes();
+    constexpr int kParallel = 12;
+    std::vector<long> status(kParallel);
+    std::vector<std::function<void()>> tasks;
+    for (int i = 0; i < kParallel; ++i) tasks.push_back([&, i] { status[i] = http("GET", "/health/deep").status; });
+    money::run_together(tasks);
+    money::panel_normal();
+    for (long st : status) BOOST_TEST(st == 200L);  // the panel never makes it 503
+    BOOST_TEST(panel_probes() - before <= std::stoll(env("POOL_PROCS")));
+}
+
+// nginx cuts a flood of deep checks off with the app's JSON 429.
+BOOST_AUTO_TEST_CASE(a_flood_of_deep_checks_is_rate_limited) {
+    int limited = 0;
+    for (int i = 0; i < 60; ++i) {
+        const auto r = http("GET", "/health/deep");
+        if (r.status != 429) continue;
+        ++limited;
+        BOOST_TEST(std::string(r.json()["detail"].GetString()) == "too many requests");
+    }
+    BOOST_TEST(limited > 0);
+    std::this_thread::sleep_for(std::chrono::seconds(4));  // the bucket drains for later tests
+    BOOST_TEST(http("GET", "/health/deep").status == 200);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

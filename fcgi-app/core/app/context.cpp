@@ -1,6 +1,11 @@
 #include "app/context.hpp"
 
 namespace cabinet {
+namespace {
+// How long /health/deep reuses one panel probe: monitors ask every 10-60 s, so they still
+// see a change at once, and a flood costs at most one panel call per process per 5 s.
+constexpr int64_t kPanelHealthTtlMs = 5000;
+}  // namespace
 
 Shared::Shared(Settings s, std::vector<Route> routes)
     : settings(std::move(s)),
@@ -9,7 +14,8 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       passwords(settings.password_opslimit, settings.password_memlimit, settings.password_hash_concurrency),
       redis_target(parse_redis_url(settings.redis_url)),
       router(std::move(routes)),
-      oauth_providers(enabled_oauth_providers(settings)) {}
+      oauth_providers(enabled_oauth_providers(settings)),
+      panel_health(kPanelHealthTtlMs) {}
 
 ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),

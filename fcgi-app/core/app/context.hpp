@@ -17,6 +17,7 @@
 #include "http/response.hpp"
 #include "http/router.hpp"
 #include "panel/panel_client.hpp"
+#include "panel/panel_health_cache.hpp"
 #include "services/maintenance.hpp"
 
 namespace cabinet {
@@ -31,6 +32,8 @@ struct Shared {
     const Router router;
     // GET /config's oauth_providers: settings are immutable, so worked out once here.
     const std::vector<std::string> oauth_providers;
+    // GET /health/deep's panel state, one probe per process per few seconds.
+    const PanelHealthCache panel_health;
 };
 
 struct ThreadResources {
