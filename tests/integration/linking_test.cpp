@@ -326,6 +326,35 @@ BOOST_AUTO_TEST_CASE(link_telegram_merges_the_web_account) {
     BOOST_TEST(said(bot_start(tg, url.substr(prefix.size() - 5)), "expired"));
 }
 
+// Promo codes and the trial count per person (issue 13): what the web account used is used
+// by the merged account, so linking is not a way to take a trial or a code twice.
+BOOST_AUTO_TEST_CASE(link_telegram_counts_promo_codes_and_the_trial_per_person) {
+    const int64_t tg = fresh_telegram_id();
+    BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
+    const std::string email = fresh_email("perperson");
+    make_web_user(email);
+    const std::string web_auth = "Authorization: " + bearer(access_of(login(email)));
+    const std::string code = "PP" + std::to_string(fresh_telegram_id());
+    exec("INSERT INTO promo_codes (code, reward_type, value) VALUES ('" + code + "', 'balance', 100)");
+    const std::string body = R"({"code":")" + code + R"("})";
+    const std::string json = "Content-Type: application/json";
+    BOOST_REQUIRE(http("POST", "/api/cabinet/promocode", {web_auth, json}, body).json()["ok"].GetBool());
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {web_auth}).status, 200);
+
+    const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const std::string prefix = "https://t.me/" + env("BOT_USERNAME") + "?start=link_";
+    BOOST_REQUIRE(said(confirm_link_in_bot(tg, str(r.json()["url"]).substr(prefix.size() - 5)), "Accounts linked"));
+
+    const std::string tma = tma_header(tg);
+    const auto again = http("POST", "/api/cabinet/promocode", {tma, json}, body).json();
+    BOOST_TEST(again["ok"].GetBool() == false);
+    const auto trial = http("POST", "/api/cabinet/trial", {tma});
+    BOOST_TEST(trial.status == 400);
+    BOOST_TEST(detail(trial) == "trial already used");
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + uid_of(tg)) == 100);  // the code paid once
+}
+
 BOOST_AUTO_TEST_CASE(link_telegram_refuses_a_second_email) {
     const int64_t tg = fresh_telegram_id();
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
