@@ -15,6 +15,7 @@
 #include "payments/cryptobot.hpp"
 #include "payments/yookassa.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/payment_refund.hpp"
 #include "util/json.hpp"
 
 namespace cabinet::api {
@@ -79,12 +80,14 @@ void yookassa(Exchange& ex, YooKassa& gw) {
     auto object = doc.IsObject() ? doc.FindMember("object") : rapidjson::Value::MemberIterator();
     if (doc.HasParseError() || !doc.IsObject() || object == doc.MemberEnd() || !object->value.IsObject())
         reject(ex, "yookassa", bad_request("malformed notification"), "body is not a notification");
-    auto id = object->value.FindMember("id");
-    if (id == object->value.MemberEnd() || !id->value.IsString() || !plausible_yookassa_id(id->value.GetString()))
-        reject(ex, "yookassa", bad_request("malformed notification"), "object.id missing or malformed");
-    const std::string payment_id = id->value.GetString();
     auto event = doc.FindMember("event");
     const std::string said = event != doc.MemberEnd() && event->value.IsString() ? event->value.GetString() : "";
+    // A refund's object is the refund; the payment it belongs to is what we read back.
+    const char* id_field = said.rfind("refund.", 0) == 0 ? "payment_id" : "id";
+    auto id = object->value.FindMember(id_field);
+    if (id == object->value.MemberEnd() || !id->value.IsString() || !plausible_yookassa_id(id->value.GetString()))
+        reject(ex, "yookassa", bad_request("malformed notification"), std::string("object.") + id_field + " missing or malformed");
+    const std::string payment_id = id->value.GetString();
 
     std::optional<YooKassaPayment> p;
     try {
@@ -95,7 +98,16 @@ void yookassa(Exchange& ex, YooKassa& gw) {
     }
     if (!p) reject(ex, "yookassa", not_found("unknown payment"), "YooKassa does not know payment " + payment_id);
 
-    // The provider's own status decides; the event name is only what the caller claims.
+    // The provider's own state decides; the event name is only what the caller claims.
+    if (p->refunded_minor > 0) {
+        const int64_t txn_id = yookassa_transaction(ex, *p);
+        const RefundOutcome r = ex.io.db.transact(
+            [&](pqxx::work& txn) { return refund_payment(txn, ex.io.panel, txn_id, "yookassa", p->refunded_minor); });
+        spdlog::info("{} payment {} of transaction {} refunded ({} of {}): {}", ex.req.request_id, p->id, txn_id,
+                     p->refunded_minor, p->amount_minor, refund_outcome_name(r));
+        answer(ex, r == RefundOutcome::taken_back || r == RefundOutcome::replay);
+        return;
+    }
     if (p->status == "succeeded") {
         answer(ex, confirm(ex, "yookassa", yookassa_transaction(ex, *p), p->id, p->amount_minor, p->currency));
         return;

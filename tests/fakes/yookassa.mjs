@@ -7,6 +7,8 @@
 //   POST /__fake/yookassa/payments {"amount":"299.00","currency":"RUB","metadata":{...},"status":"pending"}
 //        a payment made without the API (id optional)
 //   GET  /__fake/yookassa/payments/{id}
+//   POST /__fake/yookassa/payments/{id} {"refund":"199.00"} -> the payment refunded by that much
+//        more (refunded_amount), and the refund.succeeded notification YooKassa would POST
 import { randomUUID } from 'node:crypto';
 
 import { reply } from './http_util.mjs';
@@ -113,6 +115,15 @@ export function hook(req, res, path, parsed) {
   if (b.currency !== undefined) p.amount.currency = b.currency;
   if (b.metadata !== undefined) p.metadata = b.metadata;
   if (b.status !== undefined) setStatus(p, b.status);
+  if (b.refund !== undefined) {
+    const before = Number(p.refunded_amount?.value ?? 0);
+    p.refunded_amount = { value: (before + Number(b.refund)).toFixed(2), currency: p.amount.currency };
+    const refund = {
+      id: randomUUID(), payment_id: p.id, status: 'succeeded', created_at: new Date().toISOString(),
+      amount: { value: Number(b.refund).toFixed(2), currency: p.amount.currency },
+    };
+    return reply(res, 200, { payment: p, notification: { type: 'notification', event: 'refund.succeeded', object: refund } });
+  }
   const notification = { type: 'notification', event: `payment.${p.status}`, object: structuredClone(p) };
   return reply(res, 200, { payment: p, notification });
 }

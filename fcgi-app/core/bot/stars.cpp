@@ -6,6 +6,7 @@
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/payment_refund.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::bot {
@@ -43,6 +44,17 @@ void record_stars_payment(Exchange& ex, const rapidjson::Value& p) {
         [&](pqxx::work& txn) { return confirm_payment(txn, tx, "stars", "stars:" + charge, amount, currency); });
     spdlog::info("{} stars payment for transaction {}: {}", ex.req.request_id, tx,
                  confirmation_name(c));
+}
+
+void record_stars_refund(Exchange& ex, const rapidjson::Value& p) {
+    const int64_t tx = transaction_id_of(p);
+    if (tx == 0) throw bad_request("refunded_payment without our payload");
+    const std::string currency = require_string(p, "currency", 1, 8);
+    const int64_t amount = require_int(p, "total_amount", 0, INT64_MAX);
+    if (currency != "XTR") throw bad_request("refunded_payment is not in stars");
+    const RefundOutcome r =
+        ex.io.db.transact([&](pqxx::work& txn) { return refund_payment(txn, ex.io.panel, tx, "stars", amount); });
+    spdlog::info("{} stars refund for transaction {}: {}", ex.req.request_id, tx, refund_outcome_name(r));
 }
 
 }  // namespace cabinet::bot

@@ -81,7 +81,8 @@ Update parse_update(const rapidjson::Value& update) {
     u.pre_checkout_query = object_field(update, "pre_checkout_query");
     if (const rapidjson::Value* m = object_field(update, "message")) {
         u.successful_payment = object_field(*m, "successful_payment");
-        if (!u.successful_payment) u.message = message_of(*m);
+        u.refunded_payment = object_field(*m, "refunded_payment");
+        if (!u.successful_payment && !u.refunded_payment) u.message = message_of(*m);
     }
     if (const rapidjson::Value* q = object_field(update, "callback_query")) u.button = button_of(*q);
     return u;

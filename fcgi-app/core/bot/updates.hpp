@@ -37,6 +37,7 @@ struct Update {
     // Telegram Stars: these objects as they came, handled by bot/stars.
     const rapidjson::Value* pre_checkout_query = nullptr;
     const rapidjson::Value* successful_payment = nullptr;
+    const rapidjson::Value* refunded_payment = nullptr;  // Stars given back to the buyer
     std::optional<ChatMessage> message;
     std::optional<ButtonPress> button;
 };

@@ -123,6 +123,7 @@ void handle_update(Exchange& ex, const rapidjson::Value& update) {
     const Update u = parse_update(update);
     if (u.pre_checkout_query) return answer_pre_checkout(ex, *u.pre_checkout_query);
     if (u.successful_payment) return record_stars_payment(ex, *u.successful_payment);
+    if (u.refunded_payment) return record_stars_refund(ex, *u.refunded_payment);
     if (!u.message && !u.button) return;
     BotApi api(ex.settings());
     if (u.message) on_message(ex, api, *u.message);

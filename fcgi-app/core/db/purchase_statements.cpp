@@ -79,6 +79,17 @@ std::vector<Statement> purchase_statements() {
          "SELECT status, paid_at IS NOT NULL AS paid, plan_snapshot::text AS snapshot, amount_minor,"
          "  coalesce((pricing->>'promo_pct')::int, 0) AS promo_pct, payment_offer_holds(id) AS offer_holds"
          " FROM transactions WHERE id = $1 FOR UPDATE"},
+        // A refund (services/payment_refund.cpp): what the payment bought, and whether it
+        // was credited to the balance instead of granted.
+        {"payment_for_refund",
+         "SELECT status, paid_at IS NOT NULL AS paid, amount_minor, coalesce(provider, '') AS provider,"
+         "  coalesce((pricing->>'stars')::bigint, 0) AS stars, coalesce((plan_snapshot->>'days')::bigint, 0) AS days,"
+         "  EXISTS (SELECT 1 FROM balance_ledger b WHERE b.transaction_id = t.id AND b.reason = 'deposit') AS credited"
+         " FROM transactions t WHERE id = $1 AND type = 'subscription_payment' FOR UPDATE"},
+        {"mark_payment_refunded",
+         "UPDATE transactions SET status = 'refunded', failure_reason = 'refunded by the provider' WHERE id = $1"},
+        {"note_partial_refund",
+         "UPDATE transactions SET failure_reason = 'partly refunded by the provider: ' || $2::bigint WHERE id = $1"},
         {"complete_payment", "UPDATE transactions SET status = 'completed', completed_at = now() WHERE id = $1"},
         {"complete_payment_as_credit",
          "UPDATE transactions SET status = 'completed', completed_at = now(),"

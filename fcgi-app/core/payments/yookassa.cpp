@@ -53,6 +53,13 @@ std::optional<YooKassaPayment> parse_yookassa_payment(const rapidjson::Value& ob
     }
     auto cancel = obj.FindMember("cancellation_details");
     if (cancel != obj.MemberEnd()) p.cancel_reason = string_or_empty(cancel->value, "reason");
+    auto refunded = obj.FindMember("refunded_amount");
+    if (refunded != obj.MemberEnd()) {
+        const auto* r = string_member(refunded->value, "value");
+        const auto r_minor = r ? payments::parse_minor(r->GetString()) : std::nullopt;
+        if (!r_minor) return std::nullopt;
+        p.refunded_minor = *r_minor;
+    }
     return p;
 }
 

@@ -19,6 +19,7 @@ struct YooKassaPayment {
     std::string currency;      // amount.currency
     int64_t transaction_id = 0;  // metadata.transaction_id; 0 when absent or not ours
     std::string cancel_reason;   // cancellation_details.reason
+    int64_t refunded_minor = 0;  // refunded_amount.value: what the shop has given back so far
 };
 
 // Decodes a payment object; nullopt when id, status or amount are missing or malformed.

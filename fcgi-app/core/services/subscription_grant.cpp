@@ -28,6 +28,24 @@ std::string panel_username(const Account& a) {
     return a.user.telegram_id ? "tg_" + std::to_string(*a.user.telegram_id) : "web_" + std::to_string(a.user.id);
 }
 
+// The local half of a panel-first write: over the revision `locked` read, plus its
+// history row. Fills in next.revision.
+void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& next, const std::string& snapshot,
+                   std::string_view source, std::optional<int64_t> transaction_id, int64_t days) {
+    const auto& cur = locked.subscription;
+    const std::optional<int64_t> read_revision = cur ? std::optional<int64_t>(cur->revision) : std::nullopt;
+    const auto written = txn.exec_prepared("upsert_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
+                                           snapshot, next.start_at, next.expire_at, next.device_limit,
+                                           next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
+                                           next.short_uuid, next.subscription_url, read_revision);
+    if (written.empty())
+        throw std::logic_error("subscription of user " + std::to_string(locked.user.id) +
+                               " changed after it was read under the lock: write refused (a writer broke the locking rule)");
+    next.revision = written[0][0].as<int64_t>();
+    const std::optional<int64_t> expire_before = cur ? std::optional<int64_t>(cur->expire_at) : std::nullopt;
+    record_subscription_history(txn, locked.user.id, source, transaction_id, days, expire_before, next.expire_at);
+}
+
 }  // namespace
 
 PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const PanelUserState& state) {
@@ -72,19 +90,24 @@ Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Locke
 
     const std::string snapshot = keep ? snapshot_json(cur->plan_name, "", cur->is_trial)
                                       : snapshot_json(spec.plan_name, spec.plan_code, spec.trial);
-    const std::optional<int64_t> read_revision = cur ? std::optional<int64_t>(cur->revision) : std::nullopt;
-    const auto written = txn.exec_prepared("upsert_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
-                                           snapshot, next.start_at, next.expire_at, next.device_limit,
-                                           next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
-                                           next.short_uuid, *next.subscription_url, read_revision);
-    if (written.empty())
-        throw std::logic_error("subscription of user " + std::to_string(locked.user.id) +
-                               " changed after it was read under the lock: grant refused (a writer broke the locking rule)");
-    next.revision = written[0][0].as<int64_t>();
-    const std::optional<int64_t> expire_before = cur ? std::optional<int64_t>(cur->expire_at) : std::nullopt;
-    record_subscription_history(txn, locked.user.id, spec.source.empty() ? "grant" : spec.source, spec.transaction_id,
-                                spec.days, expire_before, next.expire_at);
+    write_locally(txn, locked, next, snapshot, spec.source.empty() ? "grant" : spec.source, spec.transaction_id, spec.days);
     return next;
+}
+
+void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, int64_t days,
+                    int64_t transaction_id) {
+    const auto& cur = locked.subscription;
+    if (!cur || days <= 0) return;
+    Subscription next = *cur;
+    next.expire_at = std::max(locked.locked_at, cur->expire_at - days * kDay);
+    if (next.expire_at <= locked.locked_at) next.status = "expired";
+    // The panel refuses an expiry in the past: a subscription with nothing left is disabled
+    // there instead (the next grant enables it again).
+    if (!cur->panel_uuid.empty() && next.status == "expired") panel.disable_user(cur->panel_uuid);
+    else if (!cur->panel_uuid.empty())
+        panel.update_user(cur->panel_uuid,
+                          PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true});
+    write_locally(txn, locked, next, snapshot_json(cur->plan_name, "", cur->is_trial), "refund", transaction_id, -days);
 }
 
 }  // namespace cabinet

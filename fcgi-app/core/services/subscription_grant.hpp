@@ -36,6 +36,12 @@ struct GrantSpec {
 // subscription_history row (what it read, what it wrote).
 Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec);
 
+// A refund takes its `days` back: the expiry moves back by that much, not before the moment
+// of the lock (then the subscription is expired), panel first, with a history row
+// (source `refund`, days negative). Nothing to do without a subscription.
+void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, int64_t days,
+                    int64_t transaction_id);
+
 // Ensures the panel user exists with `state` and returns it (by stored uuid, else by
 // Telegram id, else newly created).
 PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const PanelUserState& state);

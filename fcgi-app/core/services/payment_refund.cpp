@@ -1,0 +1,57 @@
+#include "services/payment_refund.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "db/accounts_repo.hpp"
+#include "db/ledger_repo.hpp"
+#include "services/subscription_grant.hpp"
+
+namespace cabinet {
+
+const char* refund_outcome_name(RefundOutcome r) {
+    switch (r) {
+        case RefundOutcome::taken_back: return "taken back";
+        case RefundOutcome::replay: return "replay";
+        case RefundOutcome::partial: return "partial";
+        case RefundOutcome::not_ours: return "not ours";
+    }
+    return "?";
+}
+
+RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
+                             int64_t refunded) {
+    const auto owner = txn.exec_prepared("payment_owner", transaction_id);
+    if (owner.empty()) return RefundOutcome::not_ours;
+    // The buyer's row first, as every writer does, then the transaction's.
+    const LockedAccount locked = lock_account(txn, owner[0][0].as<int64_t>());
+    const auto rows = txn.exec_prepared("payment_for_refund", transaction_id);
+    if (rows.empty()) return RefundOutcome::not_ours;
+    const auto& t = rows[0];
+    if (std::string_view(t["status"].c_str()) == "refunded") return RefundOutcome::replay;
+    if (!t["paid"].as<bool>() || t["provider"].c_str() != provider) return RefundOutcome::not_ours;
+    const int64_t paid = provider == "stars" ? t["stars"].as<int64_t>() : t["amount_minor"].as<int64_t>();
+    if (refunded < paid) {
+        spdlog::warn("payment {}: {} of {} refunded by {}: recorded, nothing taken back", transaction_id, refunded, paid,
+                     provider);
+        txn.exec_prepared("note_partial_refund", transaction_id, refunded);
+        return RefundOutcome::partial;
+    }
+    const std::string_view status = t["status"].c_str();
+    if (status == "completed" && t["credited"].as<bool>()) {
+        // It went to the balance: take it from there, as far as it is still there.
+        const int64_t back = std::min(locked.user.balance_minor, t["amount_minor"].as<int64_t>());
+        if (back > 0) move_balance(txn, locked.user.id, -back, LedgerReason::refund, transaction_id);
+        if (back < t["amount_minor"].as<int64_t>())
+            spdlog::warn("payment {}: refunded, but {} of its {} credit was already spent", transaction_id,
+                         t["amount_minor"].as<int64_t>() - back, t["amount_minor"].as<int64_t>());
+    } else if (status == "completed") {
+        take_back_days(txn, panel, locked, t["days"].as<int64_t>(), transaction_id);
+    }
+    // Paid but not yet fulfilled: `refunded` stops the fulfilment job from granting anything.
+    txn.exec_prepared("mark_payment_refunded", transaction_id);
+    return RefundOutcome::taken_back;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,136 @@
+// Refunds take back what the payment bought, once (issue 13): a Stars `refunded_payment`
+// and a YooKassa `refund.succeeded` move the expiry back by the purchase's days, on the
+// panel too, or take a balance credit back through the ledger; a repeat changes nothing,
+// a partial refund only records itself.
+#include <boost/test/unit_test.hpp>
+
+#include "panel/panel_client.hpp"
+#include "support.hpp"
+
+using namespace it;
+
+namespace {
+
+const std::string kJson = "Content-Type: application/json";
+
+std::string user_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
+
+int64_t buy(const std::string& auth, const std::string& method) {
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, kJson},
+                        R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    return r.json()["transaction_id"].GetInt64();
+}
+
+int64_t stars_of(int64_t tx) { return count("SELECT (pricing->>'stars')::bigint FROM transactions WHERE id = " + std::to_string(tx)); }
+
+std::string stars_message(const char* kind, int64_t tg, int64_t tx, int64_t stars) {
+    return std::string(R"({"update_id":7,"message":{"message_id":9,"chat":{"id":)") + std::to_string(tg) + R"(},")" + kind +
+           R"(":{"currency":"XTR","total_amount":)" + std::to_string(stars) + R"(,"invoice_payload":")" +
+           std::to_string(tx) + R"(","telegram_payment_charge_id":"rf_)" + std::to_string(tx) + "\"}}}";
+}
+
+bool completed(int64_t tx) {
+    return wait_until([&] {
+        return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + std::to_string(tx)) == 1;
+    }, 20000);
+}
+
+// Whole days from now to the expiry (rounded: a grant counts from the moment of its lock).
+int64_t days_left(int64_t tg) {
+    return count("SELECT coalesce((SELECT round(extract(epoch FROM s.expire_at - now()) / 86400)::bigint FROM subscriptions s"
+                 " WHERE s.user_id = " + user_of(tg) + "), 0)");
+}
+cabinet::PanelUser panel_user(int64_t tg) {
+    cabinet::PanelClient panel("http://127.0.0.1:" + env("PANEL_PORT"), "test", 2000, 10000);
+    const auto users = panel.users_by_telegram_id(tg);
+    BOOST_REQUIRE_EQUAL(users.size(), 1u);
+    return users[0];
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(payment_refund)
+
+BOOST_AUTO_TEST_CASE(a_stars_refund_takes_the_days_back_once) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    // Ten days already paid for: the refund takes back its 30, not what was there before.
+    const int64_t earlier = buy(auth, "stars");
+    BOOST_REQUIRE(bot_update(stars_message("successful_payment", tg, earlier, stars_of(earlier))).status == 200);
+    BOOST_REQUIRE(completed(earlier));
+    exec("UPDATE subscriptions SET expire_at = now() + interval '10 days' WHERE user_id = " + user_of(tg));
+    const int64_t tx = buy(auth, "stars");
+    BOOST_REQUIRE(bot_update(stars_message("successful_payment", tg, tx, stars_of(tx))).status == 200);
+    BOOST_REQUIRE(completed(tx));
+    BOOST_TEST(days_left(tg) == 40);  // 10 days and 30 more
+
+    for (int i = 0; i < 3; ++i)  // Telegram repeats updates
+        BOOST_TEST(bot_update(stars_message("refunded_payment", tg, tx, stars_of(tx))).status == 200);
+    const std::string id = std::to_string(tx);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'refunded' AND id = " + id) == 1);
+    BOOST_TEST(days_left(tg) == 10);
+    BOOST_TEST(count("SELECT count(*) FROM subscription_history WHERE source = 'refund' AND days = -30 AND transaction_id = " + id) == 1);
+    const int64_t local_expire = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + user_of(tg));
+    BOOST_TEST(panel_user(tg).expire_at == local_expire);
+    const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
+    BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "refunded");
+}
+
+BOOST_AUTO_TEST_CASE(a_yookassa_refund_takes_the_days_back_and_a_partial_one_only_records) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const int64_t tx = buy(auth, "yookassa");
+    const std::string id = std::to_string(tx);
+    const std::string payment = [&] {
+        pqxx::connection conn(env("DATABASE_URL"));
+        pqxx::nontransaction q(conn);
+        return std::string(q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str());
+    }();
+    auto notify = [&](const std::string& hook_body) {
+        const auto hook = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment), {kJson}, hook_body);
+        BOOST_REQUIRE(hook.status == 200);
+        rapidjson::StringBuffer buf;
+        rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+        hook.json()["notification"].Accept(w);
+        return http("POST", "/api/v1/payments/yookassa", {kJson}, buf.GetString());
+    };
+    BOOST_REQUIRE(notify(R"({"status":"succeeded"})").json()["accepted"].GetBool());
+    BOOST_REQUIRE(completed(tx));
+    BOOST_TEST(days_left(tg) == 30);
+
+    const auto part = notify(R"({"refund":"100.00"})");  // 100 of 299: recorded, nothing taken
+    BOOST_REQUIRE_MESSAGE(part.status == 200, part.body);
+    BOOST_TEST(part.json()["accepted"].GetBool() == false);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND failure_reason LIKE 'partly refunded%' AND id = " + id) == 1);
+    BOOST_TEST(days_left(tg) == 30);
+
+    const auto rest = notify(R"({"refund":"199.00"})");  // now all of it
+    BOOST_TEST(rest.json()["accepted"].GetBool());
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'refunded' AND id = " + id) == 1);
+    BOOST_TEST(days_left(tg) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'expired' AND user_id = " + user_of(tg)) == 1);
+    BOOST_TEST(panel_user(tg).status == "DISABLED");  // the panel takes no expiry in the past
+}
+
+BOOST_AUTO_TEST_CASE(a_refund_of_a_balance_credit_takes_it_back_through_the_ledger) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    http("GET", "/api/cabinet/me", {auth});
+    exec("UPDATE users SET promo_discount_pct = 50, promo_discount_until = now() + interval '1 day' WHERE id = " + user_of(tg));
+    const int64_t first = buy(auth, "stars");
+    buy(auth, "stars");  // takes the discount over: the first can only be credited
+    BOOST_REQUIRE(bot_update(stars_message("successful_payment", tg, first, stars_of(first))).status == 200);
+    BOOST_REQUIRE(completed(first));
+    const int64_t credit = count("SELECT balance_minor FROM users WHERE id = " + user_of(tg));
+    BOOST_REQUIRE(credit > 0);
+
+    BOOST_TEST(bot_update(stars_message("refunded_payment", tg, first, stars_of(first))).status == 200);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + user_of(tg)) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM balance_ledger WHERE reason = 'refund' AND delta_minor = " + std::to_string(-credit) +
+                     " AND transaction_id = " + std::to_string(first)) == 1);
+    const auto [rc, out] = run(ctl("check-ledger"));
+    BOOST_TEST(rc == 0, out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
