@@ -228,6 +228,22 @@ BOOST_AUTO_TEST_CASE(retention_keeps_the_last_k_archives) {
     fs::remove_all(dir);
 }
 
+// A run killed between pg_dump and the archive left its plaintext dump behind: the next
+// run removes it before it writes its own (issue 13).
+BOOST_AUTO_TEST_CASE(a_crashed_run_leaves_no_plaintext_dump_for_long) {
+    const auto& src = source();
+    const auto dir = fresh_dir();
+    fs::create_directory(dir + "/.tmp-crashed1");
+    std::ofstream(dir + "/.tmp-crashed1/db.dump") << "PGDMP plaintext users and balances";
+    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kPassword, "backup");
+    BOOST_TEST_REQUIRE(rc == 0, out);
+    std::vector<std::string> left;
+    for (const auto& e : fs::directory_iterator(dir)) left.push_back(e.path().filename().string());
+    BOOST_TEST_REQUIRE(left.size() == 1u);  // the new archive, and nothing else
+    BOOST_TEST(cabinet::backup::parse_archive_name(left[0]).has_value());
+    fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(if_due_runs_in_parallel_make_one_backup) {
     const auto& src = source();
     const auto dir = fresh_dir();

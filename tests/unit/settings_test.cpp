@@ -68,6 +68,19 @@ BOOST_AUTO_TEST_CASE(invalid_values_name_the_variable) {
     BOOST_TEST(load(env).bot_username == "Shop_VPN_bot");
 }
 
+// Guessable secrets are refused at start-up (issue 13).
+BOOST_AUTO_TEST_CASE(short_secrets_are_refused) {
+    auto env = base();
+    env["BACKUP_ENCRYPTION_PASSWORD"] = "fifteen-chars!!";
+    BOOST_TEST(error_of(env).find("BACKUP_ENCRYPTION_PASSWORD: at least 16") == 0u);
+    env["BACKUP_ENCRYPTION_PASSWORD"] = "\u043f\u0430\u0440\u043e\u043b\u044c-\u043f\u0430\u0440\u043e\u043b\u044c!!!";  // 16 letters, 30 bytes
+    BOOST_TEST(error_of(env) == "");
+    env["BOT_WEBHOOK_SECRET"] = std::string(31, 's');
+    BOOST_TEST(error_of(env).find("BOT_WEBHOOK_SECRET") == 0u);
+    env["BOT_WEBHOOK_SECRET"] = std::string(32, 's');
+    BOOST_TEST(error_of(env) == "");
+}
+
 BOOST_AUTO_TEST_CASE(web_cabinet_settings) {
     auto env = base();
     env["WEB_CABINET_ENABLED"] = "true";

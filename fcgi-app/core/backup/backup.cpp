@@ -126,6 +126,23 @@ std::optional<int64_t> newest_archive_time(const std::string& dir) {
     return newest;
 }
 
+
+namespace {
+
+// A run killed between pg_dump and the archive (power loss, OOM, SIGKILL) leaves its
+// plaintext dump in a .tmp- folder that no destructor removed. Only one run holds the
+// backup lock, so every .tmp- folder seen under it is such a leftover: removed first.
+void remove_leftover_dumps(const fs::path& dir) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().filename().string().rfind(".tmp-", 0) != 0) continue;
+        std::error_code ec;
+        fs::remove_all(e.path(), ec);
+        if (ec) throw std::runtime_error("cannot remove the leftover dump " + e.path().string() + ": " + ec.message());
+    }
+}
+
+}  // namespace
+
 BackupResult make_backup(const Settings& s, bool if_due) {
     BackupResult r;
     if (if_due && !s.backup_enabled) {
@@ -161,6 +178,7 @@ BackupResult make_backup(const Settings& s, bool if_due) {
     const fs::path final_path = dir / name;
     if (fs::exists(final_path)) throw std::runtime_error(final_path.string() + " already exists; try again in a second");
 
+    remove_leftover_dumps(dir);
     {
         TempDir tmp(dir / ".tmp-");  // same filesystem as the archive: the rename is atomic
         const fs::path dump = tmp.path() / kDumpEntry;
