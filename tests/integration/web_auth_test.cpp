@@ -133,7 +133,13 @@ BOOST_AUTO_TEST_CASE(register_mail_verify_me_login_refresh_reuse_logout) {
     check_session(refreshed, email);
     const std::string r2 = refresh_of(refreshed);
     BOOST_TEST(r2 != r1);
-    // r1 was rotated: presenting it again revokes the family, r2 included.
+    // Within the grace period r1 is the other tab of the same browser: it gets r2 again.
+    const auto second_tab = post("refresh", field("refresh_token", r1));
+    check_session(second_tab, email);
+    BOOST_TEST(refresh_of(second_tab) == r2);
+    // After it, r1 was rotated and copied: presenting it revokes the family, r2 included.
+    exec("UPDATE refresh_tokens SET rotated_at = now() - interval '11 seconds' WHERE token_hash = '" +
+         cabinet::opaque_token_hash(r1) + "'");
     const auto reuse = post("refresh", field("refresh_token", r1));
     BOOST_TEST(reuse.status == 401);
     BOOST_TEST(post("refresh", field("refresh_token", r2)).status == 401);
@@ -147,6 +153,22 @@ BOOST_AUTO_TEST_CASE(register_mail_verify_me_login_refresh_reuse_logout) {
     BOOST_REQUIRE_EQUAL(out.status, 200);
     BOOST_TEST(out.json()["ok"].GetBool());
     BOOST_TEST(post("refresh", field("refresh_token", r3)).status == 401);
+}
+
+// Two tabs refresh with the same token at once (issue 13): both stay signed in, with the
+// same new refresh token, and the login is not revoked.
+BOOST_AUTO_TEST_CASE(two_tabs_refreshing_at_once_get_the_same_pair) {
+    const std::string email = fresh_email("tabs");
+    const std::string r1 = refresh_of(register_and_verify(email));
+    std::vector<HttpResult> results(4);
+    std::vector<std::thread> tabs;
+    for (auto& r : results) tabs.emplace_back([&] { r = post("refresh", field("refresh_token", r1)); });
+    for (auto& t : tabs) t.join();
+    for (const auto& r : results) check_session(r, email);
+    const std::string r2 = refresh_of(results[0]);
+    for (const auto& r : results) BOOST_TEST(refresh_of(r) == r2);
+    BOOST_TEST(r2 != r1);
+    check_session(post("refresh", field("refresh_token", r2)), email);  // the family is alive
 }
 
 BOOST_AUTO_TEST_CASE(expired_verification_link_is_400) {

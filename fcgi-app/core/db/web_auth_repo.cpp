@@ -1,5 +1,7 @@
 #include "db/web_auth_repo.hpp"
 
+#include "auth/refresh_grace.hpp"
+
 #include "db/accounts_repo.hpp"
 
 namespace cabinet {
@@ -62,14 +64,17 @@ void insert_refresh_token(pqxx::transaction_base& txn, const std::string& token_
 }
 
 std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash) {
-    auto res = txn.exec_prepared("lock_refresh_token", token_hash);
+    auto res = txn.exec_prepared("lock_refresh_token", token_hash, kRefreshGraceS);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return RefreshRow{r["id"].as<int64_t>(), r["family_id"].c_str(), r["user_id"].as<int64_t>(),
-                      r["rotated"].as<bool>(), r["revoked"].as<bool>(), r["expired"].as<bool>()};
+                      r["rotated"].as<bool>(), r["revoked"].as<bool>(), r["expired"].as<bool>(),
+                      r["successor_sealed"].c_str()};
 }
 
-void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id) { txn.exec_prepared("rotate_refresh_token", id); }
+void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::string& successor_sealed) {
+    txn.exec_prepared("rotate_refresh_token", id, successor_sealed);
+}
 
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id) {
     txn.exec_prepared("revoke_refresh_family", family_id);

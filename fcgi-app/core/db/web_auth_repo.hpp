@@ -47,10 +47,12 @@ struct RefreshRow {
     bool rotated = false;
     bool revoked = false;
     bool expired = false;
+    std::string successor_sealed;  // set only while the rotation is within the grace period
 };
 // The token's row, locked until the transaction ends (concurrent refreshes queue up).
 std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash);
-void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id);
+// Marks the token rotated, keeping its successor sealed for the grace period.
+void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::string& successor_sealed);
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id);
 void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash);
 

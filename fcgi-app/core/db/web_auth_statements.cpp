@@ -39,11 +39,15 @@ std::vector<Statement> web_auth_statements() {
     {"insert_refresh_token",
      "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at)"
      " VALUES ($1, COALESCE(NULLIF($2, '')::uuid, gen_random_uuid()), $3, now() + $4::bigint * interval '1 second')"},
+    // $2: the grace period (auth/refresh_grace.hpp) in seconds.
     {"lock_refresh_token",
      "SELECT id, family_id::text AS family_id, user_id, rotated_at IS NOT NULL AS rotated,"
-     " revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired"
+     " revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,"
+     " CASE WHEN rotated_at > now() - make_interval(secs => $2) THEN coalesce(successor_sealed, '') ELSE '' END"
+     "  AS successor_sealed"
      " FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE"},
-    {"rotate_refresh_token", "UPDATE refresh_tokens SET rotated_at = now() WHERE id = $1"},
+    {"rotate_refresh_token",
+     "UPDATE refresh_tokens SET rotated_at = now(), successor_sealed = NULLIF($2, '') WHERE id = $1"},
     {"revoke_refresh_family",
      "UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1::uuid AND revoked_at IS NULL"},
     {"revoke_refresh_family_of_token",

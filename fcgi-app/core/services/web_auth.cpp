@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "auth/refresh_grace.hpp"
 #include "auth/web_tokens.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
@@ -29,16 +30,21 @@ ApiError bad_credentials() { return unauthorized("invalid e-mail or password"); 
 
 }  // namespace
 
-WebSession WebAuth::issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
-                          const std::string& family_id) {
+WebSession WebAuth::issue_access(int64_t user_id, const std::string& email, bool verified) const {
     WebSession out;
-    out.refresh_token = new_opaque_token();
-    insert_refresh_token(txn, opaque_token_hash(out.refresh_token), family_id, user_id, s_.refresh_token_ttl_s);
     out.access_token = jwt_.issue(user_id, unix_now(), kAccessTokenTtlS);
     out.expires_in = kAccessTokenTtlS;
     out.user_id = user_id;
     out.email = email;
     out.email_verified = verified;
+    return out;
+}
+
+WebSession WebAuth::issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
+                          const std::string& family_id) {
+    WebSession out = issue_access(user_id, email, verified);
+    out.refresh_token = new_opaque_token();
+    insert_refresh_token(txn, opaque_token_hash(out.refresh_token), family_id, user_id, s_.refresh_token_ttl_s);
     return out;
 }
 
@@ -119,15 +125,26 @@ WebSession WebAuth::refresh(std::string_view token) {
         const auto row = lock_refresh_token(txn, hash);
         if (!row || row->revoked || row->expired) return Outcome::invalid;
         if (row->rotated) {
-            // A rotated token presented again was copied: end every session of this login.
+            // Within the grace period the holder of the rotated token is the other tab of the
+            // same browser: it gets the same successor, while that is still good.
+            const auto successor = open_successor(token, row->successor_sealed);
+            const auto next = successor ? lock_refresh_token(txn, opaque_token_hash(*successor)) : std::nullopt;
+            const bool next_good = next && !next->rotated && !next->revoked && !next->expired;
+            const auto owner = next_good ? find_web_login_by_id(txn, row->user_id) : std::nullopt;
+            if (owner && !owner->is_blocked) {
+                session = issue_access(owner->id, owner->email, owner->email_verified);
+                session.refresh_token = *successor;
+                return Outcome::ok;
+            }
+            // Otherwise a rotated token presented again was copied: end every session of this login.
             revoke_refresh_family(txn, row->family_id);
             return Outcome::reused;
         }
         const auto user = find_web_login_by_id(txn, row->user_id);
         if (!user) return Outcome::invalid;
         if (user->is_blocked) return Outcome::blocked;
-        rotate_refresh_token(txn, row->id);
         session = issue(txn, user->id, user->email, user->email_verified, row->family_id);
+        rotate_refresh_token(txn, row->id, seal_successor(token, session.refresh_token));
         return Outcome::ok;
     });
     switch (outcome) {

@@ -45,6 +45,8 @@ public:
     }
 
 private:
+    // An access token and the session fields, without a refresh token.
+    WebSession issue_access(int64_t user_id, const std::string& email, bool verified) const;
     // A new refresh token in `family_id` (empty: a new family) and an access token.
     WebSession issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
                      const std::string& family_id);
