@@ -6,7 +6,7 @@ namespace cabinet::api {
 namespace {
 
 struct ClientApp {
-    const char* key;
+    const char* key;  // also the URL scheme of its import links
     const char* label;
     const char* scheme;  // prefix before the subscription URL
     std::array<std::pair<const char*, const char*>, 6> stores;
@@ -50,6 +50,14 @@ std::string link_for(const ClientApp& app, const std::string& url, const std::st
 }
 
 }  // namespace
+
+std::optional<ImportLink> parse_import_link(std::string_view link) {
+    for (const auto& app : kApps) {
+        const std::string_view prefix(app.scheme);
+        if (link.substr(0, prefix.size()) == prefix) return ImportLink{app.key, std::string(link.substr(prefix.size()))};
+    }
+    return std::nullopt;
+}
 
 void write_deep_links(JsonWriter& w, const std::string& url, const std::string& crypto_link) {
     w.StartObject();

@@ -16,6 +16,7 @@
 #include "payments/yookassa.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/payment_refund.hpp"
+#include "util/client_json.hpp"
 #include "util/json.hpp"
 
 namespace cabinet::api {
@@ -76,9 +77,10 @@ int64_t yookassa_transaction(Exchange& ex, const YooKassaPayment& p) {
 
 void yookassa(Exchange& ex, YooKassa& gw) {
     rapidjson::Document doc;
-    doc.Parse<kStrictParse>(ex.req.body.data(), ex.req.body.size());
+    const JsonFault fault = parse_client_json(doc, ex.req.body);
+    if (fault != JsonFault::none) reject(ex, "yookassa", bad_request("malformed notification"), describe(fault));
     auto object = doc.IsObject() ? doc.FindMember("object") : rapidjson::Value::MemberIterator();
-    if (doc.HasParseError() || !doc.IsObject() || object == doc.MemberEnd() || !object->value.IsObject())
+    if (!doc.IsObject() || object == doc.MemberEnd() || !object->value.IsObject())
         reject(ex, "yookassa", bad_request("malformed notification"), "body is not a notification");
     auto event = doc.FindMember("event");
     const std::string said = event != doc.MemberEnd() && event->value.IsString() ? event->value.GetString() : "";

@@ -12,6 +12,7 @@
 #include "http/body.hpp"
 #include "payments/gateway.hpp"
 #include "services/balance_purchase.hpp"
+#include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
@@ -27,8 +28,9 @@ struct Outcome {
 
 std::string idempotency_key(const Request& req) {
     const std::string& k = req.idempotency_key;
-    if (k.size() > 128 || k.find_first_of("\r\n") != std::string::npos)
-        throw bad_request("Idempotency-Key must be at most 128 characters");
+    // Stored with the purchase: text PostgreSQL accepts (UTF-8, no control characters).
+    if (k.size() > 128 || has_control_chars(k) || !valid_utf8(k))
+        throw bad_request("Idempotency-Key must be at most 128 characters of printable text");
     return k;
 }
 

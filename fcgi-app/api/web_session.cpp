@@ -34,7 +34,10 @@ void write_session(Exchange& ex, const WebSession& s) {
 }
 
 CodeStarter code_starter(const Request& req) {
-    return {req.remote_addr.substr(0, 64), std::string(utf8_prefix(req.user_agent, 200))};
+    // The browser's claim is shown in the bot's prompt and stored: bytes that are not UTF-8
+    // (PostgreSQL refuses them) make it "an unknown browser" rather than a 500.
+    const std::string_view ua = valid_utf8(req.user_agent) ? std::string_view(req.user_agent) : std::string_view();
+    return {req.remote_addr.substr(0, 64), std::string(utf8_prefix(ua, 200))};
 }
 
 }  // namespace cabinet::api

@@ -1,24 +1,66 @@
-// GET /dl: opens known VPN clients only, and uses intent:// on Android.
+// GET /dl: opens the import links GET /connection hands out (a known client + this shop's
+// subscription URL) and nothing else, uses intent:// on Android, and keeps the link out of
+// nginx's access log.
 #include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "auth/init_data_signer.hpp"
 #include "support.hpp"
+#include "util/strings.hpp"
 
 using namespace it;
 
+namespace {
+
+// Where the stack's subscription links live (SUBSCRIPTION_PUBLIC_URL defaults to the panel).
+std::string sub_base() { return env("PANEL__BASE_URL"); }
+
+std::string nginx_access_log() {
+    std::ifstream in(env("STACK_DIR") + "/log/nginx-access.log", std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+}  // namespace
+
 BOOST_AUTO_TEST_SUITE(download_link)
 
-BOOST_AUTO_TEST_CASE(known_clients_open_others_are_refused) {
-    const std::string link = "hiddify://import/https://vpn.example/sub/abc";
+BOOST_AUTO_TEST_CASE(known_clients_open_this_shops_links) {
+    const std::string url = sub_base() + "/sub/abc";
+    const std::string link = "hiddify://import/" + url;
     auto r = http("GET", "/dl?to=" + cabinet::form_encode(link));
     BOOST_TEST(r.status == 200);
     BOOST_TEST(r.headers["content-type"].find("text/html") == 0u);
     BOOST_TEST(r.body.find("href=\"" + link + "\"") != std::string::npos);
 
     r = http("GET", "/dl?to=" + cabinet::form_encode(link), {"User-Agent: Mozilla/5.0 (Linux; Android 14)"});
-    BOOST_TEST(r.body.find("intent://import/https://vpn.example/sub/abc#Intent;scheme=hiddify;end") != std::string::npos);
+    BOOST_TEST(r.body.find("intent://import/" + url + "#Intent;scheme=hiddify;end") != std::string::npos);
 
-    for (const std::string bad : {"https://evil.example/", "javascript:alert(1)", "happ://add/x\"><script>", ""}) {
+    for (const std::string prefix : {"happ://add/", "v2raytun://import/", "streisand://import/"})
+        BOOST_TEST(http("GET", "/dl?to=" + cabinet::form_encode(prefix + url)).status == 200, prefix);
+}
+
+BOOST_AUTO_TEST_CASE(anything_else_is_refused) {
+    const std::string base = sub_base();  // http://127.0.0.1:PORT
+    const std::vector<std::string> refused = {
+        "https://evil.example/", "javascript:alert(1)", "",
+        "happ://add/x\"><script>",
+        "hiddify://import/https://evil.example/sub/abc",          // someone else's profile
+        "hiddify://import/" + base + ".evil.example/sub/abc",     // our host as a prefix of theirs
+        "hiddify://import/" + base + "@evil.example/sub/abc",     // our host as a user name
+        "hiddify://import/" + base,                               // no subscription at all
+        "hiddify://import/" + base + "/",
+        "happ://add/javascript:alert(1)",
+        "happ://crypt3/" + std::string(40, 'A'),                 // opaque: cannot be checked
+        "hiddify://" + base + "/sub/abc",                         // not an import path
+        "vless://uuid@" + base.substr(7) + ":443",
+        "hiddify://import/" + base + "/sub/a\tb",
+    };
+    for (const auto& bad : refused) {
         BOOST_TEST_CONTEXT(bad) {
             const auto b = http("GET", "/dl?to=" + cabinet::form_encode(bad));
             BOOST_TEST(b.status == 400);
@@ -26,6 +68,24 @@ BOOST_AUTO_TEST_CASE(known_clients_open_others_are_refused) {
         }
     }
     BOOST_TEST(http("GET", "/dl").status == 400);
+}
+
+// A subscription URL is a credential: nginx logs /dl's path, never its query.
+BOOST_AUTO_TEST_CASE(the_link_never_reaches_the_access_log) {
+    const std::string secret = "s3cr3t" + std::to_string(fresh_telegram_id());
+    for (const std::string path : {"/dl?to=", "//dl?to=", "/%64l?to="}) {
+        BOOST_TEST_CONTEXT(path) {
+            auto r = http("GET", path + cabinet::form_encode("happ://add/" + sub_base() + "/sub/" + secret));
+            if (path == "/dl?to=") BOOST_TEST(r.status == 200);  // the app routes only the plain path
+            const std::string rid = r.headers["x-request-id"];
+            BOOST_REQUIRE(!rid.empty());
+            // The local stack's access log is buffered (flush=1s): wait for this request's line.
+            BOOST_REQUIRE(wait_until([&] { return nginx_access_log().find("rid=" + rid) != std::string::npos; }, 5000));
+        }
+    }
+    const std::string log = nginx_access_log();
+    BOOST_TEST(log.find(secret) == std::string::npos);
+    BOOST_TEST(log.find("\"GET /dl HTTP/1.1\" 200") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

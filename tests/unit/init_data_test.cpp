@@ -126,6 +126,12 @@ BOOST_AUTO_TEST_CASE(signed_but_broken_user_json_is_401) {
     BOOST_TEST(status_of(v, sign_raw_user(R"({"id":"42"})"), 10001) == 401);
     BOOST_TEST(status_of(v, sign_raw_user("{\"id\":42,\"first_name\":\"\xff\xfe\"}"), 10001) == 401);  // invalid UTF-8
     BOOST_TEST(status_of(v, sign_raw_user("[" + std::string(100000, '[')), 10001) == 401);
+    // Escapes RapidJSON decodes into text that is not UTF-8 (PostgreSQL would refuse the name).
+    BOOST_TEST(status_of(v, sign_raw_user(R"({"id":42,"first_name":"\udc00"})"), 10001) == 401);
+    BOOST_TEST(status_of(v, sign_raw_user(R"({"id":42,"first_name":"a\ud800b"})"), 10001) == 401);
+    BOOST_TEST(status_of(v, sign_raw_user(R"({"id":42,"first_name":"\ud83d\ude00"})"), 10001) == 200);  // a pair
+    // Two ids: which one would another reader take?
+    BOOST_TEST(status_of(v, sign_raw_user(R"({"id":42,"id":43,"first_name":"x"})"), 10001) == 401);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "errors.hpp"
-#include "util/json.hpp"
+#include "util/client_json.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -23,8 +23,11 @@ std::string json_string(const rapidjson::Value& obj, const char* key, size_t max
 
 TelegramUser parse_user(const std::string& json) {
     rapidjson::Document doc;
-    doc.Parse<kStrictParse>(json.data(), json.size());
-    if (doc.HasParseError() || !doc.IsObject()) throw unauthorized("init data: user is not a JSON object");
+    std::string dup;
+    const JsonFault f = parse_client_json(doc, json, &dup);
+    // Signed by Telegram yet unreadable: 401 like any init data we cannot use, never a 500.
+    if (f != JsonFault::none && f != JsonFault::malformed) throw unauthorized("init data: user: " + describe(f, dup));
+    if (f == JsonFault::malformed || !doc.IsObject()) throw unauthorized("init data: user is not a JSON object");
     TelegramUser u;
     auto id = doc.FindMember("id");
     if (id == doc.MemberEnd() || !id->value.IsInt64() || id->value.GetInt64() <= 0)

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "errors.hpp"
-#include "util/json.hpp"
+#include "util/client_json.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -49,8 +49,8 @@ void require_hs256_header(std::string_view token) {
     std::string header;
     if (!base64url_decode(token.substr(0, dot), header)) throw unauthorized("token is malformed");
     rapidjson::Document doc;
-    doc.Parse<kStrictParse>(header.data(), header.size());
-    if (doc.HasParseError() || !doc.IsObject()) throw unauthorized("token is malformed");
+    // A repeated "alg" must not let libjwt read another copy than ours.
+    if (parse_client_json(doc, header) != JsonFault::none || !doc.IsObject()) throw unauthorized("token is malformed");
     auto alg = doc.FindMember("alg");
     if (alg == doc.MemberEnd() || !alg->value.IsString() || std::string_view(alg->value.GetString()) != "HS256")
         throw unauthorized("token algorithm is not accepted");

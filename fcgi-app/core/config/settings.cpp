@@ -45,6 +45,13 @@ void parse_into(std::vector<int64_t>& out, std::string_view v) {
     }
 }
 
+// scheme://host[:port][/path]: nothing that could make a prefix match point elsewhere.
+bool plain_base_url(std::string_view url) {
+    const size_t start = starts_with(url, "https://") ? 8 : starts_with(url, "http://") ? 7 : 0;
+    return start != 0 && url.size() > start && url[start] != '/' &&
+           url.find_first_of("@?#\\ \t\r\n") == std::string_view::npos;
+}
+
 template <auto Member>
 auto field() {
     return [](Settings& s, std::string_view v) { parse_into(s.*Member, v); };
@@ -213,6 +220,12 @@ const std::vector<SettingSpec> kSpecs = {
     {"REPORT_TOPIC_TICKETS", "", "message_thread_id of the group's support tickets topic (empty = not enabled)", topic_id<&Settings::report_topic_tickets>()},
     {"PANEL__BASE_URL", "http://127.0.0.1:3010", "base URL of the Remnawave panel (or the mock panel)", field<&Settings::panel_base_url>()},
     {"PANEL__TOKEN", "", "API token of the panel", field<&Settings::panel_token>()},
+    {"SUBSCRIPTION_PUBLIC_URL", "", "public base URL of the panel's subscription links (Remnawave's SUB_PUBLIC_DOMAIN with its scheme, e.g. https://sub.example.com); /dl opens import links of URLs under it only; empty = PANEL__BASE_URL", [](Settings& s, std::string_view v) {
+         std::string t(trim(v));
+         while (!t.empty() && t.back() == '/') t.pop_back();
+         if (!t.empty() && !plain_base_url(t)) throw std::invalid_argument("expected an http(s) URL without user, query or fragment");
+         s.subscription_public_url = t;
+     }},
     {"PANEL_CONNECT_TIMEOUT_MS", "1000", "connect timeout towards the panel", ranged<&Settings::panel_connect_timeout_ms>(10, 60000)},
     {"PANEL_TIMEOUT_MS", "3000", "total timeout of one panel request", ranged<&Settings::panel_timeout_ms>(50, 120000)},
     {"LOG_LEVEL", "info", "trace, debug, info, warn, error", one_of<&Settings::log_level>({"trace", "debug", "info", "warn", "error"})},
@@ -261,6 +274,12 @@ Settings load_settings(const EnvLookup& lookup) {
         } catch (const std::exception& e) {
             throw ConfigError(name + ": " + e.what() + " (got \"" + std::string(value.substr(0, 64)) + "\")");
         }
+    }
+    // Subscription links are usually served where the panel is (the local stack's mock too).
+    if (s.subscription_public_url.empty()) {
+        s.subscription_public_url = s.panel_base_url;
+        while (!s.subscription_public_url.empty() && s.subscription_public_url.back() == '/')
+            s.subscription_public_url.pop_back();
     }
     validate(s);
     return s;

@@ -119,6 +119,7 @@ struct Settings {
     // Panel
     std::string panel_base_url;
     std::string panel_token;
+    std::string subscription_public_url;  // base of the panel's subscription links; never empty after load
     int64_t panel_connect_timeout_ms = 1000;
     int64_t panel_timeout_ms = 3000;
 

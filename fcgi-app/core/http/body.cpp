@@ -1,6 +1,7 @@
 #include "http/body.hpp"
 
 #include "errors.hpp"
+#include "util/client_json.hpp"
 
 namespace cabinet {
 
@@ -10,8 +11,12 @@ rapidjson::Document json_body(const Request& req) {
         doc.SetObject();
         return doc;
     }
-    doc.Parse<kStrictParse>(req.body.data(), req.body.size());
-    if (doc.HasParseError()) throw bad_request("malformed JSON body");
+    std::string dup;
+    switch (const JsonFault f = parse_client_json(doc, req.body, &dup)) {
+        case JsonFault::none: break;
+        case JsonFault::malformed: throw bad_request("malformed JSON body");
+        default: throw bad_request(describe(f, dup));
+    }
     if (!doc.IsObject()) throw bad_request("JSON body must be an object");
     return doc;
 }

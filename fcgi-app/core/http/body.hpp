@@ -10,7 +10,8 @@
 
 namespace cabinet {
 
-// The body as a JSON object; an empty body is an empty object. 400 otherwise.
+// The body as a JSON object; an empty body is an empty object. 400 otherwise, and on a lone
+// surrogate escape or a repeated key (util/client_json.hpp).
 rapidjson::Document json_body(const Request& req);
 
 // Required string of [min_len, max_len] UTF-8 characters (not bytes).

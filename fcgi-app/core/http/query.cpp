@@ -11,7 +11,8 @@ std::optional<std::string> query_param(std::string_view query, std::string_view 
         if (part.substr(0, eq) != name) continue;
         if (eq == std::string_view::npos) return std::string();
         auto v = form_decode(part.substr(eq + 1));
-        if (!v) throw bad_request(std::string(name) + " is not validly encoded");
+        // Not UTF-8: it could never match anything of ours, and PostgreSQL would refuse it.
+        if (!v || !valid_utf8(*v)) throw bad_request(std::string(name) + " is not validly encoded");
         return v;
     }
     return std::nullopt;

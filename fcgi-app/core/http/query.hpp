@@ -6,7 +6,8 @@
 
 namespace cabinet {
 
-// The first value of `name`, decoded; nullopt when absent. A bad %-escape is a 400 naming it.
+// The first value of `name`, decoded; nullopt when absent. A bad %-escape or a value that
+// is not UTF-8 is a 400 naming it.
 std::optional<std::string> query_param(std::string_view query, std::string_view name);
 
 // The value of cookie `name` in a Cookie header ("a=1; b=2"), as sent (no decoding);

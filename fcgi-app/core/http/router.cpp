@@ -9,12 +9,13 @@ namespace {
 bool is_placeholder(std::string_view seg) { return seg.size() > 2 && seg.front() == '{' && seg.back() == '}'; }
 
 // Split a raw path into decoded segments, refusing anything that could alias another
-// path: empty path, dot segments, %2F, NUL, bad escapes.
+// path: empty path, dot segments, %2F, NUL, bad escapes; and bytes that are not UTF-8 (a
+// path parameter reaches PostgreSQL and the panel).
 bool decode_segments(std::string_view raw, std::vector<std::string>& out) {
     if (raw.empty() || raw.front() != '/') return false;
     for (auto seg : split(raw.substr(1), '/')) {
         auto decoded = percent_decode(seg);
-        if (!decoded || *decoded == "." || *decoded == ".." ) return false;
+        if (!decoded || *decoded == "." || *decoded == ".." || !valid_utf8(*decoded)) return false;
         if (decoded->find('/') != std::string::npos || decoded->find('\0') != std::string::npos) return false;
         out.push_back(std::move(*decoded));
     }

@@ -1,6 +1,7 @@
 #include "payments/cryptobot.hpp"
 
 #include "payments/wire.hpp"
+#include "util/client_json.hpp"
 #include "util/crypto.hpp"
 #include "util/strings.hpp"
 
@@ -34,8 +35,7 @@ std::string cryptobot_signature(std::string_view token, std::string_view body) {
 std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body) {
     using payments::string_or_empty;
     rapidjson::Document doc;
-    doc.Parse<kStrictParse>(body.data(), body.size());
-    if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;
+    if (parse_client_json(doc, body) != JsonFault::none || !doc.IsObject()) return std::nullopt;
     CryptoBotUpdate u;
     u.update_type = string_or_empty(doc, "update_type");
     auto inv = doc.FindMember("payload");

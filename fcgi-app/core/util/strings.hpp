@@ -24,6 +24,11 @@ bool hex_decode(std::string_view hex, unsigned char* out, size_t out_len);
 // The longest prefix of UTF-8 text `s` with at most `max_chars` characters (code points),
 // never cutting a multi-byte sequence. Telegram limits count characters, not bytes.
 std::string_view utf8_prefix(std::string_view s, size_t max_chars);
+// Well-formed UTF-8 (RFC 3629): no stray or overlong bytes, no surrogates (U+D800..DFFF),
+// nothing above U+10FFFF. PostgreSQL refuses anything else in a text column.
+bool valid_utf8(std::string_view s);
+// Any ASCII control character (below 0x20, or DEL): never part of a header value or URL we keep.
+bool has_control_chars(std::string_view s);
 // 16 lowercase hex characters from the OS's CSPRNG (libsodium).
 std::string random_hex(size_t bytes);
 // Text safe inside HTML content and quoted attribute values (& < > " ').
