@@ -56,7 +56,18 @@ HttpResult http(const std::string& method, const std::string& path, const std::v
 
 HttpResult http_url(const std::string& method, const std::string& url, const std::vector<std::string>& headers,
                     const std::string& body) {
+    return http_url_from("", method, url, headers, body);
+}
+
+HttpResult http_from(const std::string& source_ip, const std::string& method, const std::string& path,
+                     const std::vector<std::string>& headers, const std::string& body) {
+    return http_url_from(source_ip, method, base_url() + path, headers, body);
+}
+
+HttpResult http_url_from(const std::string& source_ip, const std::string& method, const std::string& url,
+                         const std::vector<std::string>& headers, const std::string& body) {
     CURL* c = curl_easy_init();
+    if (!source_ip.empty()) curl_easy_setopt(c, CURLOPT_INTERFACE, ("host!" + source_ip).c_str());
     HttpResult out;
     curl_slist* list = nullptr;
     for (const auto& h : headers) list = curl_slist_append(list, h.c_str());

@@ -29,6 +29,13 @@ HttpResult http(const std::string& method, const std::string& path,
 HttpResult http_url(const std::string& method, const std::string& url,
                     const std::vector<std::string>& headers = {}, const std::string& body = {});
 
+// The same, sent from another loopback address (127.0.0.2 ...): a second client, as nginx
+// and the app see it.
+HttpResult http_from(const std::string& source_ip, const std::string& method, const std::string& path,
+                     const std::vector<std::string>& headers = {}, const std::string& body = {});
+HttpResult http_url_from(const std::string& source_ip, const std::string& method, const std::string& url,
+                         const std::vector<std::string>& headers = {}, const std::string& body = {});
+
 // A URL of the fakes (tests/fakes/server.mjs: gateways, Bot API, journal) on FAKES_PORT.
 std::string fake_url(const std::string& path);
 // The newest sequence number in the fakes' journal (0 when empty): calls after it are new.

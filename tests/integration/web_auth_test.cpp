@@ -317,6 +317,47 @@ BOOST_AUTO_TEST_CASE(failed_logins_per_email_are_limited_with_retry_after) {
     BOOST_TEST(post("login", creds(fresh_email("limit2"), "wrong password")).status == 401);
 }
 
+// A guesser locks out itself, not the owner (issue 13): failures from one address refuse
+// that address for the e-mail; the owner, from another, waits a few seconds at most.
+BOOST_AUTO_TEST_CASE(a_guesser_elsewhere_cannot_lock_the_owner_out) {
+    const std::string email = fresh_email("owner");
+    const std::string session_of_owner = refresh_of(register_and_verify(email));
+    BOOST_REQUIRE(!session_of_owner.empty());
+    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
+    const std::string json = "Content-Type: application/json";
+    auto guess = [&] {
+        return http_from("127.0.0.2", "POST", "/api/cabinet/auth/login", {json}, creds(email, "wrong password"));
+    };
+    // The registration counted once; from the limit on, every try from anywhere waits the
+    // e-mail's short delay first (honoured here), and the guesser's own address runs out.
+    for (int64_t failures = 0, tries = 0; failures < limit; ++tries) {
+        BOOST_REQUIRE(tries < 2 * limit);
+        const auto g = guess();
+        if (g.status == 401) {
+            ++failures;
+            continue;
+        }
+        BOOST_REQUIRE_MESSAGE(g.status == 429, g.status << " " << g.body);
+        const int64_t wait = std::stoll(g.headers.at("retry-after"));
+        BOOST_REQUIRE(wait <= 4);
+        std::this_thread::sleep_for(std::chrono::seconds(wait));
+    }
+    const auto locked = guess();
+    BOOST_TEST(locked.status == 429);
+    BOOST_TEST(std::stoll(locked.headers.at("retry-after")) > 60);  // the guesser's window
+
+    // The owner, from 127.0.0.1: at most a short delay after the latest failure.
+    auto owner = post("login", creds(email, kPassword));
+    if (owner.status == 429) {
+        const int64_t wait = std::stoll(owner.headers.at("retry-after"));
+        BOOST_TEST(wait <= 4);
+        std::this_thread::sleep_for(std::chrono::seconds(wait));
+        owner = post("login", creds(email, kPassword));
+    }
+    check_session(owner, email);
+    BOOST_TEST(guess().status == 429);  // still refused where the guessing came from
+}
+
 BOOST_AUTO_TEST_CASE(failures_per_ip_are_limited_and_nothing_is_done_over_it) {
     // Every test comes from 127.0.0.1 and earlier ones left failures in its window.
     PoolWith pool("AUTH_FAIL_LIMIT_IP=3");

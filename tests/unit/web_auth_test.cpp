@@ -1,5 +1,5 @@
 // Web sessions (issue 7): the Argon2id wrapper with its concurrency cap, the MIME mail,
-// the HTML escaping of templates and the canonical e-mail form. No I/O.
+// the HTML escaping of templates, the canonical e-mail form and the sign-in delay. No I/O.
 #include <boost/test/unit_test.hpp>
 
 #include <sodium.h>
@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "auth/passwords.hpp"
+#include "auth/throttle.hpp"
 #include "auth/web_tokens.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
@@ -138,6 +139,15 @@ BOOST_AUTO_TEST_CASE(emails_are_canonical) {
                             "ann@example..com", "ann@example.com.", "<ann@example.com>", "ann@.example.com"})
         BOOST_TEST(!normalize_email(bad).has_value(), bad);
     BOOST_TEST(!normalize_email(std::string(65, 'a') + "@example.com").has_value());
+}
+
+// Each failure beyond the limit doubles the per-e-mail delay, up to a minute.
+BOOST_AUTO_TEST_CASE(the_email_delay_doubles_up_to_a_minute) {
+    BOOST_TEST(email_delay_s(9, 10) == 0);
+    BOOST_TEST(email_delay_s(10, 10) == 1);
+    BOOST_TEST(email_delay_s(13, 10) == 8);
+    BOOST_TEST(email_delay_s(16, 10) == 60);
+    BOOST_TEST(email_delay_s(100000, 10) == 60);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,33 +4,63 @@
 
 #include <algorithm>
 
-#include "db/web_auth_repo.hpp"
 #include "errors.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
 
 namespace cabinet {
 namespace {
 
 std::string ip_key(std::string_view ip) { return "authfail:ip:" + std::string(ip); }
 std::string email_key(std::string_view email) { return "authfail:email:" + std::string(email); }
+std::string pair_key(std::string_view email, std::string_view ip) {
+    return "authfail:pair:" + std::string(email) + "|" + std::string(ip);
+}
+std::string last_key(const std::string& key) { return key + ":last"; }
 
-}  // namespace
-
-int64_t AuthThrottle::blocked_for(const std::string& key, int64_t limit) {
-    if (auto c = redis_.counter(key)) return c->value >= limit ? std::max<int64_t>(c->ttl_s, 1) : 0;
-    const FailureCount c = db_.read([&](auto& txn) { return auth_failure_count(txn, key, s_.auth_fail_window_s); });
+// Seconds until a fixed-window counter at `limit` lets its key try again, else 0.
+int64_t window_wait(const FailureCount& c, int64_t limit) {
     return c.count >= limit ? std::max<int64_t>(c.retry_after_s, 1) : 0;
 }
 
+}  // namespace
+
+int64_t email_delay_s(int64_t failures, int64_t limit) {
+    if (failures < limit) return 0;
+    const int64_t doublings = std::min<int64_t>(failures - limit, 16);
+    return std::min<int64_t>(int64_t{1} << doublings, kMaxEmailDelayS);
+}
+
+FailureCount AuthThrottle::read(const std::string& key) {
+    if (auto c = redis_.counter(key)) {
+        int64_t last = 0;
+        if (c->value > 0) {
+            const auto stamp = redis_.get(last_key(key));
+            if (!stamp || !parse_int64(*stamp, last)) last = unix_now();  // unknown: as if just now
+        }
+        return FailureCount{c->value, c->ttl_s, last};
+    }
+    return db_.read([&](auto& txn) { return auth_failure_count(txn, key, s_.auth_fail_window_s); });
+}
+
 void AuthThrottle::hit(const std::string& key) {
-    if (redis_.incr_window(key, s_.auth_fail_window_s)) return;
+    if (redis_.incr_window(key, s_.auth_fail_window_s)) {
+        redis_.set(last_key(key), std::to_string(unix_now()), s_.auth_fail_window_s);
+        return;
+    }
     spdlog::debug("redis unavailable: counting an auth failure in PostgreSQL");
     db_.write([&](pqxx::work& txn) { auth_failure_hit(txn, key, s_.auth_fail_window_s); });
 }
 
 void AuthThrottle::check(std::string_view ip, std::string_view email) {
-    int64_t wait = ip.empty() ? 0 : blocked_for(ip_key(ip), s_.auth_fail_limit_ip);
-    if (!email.empty()) wait = std::max(wait, blocked_for(email_key(email), s_.auth_fail_limit_email));
-    if (wait == 0) return;
+    int64_t wait = ip.empty() ? 0 : window_wait(read(ip_key(ip)), s_.auth_fail_limit_ip);
+    if (!email.empty()) {
+        wait = std::max(wait, window_wait(read(pair_key(email, ip)), s_.auth_fail_limit_email));
+        const FailureCount all = read(email_key(email));
+        const int64_t delay = email_delay_s(all.count, s_.auth_fail_limit_email);
+        if (delay > 0) wait = std::max(wait, all.last_unix + delay - unix_now());
+    }
+    if (wait <= 0) return;
     ApiError e(429, "too many attempts, try again later");
     e.headers.emplace_back("Retry-After", std::to_string(wait));
     throw e;
@@ -38,7 +68,10 @@ void AuthThrottle::check(std::string_view ip, std::string_view email) {
 
 void AuthThrottle::failed(std::string_view ip, std::string_view email) {
     if (!ip.empty()) hit(ip_key(ip));
-    if (!email.empty()) hit(email_key(email));
+    if (!email.empty()) {
+        hit(pair_key(email, ip));
+        hit(email_key(email));
+    }
 }
 
 }  // namespace cabinet

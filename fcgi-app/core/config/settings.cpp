@@ -158,7 +158,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"PASSWORD_OPSLIMIT", "2", "Argon2id passes of password hashes (libsodium opslimit; 2 = INTERACTIVE)", ranged<&Settings::password_opslimit>(1, 20)},
     {"PASSWORD_MEMLIMIT", "67108864", "Argon2id memory of one password hash in bytes (64 MiB = INTERACTIVE)", ranged<&Settings::password_memlimit>(8192, int64_t{4} << 30)},
     {"PASSWORD_HASH_CONCURRENCY", "2", "password hashes one pool process runs at once (each takes PASSWORD_MEMLIMIT); the rest wait up to 2 s, then 503", ranged<&Settings::password_hash_concurrency>(1, 64)},
-    {"AUTH_FAIL_LIMIT_EMAIL", "10", "failed web logins/registrations/verifications per e-mail within AUTH_FAIL_WINDOW_S before 429", ranged<&Settings::auth_fail_limit_email>(1, 100000)},
+    {"AUTH_FAIL_LIMIT_EMAIL", "10", "failed web logins/registrations/verifications per e-mail from one client IP within AUTH_FAIL_WINDOW_S before 429; from all IPs together, before each try waits a delay after the latest failure (1 s, doubling, at most 60 s)", ranged<&Settings::auth_fail_limit_email>(1, 100000)},
     {"AUTH_FAIL_LIMIT_IP", "30", "failed web logins/registrations/verifications per client IP within AUTH_FAIL_WINDOW_S before 429", ranged<&Settings::auth_fail_limit_ip>(1, 1000000)},
     {"AUTH_FAIL_WINDOW_S", "900", "window of the brute-force counters, seconds", ranged<&Settings::auth_fail_window_s>(10, 86400)},
     {"REFRESH_TOKEN_TTL_S", "604800", "lifetime of a web-cabinet refresh token, seconds", ranged<&Settings::refresh_token_ttl_s>(60, 90 * 86400)},

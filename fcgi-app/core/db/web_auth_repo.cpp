@@ -87,7 +87,7 @@ void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::stri
 FailureCount auth_failure_count(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {
     auto res = txn.exec_prepared("auth_failure_count", key, window_s);
     if (res.empty()) return {};
-    return FailureCount{res[0][0].as<int64_t>(), res[0][1].as<int64_t>()};
+    return FailureCount{res[0][0].as<int64_t>(), res[0][1].as<int64_t>(), res[0][2].as<int64_t>()};
 }
 
 void auth_failure_hit(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {

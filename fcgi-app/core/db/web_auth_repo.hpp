@@ -58,7 +58,8 @@ void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::stri
 
 struct FailureCount {
     int64_t count = 0;
-    int64_t retry_after_s = 0;
+    int64_t retry_after_s = 0;  // until the window ends
+    int64_t last_unix = 0;      // the latest failure counted
 };
 FailureCount auth_failure_count(pqxx::transaction_base& txn, const std::string& key, int64_t window_s);
 void auth_failure_hit(pqxx::transaction_base& txn, const std::string& key, int64_t window_s);

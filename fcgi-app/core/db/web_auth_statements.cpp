@@ -55,11 +55,12 @@ std::vector<Statement> web_auth_statements() {
      " (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)"},
     // Brute-force counters when Redis is down: a fixed window per key, restarted when stale.
     {"auth_failure_count",
-     "SELECT count, GREATEST(1, ceil(extract(epoch FROM window_start + $2::bigint * interval '1 second' - now())))::bigint"
+     "SELECT count, GREATEST(1, ceil(extract(epoch FROM window_start + $2::bigint * interval '1 second' - now())))::bigint,"
+     "  floor(extract(epoch FROM last_at))::bigint"
      " FROM auth_failures WHERE key = $1 AND window_start > now() - $2::bigint * interval '1 second'"},
     {"auth_failure_hit",
      "INSERT INTO auth_failures AS f (key, window_start, count) VALUES ($1, now(), 1)"
-     " ON CONFLICT (key) DO UPDATE SET"
+     " ON CONFLICT (key) DO UPDATE SET last_at = now(),"
      "  count = CASE WHEN f.window_start > now() - $2::bigint * interval '1 second' THEN f.count + 1 ELSE 1 END,"
      "  window_start = CASE WHEN f.window_start > now() - $2::bigint * interval '1 second' THEN f.window_start ELSE now() END"},
     };
