@@ -44,6 +44,8 @@ BOOST_AUTO_TEST_CASE(lone_surrogates_are_bad_unicode) {
     BOOST_TEST((fault_of(R"({"\udfff":"key"})") == JsonFault::bad_unicode));           // in a key
     BOOST_TEST((fault_of(R"({"a":[[{"b":"\udc00"}]]})") == JsonFault::bad_unicode));   // deep inside
     BOOST_TEST((fault_of("{\"name\":\"\xff\"}") == JsonFault::bad_unicode));            // raw invalid byte
+    BOOST_TEST((fault_of(R"({"name":"Ann\u0000admin"})") == JsonFault::bad_unicode));  // NUL: cut at it before
+    BOOST_TEST((fault_of(R"({"a\u0000":1})") == JsonFault::bad_unicode));
 }
 
 BOOST_AUTO_TEST_CASE(repeated_keys_are_refused) {

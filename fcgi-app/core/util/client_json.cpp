@@ -19,13 +19,15 @@ JsonFault check_tree(const rapidjson::Value& root, std::string* dup_key) {
         const rapidjson::Value* v = todo.back();
         todo.pop_back();
         if (v->IsString()) {
-            if (!valid_utf8(view(*v))) return JsonFault::bad_unicode;
+            // A NUL (\u0000) cannot be stored in PostgreSQL text, and C strings end at it.
+            if (!valid_utf8(view(*v)) || view(*v).find('\0') != std::string_view::npos) return JsonFault::bad_unicode;
         } else if (v->IsArray()) {
             for (const auto& e : v->GetArray()) todo.push_back(&e);
         } else if (v->IsObject()) {
             keys.clear();
             for (const auto& m : v->GetObject()) {
-                if (!valid_utf8(view(m.name))) return JsonFault::bad_unicode;
+                if (!valid_utf8(view(m.name)) || view(m.name).find('\0') != std::string_view::npos)
+                    return JsonFault::bad_unicode;
                 keys.push_back(view(m.name));
                 todo.push_back(&m.value);
             }
@@ -57,7 +59,7 @@ std::string describe(JsonFault fault, const std::string& dup_key) {
     switch (fault) {
         case JsonFault::none: return "ok";
         case JsonFault::malformed: return "malformed JSON";
-        case JsonFault::bad_unicode: return "JSON text is not valid Unicode (a lone surrogate escape or invalid UTF-8)";
+        case JsonFault::bad_unicode: return "JSON text is not valid Unicode (a lone surrogate escape, a NUL character or invalid UTF-8)";
         case JsonFault::duplicate_key: return "duplicate key \"" + dup_key + "\" in JSON object";
     }
     return "malformed JSON";

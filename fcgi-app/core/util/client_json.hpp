@@ -2,7 +2,8 @@
 // JSON from outside (request bodies, init data's `user`, webhooks): the strict parse plus
 // what RapidJSON still lets through, refused (docs/decisions.md, "Hostile JSON"):
 //  - an escaped lone surrogate: RapidJSON decodes "\udc00" into bytes that are not UTF-8,
-//    and PostgreSQL refuses them in a text column (that was a 500);
+//    and PostgreSQL refuses them in a text column (that was a 500); likewise "\u0000",
+//    which a text column cannot hold and a C string would silently end at;
 //  - a key repeated in one object: FindMember returns the first copy, another reader may
 //    take the last, so two layers could act on different values (request smuggling).
 #include <string>
