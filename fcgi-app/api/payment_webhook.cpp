@@ -69,17 +69,10 @@ int64_t yookassa_transaction(Exchange& ex, const YooKassaPayment& p) {
 }
 
 void yookassa(Exchange& ex, YooKassa& gw) {
-    rapidjson::Document doc;
-    doc.Parse<kStrictParse>(ex.req.body.data(), ex.req.body.size());
-    auto object = doc.IsObject() ? doc.FindMember("object") : rapidjson::Value::MemberIterator();
-    if (doc.HasParseError() || !doc.IsObject() || object == doc.MemberEnd() || !object->value.IsObject())
-        reject(ex, "yookassa", bad_request("malformed notification"), "body is not a notification");
-    auto id = object->value.FindMember("id");
-    if (id == object->value.MemberEnd() || !id->value.IsString() || !plausible_yookassa_id(id->value.GetString()))
-        reject(ex, "yookassa", bad_request("malformed notification"), "object.id missing or malformed");
-    const std::string payment_id = id->value.GetString();
-    auto event = doc.FindMember("event");
-    const std::string said = event != doc.MemberEnd() && event->value.IsString() ? event->value.GetString() : "";
+    const auto note = parse_yookassa_notification(ex.req.body);
+    if (!note) reject(ex, "yookassa", bad_request("malformed notification"), "body is not a notification with a plausible object.id");
+    const std::string& payment_id = note->payment_id;
+    const std::string& said = note->event;
 
     std::optional<YooKassaPayment> p;
     try {

@@ -31,6 +31,19 @@ bool plausible_yookassa_id(const std::string& id) {
            id.find_first_not_of("0123456789abcdefABCDEF-_") == std::string::npos;
 }
 
+std::optional<YooKassaNotification> parse_yookassa_notification(std::string_view body) {
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body.data(), body.size());
+    if (doc.HasParseError() || !doc.IsObject()) return std::nullopt;
+    auto object = doc.FindMember("object");
+    if (object == doc.MemberEnd()) return std::nullopt;
+    YooKassaNotification n;
+    n.payment_id = payments::string_or_empty(object->value, "id");
+    if (!plausible_yookassa_id(n.payment_id)) return std::nullopt;
+    n.event = payments::string_or_empty(doc, "event");
+    return n;
+}
+
 std::optional<YooKassaPayment> parse_yookassa_payment(const rapidjson::Value& obj) {
     using payments::string_member;
     using payments::string_or_empty;
