@@ -37,8 +37,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<std::string> params;
     if (const mock::Route* r = router.match(method, request_line, params)) {
         if (r->method != method) fuzz::fail("route of another method");
+        // Decoded like Express decodes route params: "%2F" may give a '/', never an empty value.
         for (const auto& p : params)
-            if (p.empty() || p.find('/') != std::string::npos) fuzz::fail("a placeholder value is empty or holds '/'");
+            if (p.empty()) fuzz::fail("an empty placeholder value");
     }
     const std::string body(rest);
     refused_only_as_the_panel_does([&] {
