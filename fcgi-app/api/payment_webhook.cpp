@@ -76,20 +76,10 @@ int64_t yookassa_transaction(Exchange& ex, const YooKassaPayment& p) {
 }
 
 void yookassa(Exchange& ex, YooKassa& gw) {
-    rapidjson::Document doc;
-    const JsonFault fault = parse_client_json(doc, ex.req.body);
-    if (fault != JsonFault::none) reject(ex, "yookassa", bad_request("malformed notification"), describe(fault));
-    auto object = doc.IsObject() ? doc.FindMember("object") : rapidjson::Value::MemberIterator();
-    if (!doc.IsObject() || object == doc.MemberEnd() || !object->value.IsObject())
-        reject(ex, "yookassa", bad_request("malformed notification"), "body is not a notification");
-    auto event = doc.FindMember("event");
-    const std::string said = event != doc.MemberEnd() && event->value.IsString() ? event->value.GetString() : "";
-    // A refund's object is the refund; the payment it belongs to is what we read back.
-    const char* id_field = said.rfind("refund.", 0) == 0 ? "payment_id" : "id";
-    auto id = object->value.FindMember(id_field);
-    if (id == object->value.MemberEnd() || !id->value.IsString() || !plausible_yookassa_id(id->value.GetString()))
-        reject(ex, "yookassa", bad_request("malformed notification"), std::string("object.") + id_field + " missing or malformed");
-    const std::string payment_id = id->value.GetString();
+    const auto note = parse_yookassa_notification(ex.req.body);
+    if (!note) reject(ex, "yookassa", bad_request("malformed notification"), "body is not well-formed JSON with a plausible payment id");
+    const std::string& payment_id = note->payment_id;
+    const std::string& said = note->event;
 
     std::optional<YooKassaPayment> p;
     try {

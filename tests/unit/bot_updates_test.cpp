@@ -35,6 +35,11 @@ BOOST_AUTO_TEST_CASE(commands_with_payload_and_bot_name) {
     BOOST_TEST(!parse_command("hello /start", "shop_bot"));
     BOOST_TEST(!parse_command("/", "shop_bot"));
     BOOST_TEST(!parse_command("/@shop_bot", "shop_bot"));
+    // A carriage return ends the command word like any whitespace (found by the fuzzer).
+    c = parse_command("/start\rref_Y", "shop_bot");
+    BOOST_REQUIRE(c);
+    BOOST_TEST(c->name == "start");
+    BOOST_TEST(c->payload == "ref_Y");
 }
 
 BOOST_AUTO_TEST_CASE(a_private_message_and_a_button_press) {

@@ -79,12 +79,15 @@ void list_users(Services& s, Call& c) {
         if (pair.substr(0, eq) == "start") start = v;
         if (pair.substr(0, eq) == "size") size = v;
     }
-    const auto [page, total] = s.state.read([&](const PanelData& d) {
+    // Not a structured binding: clang before 16 cannot capture one in the lambda below.
+    const auto listed = s.state.read([&](const PanelData& d) {
         std::vector<User> out;
         for (size_t i = static_cast<size_t>(start); i < d.users.size() && out.size() < static_cast<size_t>(size); ++i)
             out.push_back(d.users[i]);
         return std::make_pair(out, static_cast<int64_t>(d.users.size()));
     });
+    const std::vector<User>& page = listed.first;
+    const int64_t total = listed.second;
     const int64_t now = now_ms();
     reply(c.resp, [&](JsonWriter& w) {
         w.StartObject();

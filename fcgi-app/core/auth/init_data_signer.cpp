@@ -54,6 +54,10 @@ std::string sign_init_data(const std::string& bot_token, const TelegramUser& use
         {"user", buf.GetString()},
     };
     if (!start_param.empty()) fields.emplace_back("start_param", start_param);
+    return sign_init_data_fields(bot_token, std::move(fields));
+}
+
+std::string sign_init_data_fields(const std::string& bot_token, std::vector<std::pair<std::string, std::string>> fields) {
     std::sort(fields.begin(), fields.end());
     std::string check;
     for (const auto& [k, v] : fields) {
@@ -63,7 +67,7 @@ std::string sign_init_data(const std::string& bot_token, const TelegramUser& use
     const Sha256 secret = hmac_sha256(std::string_view("WebAppData"), bot_token);
     const Sha256 hash = hmac_sha256(secret, check);
     std::string out;
-    for (const auto& [k, v] : fields) out += k + "=" + form_encode(v) + "&";
+    for (const auto& [k, v] : fields) out += form_encode(k) + "=" + form_encode(v) + "&";
     out += "hash=" + hex_encode(hash.data(), hash.size());
     return out;
 }

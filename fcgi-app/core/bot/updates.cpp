@@ -91,7 +91,7 @@ Update parse_update(const rapidjson::Value& update) {
 std::optional<Command> parse_command(std::string_view text, std::string_view bot_username) {
     text = trim(text);
     if (text.size() < 2 || text[0] != '/') return std::nullopt;
-    const size_t end = text.find_first_of(" \t\n");
+    const size_t end = text.find_first_of(" \t\r\n");  // the whitespace trim() knows
     std::string_view word = text.substr(1, end == std::string_view::npos ? std::string_view::npos : end - 1);
     if (const size_t at = word.find('@'); at != std::string_view::npos) {
         if (!bot_username.empty() && to_lower(word.substr(at + 1)) != to_lower(bot_username)) return std::nullopt;

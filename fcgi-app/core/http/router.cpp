@@ -54,6 +54,11 @@ const Router::Pattern* Router::find(std::string_view raw_path, std::vector<std::
     }
     std::vector<std::string> segments;
     if (!decode_segments(raw_path, segments)) throw not_found("not found");
+    // An escaped spelling of a static path is that path ("/api/admin/maintenance/m%6Fde"
+    // is "mode", not the {action} placeholder): one route per decoded path, no aliases.
+    std::string decoded;
+    for (const auto& s : segments) decoded.append("/").append(s);
+    if (auto it = static_.find(decoded); it != static_.end()) return &it->second;
     for (const auto& d : dynamic_) {
         if (d.segments.size() != segments.size()) continue;
         bool ok = true;

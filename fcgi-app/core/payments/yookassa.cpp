@@ -1,6 +1,7 @@
 #include "payments/yookassa.hpp"
 
 #include "payments/wire.hpp"
+#include "util/client_json.hpp"
 #include "util/crypto.hpp"
 #include "util/strings.hpp"
 
@@ -29,6 +30,19 @@ std::string trimmed_base(std::string b) {
 bool plausible_yookassa_id(const std::string& id) {
     return !id.empty() && id.size() <= 64 &&
            id.find_first_not_of("0123456789abcdefABCDEF-_") == std::string::npos;
+}
+
+std::optional<YooKassaNotification> parse_yookassa_notification(std::string_view body) {
+    rapidjson::Document doc;
+    if (parse_client_json(doc, body) != JsonFault::none || !doc.IsObject()) return std::nullopt;
+    auto object = doc.FindMember("object");
+    if (object == doc.MemberEnd()) return std::nullopt;
+    YooKassaNotification n;
+    n.event = payments::string_or_empty(doc, "event");
+    // A refund's object is the refund; the payment it belongs to is what is read back.
+    n.payment_id = payments::string_or_empty(object->value, n.event.rfind("refund.", 0) == 0 ? "payment_id" : "id");
+    if (!plausible_yookassa_id(n.payment_id)) return std::nullopt;
+    return n;
 }
 
 std::optional<YooKassaPayment> parse_yookassa_payment(const rapidjson::Value& obj) {

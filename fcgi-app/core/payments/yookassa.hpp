@@ -4,6 +4,7 @@
 // never trusts one: it fetches the payment by id with our credentials and acts on that.
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "net/http_client.hpp"
 #include "payments/gateway.hpp"
@@ -26,6 +27,16 @@ struct YooKassaPayment {
 std::optional<YooKassaPayment> parse_yookassa_payment(const rapidjson::Value& obj);
 // YooKassa ids go into a URL path: only what their ids contain (hex digits, '-', '_').
 bool plausible_yookassa_id(const std::string& id);
+
+// A notification (POST /api/v1/payments/yookassa) as far as it is read before the payment
+// is fetched back: which payment (object.id; a refund.* event's object.payment_id), and the
+// event the caller claims. nullopt when the body is not client JSON (util/client_json) with
+// an `object` whose payment id is plausible (400).
+struct YooKassaNotification {
+    std::string payment_id;
+    std::string event;
+};
+std::optional<YooKassaNotification> parse_yookassa_notification(std::string_view body);
 
 class YooKassa : public Gateway {
 public:
