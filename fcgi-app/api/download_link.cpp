@@ -2,7 +2,9 @@
 // schemes, so the mini-app's "Add subscription" opens this tiny page, which hands the
 // import link to the system. It opens exactly the import links GET /connection hands out
 // (connection_links.cpp): a supported client's prefix followed by a subscription URL under
-// SUBSCRIPTION_PUBLIC_URL. Anything else is 400: this page must not carry someone else's
+// SUBSCRIPTION_PUBLIC_URL, or the panel's encrypted Happ link (crypto_link) of one of our
+// subscriptions, which cannot be read but can be looked up. Anything else is 400: this page
+// must not carry someone else's
 // VPN profile (or any other payload) under our name. On Android the link becomes an
 // intent:// URL, which Chrome opens where a bare custom scheme is blocked. nginx keeps the
 // query (a subscription URL is a credential) out of its access log.
@@ -14,6 +16,9 @@
 
 namespace cabinet::api {
 namespace {
+
+// Happ's encrypted subscription links (crypt, crypt2, crypt3 ...), as the panel makes them.
+constexpr std::string_view kHappCryptoPrefix = "happ://crypt";
 
 // `url` is a link under `base` (scheme://host[:port][/path]): the base is followed by '/',
 // so "https://sub.example.com.evil.test/" or "https://sub.example.com@evil.test/" fail.
@@ -28,11 +33,18 @@ void get_download_link(Exchange& ex) {
     if (!to_param || to_param->empty()) throw bad_request("to is required");
     const std::string& to = *to_param;
     if (to.size() > 4096 || has_control_chars(to) || to.find_first_of(" <>\"'\\`") != std::string::npos) throw bad_request("to is not a valid URL");
-    const auto link = parse_import_link(to);
-    if (!link) throw bad_request("only the supported VPN clients' import links can be opened");
-    if (!under_base(link->subscription_url, ex.settings().subscription_public_url))
-        throw bad_request("only this shop's subscription links can be opened");
-    const std::string& scheme = link->scheme;
+    std::string scheme;
+    if (starts_with(to, kHappCryptoPrefix)) {
+        const bool ours = ex.io.db.read([&](auto& txn) { return !txn.exec_prepared("crypto_link_issued", to).empty(); });
+        if (!ours) throw bad_request("only this shop's subscription links can be opened");
+        scheme = "happ";
+    } else {
+        const auto link = parse_import_link(to);
+        if (!link) throw bad_request("only the supported VPN clients' import links can be opened");
+        if (!under_base(link->subscription_url, ex.settings().subscription_public_url))
+            throw bad_request("only this shop's subscription links can be opened");
+        scheme = link->scheme;
+    }
 
     std::string target = to;
     if (ex.req.user_agent.find("Android") != std::string::npos)

@@ -44,6 +44,24 @@ BOOST_AUTO_TEST_CASE(known_clients_open_this_shops_links) {
         BOOST_TEST(http("GET", "/dl?to=" + cabinet::form_encode(prefix + url)).status == 200, prefix);
 }
 
+// The panel's encrypted Happ link cannot be read, but it can be looked up: /dl opens the
+// one GET /connection hands out for a subscription of ours.
+BOOST_AUTO_TEST_CASE(our_encrypted_happ_link_opens) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {auth}).status, 200);
+    const std::string crypt = "happ://crypt3/" + std::to_string(tg) + "QUJDREVGR0g";
+    exec("UPDATE subscriptions SET crypto_link = '" + crypt + "' WHERE user_id = (SELECT id FROM users WHERE telegram_id = " +
+         std::to_string(tg) + ")");
+    const auto conn = http("GET", "/api/cabinet/connection", {auth});
+    BOOST_REQUIRE_EQUAL(conn.status, 200);
+    BOOST_TEST(conn.body.find(crypt) != std::string::npos);  // the happ deep link is this one
+    const auto r = http("GET", "/dl?to=" + cabinet::form_encode(crypt));
+    BOOST_TEST(r.status == 200);
+    BOOST_TEST(r.body.find("href=\"" + crypt + "\"") != std::string::npos);
+    BOOST_TEST(http("GET", "/dl?to=" + cabinet::form_encode(crypt + "X")).status == 400);
+}
+
 BOOST_AUTO_TEST_CASE(anything_else_is_refused) {
     const std::string base = sub_base();  // http://127.0.0.1:PORT
     const std::vector<std::string> refused = {
@@ -55,7 +73,7 @@ BOOST_AUTO_TEST_CASE(anything_else_is_refused) {
         "hiddify://import/" + base,                               // no subscription at all
         "hiddify://import/" + base + "/",
         "happ://add/javascript:alert(1)",
-        "happ://crypt3/" + std::string(40, 'A'),                 // opaque: cannot be checked
+        "happ://crypt3/" + std::string(40, 'A'),                 // opaque, and not one of ours
         "hiddify://" + base + "/sub/abc",                         // not an import path
         "vless://uuid@" + base.substr(7) + ":443",
         "hiddify://import/" + base + "/sub/a\tb",

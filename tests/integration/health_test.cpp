@@ -76,7 +76,8 @@ std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PA
 
 int64_t panel_probes() {
     int64_t n = 0;
-    for (const auto& e : http_url("GET", mock("/__mock/journal")).json()["response"].GetArray())
+    const auto journal = http_url("GET", mock("/__mock/journal")).json();  // alive through the loop
+    for (const auto& e : journal["response"].GetArray())
         if (std::string(e["path"].GetString()).rfind("/api/system/", 0) == 0) ++n;
     return n;
 }

@@ -1,7 +1,7 @@
 // tsan-pool: the pool's thread machinery under ThreadSanitizer (CABINET_TSAN=ON). It runs
 // run_fcgi_threads() exactly as cabinet-fcgi does, with what the pool builds once and then
 // shares between its threads (settings, the init-data verifier, the JWT codec, the Argon2id
-// hasher with its slot semaphore, the router, the logger) and what each thread owns
+// hasher with its slot semaphore, the router, the logger, the panel-health cache) and what each thread owns
 // (PostgreSQL connection, Redis client, app-config cache). tests/tsan/run drives it with
 // concurrent FastCGI requests, then SIGTERM; any race report fails (halt_on_error).
 //
@@ -25,6 +25,7 @@
 #include "http/fcgi_threads.hpp"
 #include "http/router.hpp"
 #include "log/logging.hpp"
+#include "panel/panel_health_cache.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -36,6 +37,7 @@ void none(Exchange&) {}  // the router's handlers are not called: the route says
 std::vector<Route> routes() {
     return {{"GET", "/config", AuthKind::none, none},
             {"GET", "/redis", AuthKind::none, none},
+            {"GET", "/panel", AuthKind::none, none},
             {"GET", "/auth", AuthKind::tma_or_jwt, none},
             {"POST", "/password", AuthKind::none, none}};
 }
@@ -51,6 +53,8 @@ struct Shared {
                                    settings.password_hash_concurrency};
     const RedisTarget redis_target = parse_redis_url(settings.redis_url);
     const Router router{routes()};
+    // /health/deep's panel probe, shared by the threads; a 1 ms TTL keeps them probing.
+    const PanelHealthCache panel_health{1};
 };
 
 struct Thread {
@@ -68,6 +72,7 @@ std::string answer(const Shared& shared, Thread& io, const Request& req) {
     const RouteMatch m = shared.router.match(req.method, req.path);
     const std::string_view path = m.route->pattern;
     if (path == "/config") return io.app_config.get(io.db).title;
+    if (path == "/panel") return shared.panel_health.alive([] { return true; }) ? "up" : "unknown";
     if (path == "/redis") return std::to_string(io.redis.incr_window("tsan:" + req.query, 60).value_or(-1));
     if (path == "/auth") {
         try {

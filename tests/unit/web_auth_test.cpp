@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "auth/passwords.hpp"
+#include "auth/refresh_grace.hpp"
 #include "auth/throttle.hpp"
 #include "auth/web_tokens.hpp"
 #include "domain/email.hpp"
@@ -148,6 +149,17 @@ BOOST_AUTO_TEST_CASE(the_email_delay_doubles_up_to_a_minute) {
     BOOST_TEST(email_delay_s(13, 10) == 8);
     BOOST_TEST(email_delay_s(16, 10) == 60);
     BOOST_TEST(email_delay_s(100000, 10) == 60);
+}
+
+// The successor sealed for the refresh grace opens with the rotated token and nothing else.
+BOOST_AUTO_TEST_CASE(a_sealed_successor_opens_only_with_its_rotated_token) {
+    const std::string sealed = seal_successor("old-token", "new-token");
+    BOOST_TEST(sealed.find("new-token") == std::string::npos);
+    BOOST_TEST(open_successor("old-token", sealed).value_or("") == "new-token");
+    BOOST_TEST(!open_successor("another-token", sealed));
+    BOOST_TEST(!open_successor("old-token", ""));                   // none kept (the grace is over)
+    BOOST_TEST(!open_successor("old-token", sealed.substr(0, 20)));  // damaged
+    BOOST_TEST(seal_successor("old-token", "new-token") != sealed);  // a fresh nonce each time
 }
 
 BOOST_AUTO_TEST_SUITE_END()

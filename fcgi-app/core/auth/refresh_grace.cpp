@@ -34,6 +34,7 @@ std::string seal_successor(std::string_view rotated_token, std::string_view succ
 }
 
 std::optional<std::string> open_successor(std::string_view rotated_token, std::string_view sealed) {
+    if (sealed.size() < 2 * (crypto_secretbox_NONCEBYTES + crypto_secretbox_MACBYTES)) return std::nullopt;
     std::vector<unsigned char> box(sealed.size() / 2);
     size_t len = 0;
     if (sodium_hex2bin(box.data(), box.size(), sealed.data(), sealed.size(), nullptr, &len, nullptr) != 0 ||

@@ -26,6 +26,8 @@ std::vector<Statement> account_statements() {
     // account (account_by_id, a new statement): db/accounts_repo.hpp lock_account.
     {"lock_user", "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"},
     {"user_id_by_telegram_id", "SELECT id FROM users WHERE telegram_id = $1"},
+    // GET /dl: is this encrypted Happ link one the panel gave a subscription of ours?
+    {"crypto_link_issued", "SELECT 1 FROM subscriptions WHERE crypto_link = $1 AND crypto_link <> ''"},
     // First contact: the user and its registration event in one statement.
     {"register_telegram_user",
      "WITH ins AS ("
