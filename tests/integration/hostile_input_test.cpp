@@ -166,7 +166,7 @@ BOOST_AUTO_TEST_CASE(path_tricks_and_methods) {
     const std::vector<std::string> paths = {
         "/api/cabinet/../cabinet/purchase", "/api/cabinet/%2e%2e/cabinet/purchase", "/api/cabinet/purchase%2F",
         "/api/cabinet//purchase", "//api/cabinet/purchase", "/api/cabinet/purchase%00", "/api/cabinet/purchase/.",
-        "/api/cabinet/purchase;x=1", "/api/cabinet/%70urchase", "/api/cabinet/purchase/", "/api/cabinet/PURCHASE",
+        "/api/cabinet/purchase;x=1", "/api/cabinet/purchase/", "/api/cabinet/PURCHASE",
         "/api/v1/payments/%ff", "/api/v1/payments/..%2f..%2fadmin", "/api/v1/payments/yookassa/extra",
         "/api/v1/payments/%00", "/bot//webhook", "/api/admin/../admin/maintenance/mode",
         "/api/admin/maintenance/%ff%fe", "/api/cabinet/devices/%ff%fe", "/api/cabinet/devices/%c0%af",
@@ -176,6 +176,9 @@ BOOST_AUTO_TEST_CASE(path_tricks_and_methods) {
         expect_refusal(http("POST", p, pack.with_auth(), R"({"plan_id":"standard","days":30,"method":"balance"})"), "POST " + p);
         expect_refusal(http("DELETE", p, pack.with_auth()), "DELETE " + p);
     }
+    // An escaped unreserved letter is the same path (RFC 3986 6.2.2.2), as nginx's location
+    // matching sees it too: one route, not an alias that slips past a location's rules.
+    BOOST_TEST(http("GET", "/api/cabinet/m%65", {pack.auth}).status == 200);
     // Longer than nginx's request-line buffer: its 414, as JSON.
     expect_refusal(http("GET", "/api/cabinet/" + std::string(9000, 'a'), {pack.auth}), "9000-byte path");
     expect_refusal(http("GET", "/api/cabinet/me?" + std::string(9000, 'q'), {pack.auth}), "9000-byte query");
