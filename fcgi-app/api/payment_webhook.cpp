@@ -2,10 +2,12 @@
 // "Events", SPEC-GAPS "Payment webhooks"). Nothing in the body is believed until verified:
 // YooKassa's notification is only a hint, the payment is fetched back with our
 // credentials; CryptoBot's update must carry a valid HMAC signature. Then
-// confirm_payment() marks the transaction paid and queues its fulfilment in one commit.
+// confirm_payment() marks the transaction paid and queues its fulfilment in one commit, or,
+// for a YooKassa payment with a refunded amount, refund_payment() takes its purchase back.
 //
-// 200 {"accepted": true}   paid now, or a replay of an already paid payment (no change)
-// 200 {"accepted": false}  verified but not creditable: underpaid (failed), canceled, not paid
+// 200 {"accepted": true}   paid now (also late), refunded now, or a replay (no change)
+// 200 {"accepted": false}  verified but not creditable: underpaid (failed), canceled, not
+//                          paid, refused, or a partial refund (recorded only)
 // 400 malformed body, 403 bad signature, 404 unknown or disabled gateway / unknown payment,
 // 502 the provider's API is down while we verify (the provider retries later).
 #include <spdlog/spdlog.h>
