@@ -11,18 +11,11 @@
 #include "services/referral_commission.hpp"
 
 namespace cabinet {
-namespace {
-
-// The buyer of a transaction, locked: the first lock every payment writer takes.
-std::optional<int64_t> lock_owner(pqxx::work& txn, int64_t transaction_id) {
+std::optional<LockedAccount> lock_payer(pqxx::transaction_base& txn, int64_t transaction_id) {
     const auto owner = txn.exec_prepared("payment_owner", transaction_id);
     if (owner.empty()) return std::nullopt;
-    const int64_t user_id = owner[0][0].as<int64_t>();
-    lock_account(txn, user_id);
-    return user_id;
+    return lock_account(txn, owner[0][0].as<int64_t>());
 }
-
-}  // namespace
 
 const char* confirmation_name(Confirmation c) {
     switch (c) {
@@ -41,7 +34,7 @@ bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int
 
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
-    if (!lock_owner(txn, transaction_id)) throw not_found("unknown payment");
+    if (!lock_payer(txn, transaction_id)) throw not_found("unknown payment");
     const auto rows = txn.exec_prepared("payment_for_update", transaction_id);
     if (rows.empty()) throw not_found("unknown payment");
     const auto& t = rows[0];
@@ -71,10 +64,10 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
 }
 
 void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id) {
-    const auto owner = txn.exec_prepared("payment_owner", transaction_id);
-    if (owner.empty()) throw std::runtime_error("fulfil: no transaction " + std::to_string(transaction_id));
     // The buyer's row first, as every writer does, then the transaction's.
-    const LockedAccount locked = lock_account(txn, owner[0][0].as<int64_t>());
+    const auto payer = lock_payer(txn, transaction_id);
+    if (!payer) throw std::runtime_error("fulfil: no transaction " + std::to_string(transaction_id));
+    const LockedAccount& locked = *payer;
     const auto t = txn.exec_prepared("payment_to_fulfil", transaction_id)[0];
     if (std::string_view(t["status"].c_str()) != "pending") return;  // a second run: done already
     if (!t["paid"].as<bool>()) throw std::runtime_error("fulfil: transaction " + std::to_string(transaction_id) + " is not paid");
@@ -99,7 +92,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
 
 bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,
                             const std::string& provider, const std::string& reason) {
-    if (!lock_owner(txn, transaction_id)) return false;
+    if (!lock_payer(txn, transaction_id)) return false;
     return txn.exec_prepared0("mark_payment_canceled", transaction_id, provider_payment_id, provider, reason)
                .affected_rows() > 0;
 }

@@ -5,9 +5,11 @@
 // runs: panel-first grant, then completed; running it twice extends once.
 #include <pqxx/pqxx>
 
+#include <optional>
 #include <string_view>
 
 #include "config/settings.hpp"
+#include "db/accounts_repo.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
@@ -20,6 +22,10 @@ enum class Confirmation {
     underpaid,      // amount or currency below the invoice: the payment is failed, nothing granted
     refused,        // not ours to credit: another provider's invoice, or a refunded one
 };
+
+// The buyer of a transaction, locked (the first lock every payment writer takes, as the
+// locking rule says); nullopt for an unknown transaction.
+std::optional<LockedAccount> lock_payer(pqxx::transaction_base& txn, int64_t transaction_id);
 
 // For logs: accepted, late, replay, underpaid, refused.
 const char* confirmation_name(Confirmation c);

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
+#include "services/payment_confirmation.hpp"
 #include "services/subscription_grant.hpp"
 
 namespace cabinet {
@@ -22,10 +22,10 @@ const char* refund_outcome_name(RefundOutcome r) {
 
 RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
                              int64_t refunded) {
-    const auto owner = txn.exec_prepared("payment_owner", transaction_id);
-    if (owner.empty()) return RefundOutcome::not_ours;
     // The buyer's row first, as every writer does, then the transaction's.
-    const LockedAccount locked = lock_account(txn, owner[0][0].as<int64_t>());
+    const auto payer = lock_payer(txn, transaction_id);
+    if (!payer) return RefundOutcome::not_ours;
+    const LockedAccount& locked = *payer;
     const auto rows = txn.exec_prepared("payment_for_refund", transaction_id);
     if (rows.empty()) return RefundOutcome::not_ours;
     const auto& t = rows[0];
