@@ -1,5 +1,7 @@
 // GET /api/cabinet/config: the public theme, so the shell can paint itself before the
 // credential check (SPEC-GAPS "GET /config"). Served from the thread's memory copy.
+// Beyond SPEC-GAPS: `maintenance {active, message}` (the thread's cached state), so the
+// mini-app can tell its users why the bot answers with a stub (docs/decisions.md).
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "util/time.hpp"
@@ -17,6 +19,15 @@ void get_config(Exchange& ex) {
     w.StartArray();  // the providers whose id and secret are set (Shared, once at start)
     for (const auto& p : ex.shared.oauth_providers) write_string(w, p);
     w.EndArray();
+    const MaintenanceState& m = ex.io.maintenance.get(ex.io.db, ex.settings());
+    w.Key("maintenance");
+    w.StartObject();
+    w.Key("active");
+    w.Bool(m.enabled);
+    w.Key("message");
+    if (m.enabled) write_string(w, m.message);
+    else w.Null();
+    w.EndObject();
     w.EndObject();
 }
 

@@ -20,7 +20,7 @@ int dev_init_data(const Args& args) {
         u.id = tg + i;
         u.first_name = option(args, "--first-name", count > 1 ? "Bench " + std::to_string(u.id - 900000000) : "Demo");
         u.username = option(args, "--username", count > 1 ? "bench" + std::to_string(u.id - 900000000) : "");
-        u.language_code = "en";
+        u.language_code = option(args, "--language-code", "en");
         std::cout << sign_init_data(s.bot_token, u, auth_date, option(args, "--start-param")) << "\n";
     }
     return 0;

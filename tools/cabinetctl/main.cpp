@@ -29,7 +29,7 @@ const Command kCommands[] = {
     {"sale", sale, "shop-wide sales (the largest running one applies): sale create --name N --discount PCT --from ISO --until ISO | list"},
     {"promo", promo, "promo codes: promo create --code C --type balance|days|subscription|discount --value V [--plan CODE] [--max-uses K] [--from ISO] [--until ISO]"},
     {"constructor", constructor, "constructor price list: constructor period --days D --months M --price MINOR | pack --gb G --price MINOR | list"},
-    {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--auth-date T]"},
+    {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--username U] [--language-code L] [--start-param P] [--auth-date T]"},
     {"autopay", autopay, "queue renewals from the balance for autopay subscriptions expiring within a day [--within-hours H] (cron)"},
     {"expire-payments", expire_payments, "cancel unpaid Stars and gateway invoices older than PAYMENT_PENDING_TTL_S and release their promo discount (the worker does it every heartbeat)"},
     {"sync-panel", sync_panel, "mirror usage, expiry and status of every subscription (or one: --user-id N) from the panel [--batch N] (cron)"},

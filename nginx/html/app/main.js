@@ -1,0 +1,152 @@
+// The mini-app boots: Telegram bridge → language table and /config in parallel (the shell
+// is painted before the credential check) → /me → the first screen. In demo mode (?mock=1,
+// or outside Telegram with no init data; SPEC rule 3) the API is answered by demo.js, which
+// is loaded only then, and no request reaches /api at all.
+
+import { ApiError, createApi } from '../shared/api.js';
+import { h } from '../shared/dom.js';
+import * as format from '../shared/format.js';
+import { pickLanguage, translator } from '../shared/i18n.js';
+import { createTelegram } from '../shared/telegram.js';
+import { applyAccent, applyScale, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
+import { createShell } from './shell.js';
+
+const params = new URLSearchParams(location.search);
+const tg = createTelegram(window);
+const demoMode = params.get('mock') === '1' || !tg.initData;
+
+const ctx = {
+  tg,
+  demo: demoMode,
+  me: null,
+  config: null,
+  t: null,
+  fmt: null,
+};
+
+function errorText(err) {
+  const t = ctx.t;
+  if (!(err instanceof ApiError)) return t('error.generic');
+  if (err.offline) return t('error.offline');
+  if (err.detail && t.has('detail.' + err.detail)) return t('detail.' + err.detail);
+  if (err.detail && t.lang === 'en') return err.detail;
+  const byStatus = 'error.' + err.status;
+  if (t.has(byStatus)) return t(byStatus);
+  return err.detail || t('error.generic');
+}
+
+// Every failure in one place: 401 and 403 take the whole page, the rest is a toast in the
+// user's language (plus, for a screen that could not load, a retry in its place).
+ctx.fail = (err, { inline = null } = {}) => {
+  if (!(err instanceof ApiError)) console.error(err);
+  if (err instanceof ApiError && err.status === 401) return showUnauthorized();
+  if (err instanceof ApiError && err.status === 403) return showBlocked();
+  tg.haptic('error');
+  ctx.toast(errorText(err));
+  if (inline) {
+    inline.replaceChildren(h('div', { class: 'empty empty-error' },
+      h('p', {}, errorText(err)),
+      h('button', { class: 'btn', type: 'button', onclick: () => ctx.shell.show(ctx.shell.current || 'home') }, ctx.t('action.retry'))));
+  }
+};
+ctx.errorText = errorText;
+ctx.success = (text) => { tg.haptic('success'); if (text) ctx.toast(text, 'success'); };
+
+function showUnauthorized() {
+  ctx.shell.showState({ kind: 'unauthorized', title: ctx.t('state.unauthorized.title'), text: ctx.t('state.unauthorized.text') });
+}
+function showBlocked() {
+  ctx.shell.showState({ kind: 'blocked', title: ctx.t('state.blocked.title'), text: ctx.t('state.blocked.text') });
+}
+
+function paintShell(config) {
+  const title = (config && config.title) || 'Cabinet';
+  document.getElementById('title').textContent = title;
+  document.title = title;
+}
+
+function setLanguage(t, currency) {
+  ctx.t = t;
+  document.documentElement.lang = t.lang;
+  const locale = t.locale;
+  ctx.fmt = {
+    money: (minor, cur = currency) => format.money(minor, cur, locale),
+    stars: (n) => format.stars(n, locale),
+    number: (n) => format.number(n, locale),
+    bytes: (n) => format.bytes(n, locale),
+    date: (iso) => format.date(iso, locale),
+    dateTime: (iso) => format.dateTime(iso, locale),
+    daysLeft: (iso) => format.daysLeft(iso),
+    duration: (s) => format.duration(s, t),
+  };
+}
+
+function showMaintenance(config) {
+  const m = config && config.maintenance;
+  ctx.shell.setNotice('maintenance', m && m.active
+    ? h('div', { class: 'notice notice-maintenance', role: 'note' },
+      h('strong', {}, ctx.t('notice.maintenance.title')), ' ',
+      h('span', {}, m.message || ctx.t('notice.maintenance.text')))
+    : null);
+}
+
+async function boot() {
+  applyTelegramParams(tg.themeParams);
+  const guess = pickLanguage(params.get('lang') || (tg.initUser && tg.initUser.language_code) || navigator.language);
+  const demo = demoMode ? (await import('./demo.js')).createDemo({ lang: guess }) : null;
+  ctx.api = createApi({
+    credential: () => (tg.initData ? 'tma ' + tg.initData : null),
+    transport: demo ? demo.transport : null,
+  });
+  const tablePromise = translator(guess);
+  const configPromise = ctx.api.get('/config').catch(() => null);
+  const mePromise = ctx.api.get('/me').catch((e) => e);
+
+  setLanguage(await tablePromise, 'RUB');
+  ctx.shell = createShell(ctx);
+  ctx.toast = ctx.shell.toast;
+  ctx.go = ctx.shell.go;
+
+  const config = await configPromise;
+  ctx.config = config;
+  const template = params.get('template') || (config && config.template);
+  paintShell(config);
+  await applyTemplate(template);
+  applyAccent(config && config.accent_color);
+  watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
+  tg.ready();
+  showMaintenance(config);
+
+  const me = await mePromise;
+  if (me instanceof Error) {
+    if (me instanceof ApiError && me.offline) return ctx.shell.showOffline(() => location.reload());
+    return ctx.fail(me);
+  }
+  await adoptMe(me, template);
+  if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
+  await ctx.shell.start();
+}
+
+// /me decides the language, currency and the owner's look (the template may have changed
+// since /config was cached); called again after every purchase or activation.
+async function adoptMe(me, template) {
+  ctx.me = me;
+  const lang = pickLanguage(me.user.language);
+  if (lang !== ctx.t.lang) setLanguage(await translator(lang), me.user.currency);
+  else setLanguage(ctx.t, me.user.currency);
+  paintShell(me.app);
+  if (!params.get('template') && me.app.template && me.app.template !== template) await applyTemplate(me.app.template);
+  applyAccent(me.app.accent_color);
+  applyScale(me.app.ui);
+}
+
+ctx.reloadMe = async () => {
+  const me = await ctx.api.get('/me');
+  await adoptMe(me, document.documentElement.dataset.template);
+  return me;
+};
+
+boot().catch((e) => {
+  console.error(e);
+  if (ctx.shell) ctx.shell.showOffline(() => location.reload());
+});

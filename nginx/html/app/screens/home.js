@@ -1,0 +1,142 @@
+// Home: the subscription's state with days left, expiry, traffic and devices; the one
+// primary action that fits the state (trial, buy, renew, connect); the balance; then the
+// owner's sections in the owner's order (SPEC-GAPS `ui.sections`).
+
+import { h } from '../../shared/dom.js';
+import { buttonLabel, colorButton, homeSections, ownerBlocks } from '../owner.js';
+
+// none | trial | active | limited | expired | disabled | pending
+function stateOf(sub) {
+  return sub ? sub.status : 'none';
+}
+
+// The action a customer most likely wants now; shown as a button and as Telegram's Main
+// button. null: nothing to push (pending payment, disabled).
+function primaryAction(ctx, view) {
+  const { me } = ctx;
+  const state = stateOf(me.subscription);
+  if (state === 'none' && me.user.is_trial_available) {
+    return { key: 'trial', label: buttonLabel(ctx, 'trial', 'home.action.trial'), run: () => takeTrial(ctx, view) };
+  }
+  if (state === 'none') return { key: 'renew', label: ctx.t('home.action.buy'), run: () => ctx.go('plans') };
+  if (state === 'expired' || state === 'limited') {
+    return { key: 'renew', label: buttonLabel(ctx, 'renew', 'home.action.renew'), run: () => ctx.go('plans') };
+  }
+  if (state === 'trial' || state === 'active') {
+    return { key: 'open_app', label: buttonLabel(ctx, 'open_app', 'home.action.connect'), run: () => ctx.go('connect') };
+  }
+  return null;
+}
+
+async function takeTrial(ctx, view) {
+  try {
+    const r = await ctx.api.post('/trial');
+    await ctx.reloadMe();
+    ctx.success(ctx.t('home.trial.done', { n: r.days }));
+    ctx.go('connect');
+  } catch (e) {
+    ctx.fail(e);
+    await render(view, ctx);
+  }
+}
+
+function trafficBar(ctx, traffic) {
+  if (!ctx.me.app.show_traffic_usage || !traffic) return null;
+  if (traffic.unlimited) {
+    return h('div', { class: 'stat stat-traffic' },
+      h('span', { class: 'stat-label' }, ctx.t('home.traffic')),
+      h('span', { class: 'stat-value' }, ctx.t('home.traffic.unlimited', { used: ctx.fmt.bytes(traffic.used_bytes) })));
+  }
+  const pct = traffic.limit_bytes > 0 ? Math.min(100, Math.round((traffic.used_bytes / traffic.limit_bytes) * 100)) : 0;
+  const bar = h('div', {
+    class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(pct),
+    'aria-label': ctx.t('home.traffic'),
+  }, h('div', { class: 'meter-fill' }));
+  bar.firstChild.style.width = pct + '%';
+  if (pct >= 90) bar.classList.add('meter-warn');
+  return h('div', { class: 'stat stat-traffic' },
+    h('span', { class: 'stat-label' }, ctx.t('home.traffic')),
+    h('span', { class: 'stat-value' }, ctx.t('home.traffic.of', { used: ctx.fmt.bytes(traffic.used_bytes), limit: ctx.fmt.bytes(traffic.limit_bytes) })),
+    bar);
+}
+
+function devicesStat(ctx, sub) {
+  const value = h('span', { class: 'stat-value' }, ctx.t('home.devices.limit', { n: sub.device_limit }));
+  // The count comes from the panel: asked after the card is shown, and left out on failure.
+  ctx.api.get('/devices').then((d) => {
+    value.textContent = ctx.t('home.devices.of', { used: d.items.length, n: sub.device_limit });
+  }).catch(() => {});
+  return h('div', { class: 'stat stat-devices' }, h('span', { class: 'stat-label' }, ctx.t('home.devices')), value);
+}
+
+function statusCard(ctx, action) {
+  const sub = ctx.me.subscription;
+  const state = stateOf(sub);
+  const rows = [];
+  if (sub) {
+    const left = ctx.fmt.daysLeft(sub.expire_at);
+    rows.push(h('div', { class: 'status-main' },
+      h('span', { class: 'status-days' }, ctx.t('home.days_left', { n: left })),
+      h('span', { class: 'status-until' }, ctx.t(state === 'expired' ? 'home.expired_on' : 'home.until', { date: ctx.fmt.date(sub.expire_at) }))));
+    rows.push(h('div', { class: 'stats' }, trafficBar(ctx, sub.traffic), devicesStat(ctx, sub)));
+  } else {
+    rows.push(h('p', { class: 'status-text' }, ctx.t(ctx.me.user.is_trial_available ? 'home.none.trial' : 'home.none.text')));
+  }
+  const btn = action
+    ? colorButton(ctx, action.key, h('button', { class: 'btn btn-primary btn-wide', type: 'button', onclick: action.run }, action.label))
+    : null;
+  if (state === 'pending') rows.push(h('p', { class: 'status-text' }, ctx.t('home.pending.text')));
+  if (state === 'disabled') rows.push(h('p', { class: 'status-text' }, ctx.t('home.disabled.text')), h('a', { class: 'btn', href: '#/support' }, ctx.t('nav.support')));
+  return h('article', { class: 'card status-card', 'data-status': state, 'aria-labelledby': 'status-title' },
+    h('div', { class: 'status-head' },
+      h('h2', { class: 'card-title', id: 'status-title' }, sub ? sub.plan_name || ctx.t('home.subscription') : ctx.t('home.subscription')),
+      h('span', { class: 'badge badge-' + state }, ctx.t('status.' + state))),
+    rows, btn,
+    (state === 'trial' || state === 'active') ? h('a', { class: 'btn btn-ghost btn-wide', href: '#/plans' }, buttonLabel(ctx, 'renew', 'home.action.renew')) : null);
+}
+
+function balanceCard(ctx) {
+  if (!ctx.me.app.balance_enabled) return null;
+  return h('article', { class: 'card balance-card' },
+    h('span', { class: 'stat-label' }, ctx.t('home.balance')),
+    h('span', { class: 'balance-value' }, ctx.fmt.money(ctx.me.user.balance_minor)),
+    h('a', { class: 'link', href: '#/payments' }, ctx.t('home.balance.history')));
+}
+
+function section(ctx, name) {
+  const { me } = ctx;
+  if (name === 'plans') {
+    return h('a', { class: 'card card-link teaser teaser-plans', href: '#/plans' },
+      h('span', { class: 'card-title' }, ctx.t('home.plans.title')), h('span', { class: 'teaser-text' }, ctx.t('home.plans.text')));
+  }
+  if (name === 'referral') {
+    return h('a', { class: 'card card-link teaser teaser-referral', href: '#/referral' },
+      h('span', { class: 'card-title' }, ctx.t('home.referral.title')), h('span', { class: 'teaser-text' }, ctx.t('home.referral.text')));
+  }
+  if (name === 'proxy' && me.app.mtproto_proxy) {
+    const url = me.app.mtproto_proxy;
+    return h('article', { class: 'card teaser teaser-proxy' },
+      h('h2', { class: 'card-title' }, ctx.t('home.proxy.title')),
+      h('p', { class: 'teaser-text' }, ctx.t('home.proxy.text')),
+      colorButton(ctx, 'connect_proxy', h('button', { class: 'btn', type: 'button', onclick: () => ctx.tg.openTelegramLink(url.replace(/^tg:\/\//, 'https://t.me/')) },
+        buttonLabel(ctx, 'connect_proxy', 'home.proxy.button'))));
+  }
+  if (name === 'custom') return ownerBlocks(ctx, 'home');
+  return null;
+}
+
+export default {
+  title: 'home.title',
+  tab: 'home',
+  async render(view, ctx) {
+    const action = primaryAction(ctx, view);
+    const greeting = ctx.me.app.greeting;
+    const parts = [greeting ? h('p', { class: 'greeting' }, greeting) : null];
+    for (const name of homeSections(ctx)) {
+      if (name === 'status') parts.push(statusCard(ctx, action), balanceCard(ctx));
+      else parts.push(section(ctx, name));
+    }
+    view.replaceChildren(...parts.filter(Boolean));
+    if (action) ctx.tg.mainButton.show({ text: action.label, onClick: action.run });
+  },
+};

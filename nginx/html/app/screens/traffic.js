@@ -1,0 +1,11 @@
+// traffic: not built yet (issue 14).
+import { h } from '../../shared/dom.js';
+
+export default {
+  title: 'traffic.title',
+  tab: 'account',
+  parent: 'account',
+  async render(view) {
+    view.replaceChildren(h('div', { class: 'empty' }, '…'));
+  },
+};

@@ -1,0 +1,170 @@
+// A small bridge to the Telegram Mini App host, over Telegram's documented protocol, so
+// that no script is loaded from Telegram's servers (FRONTEND.md). Outside Telegram every
+// call is a harmless no-op and `inTelegram` is false.
+//
+// Out: postEvent(type, data) through window.TelegramWebviewProxy (mobile), window.external
+// .notify (desktop) or parent.postMessage (Telegram Web, where we are in an iframe).
+// In: window.Telegram.WebView.receiveEvent(type, data), or a message from the parent frame.
+// Launch parameters come in the URL fragment (#tgWebAppData=…&tgWebAppPlatform=…); they are
+// kept in sessionStorage because the router then uses the fragment for its own routes.
+
+const STORE = 'cabinet.tg.launch';
+
+function readLaunchParams(win) {
+  const fromHash = new URLSearchParams(win.location.hash.replace(/^#/, ''));
+  if (fromHash.has('tgWebAppData') || fromHash.has('tgWebAppPlatform')) {
+    const p = {};
+    for (const k of ['tgWebAppData', 'tgWebAppPlatform', 'tgWebAppVersion', 'tgWebAppThemeParams', 'tgWebAppStartParam']) {
+      if (fromHash.has(k)) p[k] = fromHash.get(k);
+    }
+    try { win.sessionStorage.setItem(STORE, JSON.stringify(p)); } catch { /* private mode */ }
+    return p;
+  }
+  try { return JSON.parse(win.sessionStorage.getItem(STORE) || 'null') || {}; } catch { return {}; }
+}
+
+function parseJson(s) {
+  try { return JSON.parse(s); } catch { return null; }
+}
+
+export function createTelegram(win = window) {
+  const launch = readLaunchParams(win);
+  const official = win.Telegram && win.Telegram.WebApp;   // a shop may load Telegram's own script
+  const initData = (official && official.initData) || launch.tgWebAppData || '';
+  const inIframe = win.parent !== win;
+  const host = win.TelegramWebviewProxy ? 'proxy'
+    : (win.external && 'notify' in win.external) ? 'external'
+      : inIframe ? 'iframe' : null;
+  const inTelegram = Boolean(initData) || Boolean(launch.tgWebAppPlatform && host);
+  const listeners = new Map();
+
+  function postEvent(type, data = {}) {
+    if (!inTelegram) return false;
+    try {
+      if (win.TelegramWebviewProxy) win.TelegramWebviewProxy.postEvent(type, JSON.stringify(data));
+      else if (win.external && 'notify' in win.external) win.external.notify(JSON.stringify({ eventType: type, eventData: data }));
+      else if (inIframe) win.parent.postMessage(JSON.stringify({ eventType: type, eventData: data }), 'https://web.telegram.org');
+      else return false;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function receive(type, data) {
+    for (const fn of listeners.get(type) || []) {
+      try { fn(data || {}); } catch (e) { console.error(e); }
+    }
+  }
+  win.Telegram = win.Telegram || {};
+  win.Telegram.WebView = win.Telegram.WebView || {};
+  const previous = win.Telegram.WebView.receiveEvent;
+  win.Telegram.WebView.receiveEvent = (type, data) => {
+    receive(type, data);
+    if (typeof previous === 'function') previous(type, data);
+  };
+  if (inIframe) {
+    win.addEventListener('message', (e) => {
+      if (e.source !== win.parent) return;
+      const m = typeof e.data === 'string' ? parseJson(e.data) : null;
+      if (m && m.eventType) receive(m.eventType, m.eventData);
+    });
+  }
+
+  function on(type, fn) {
+    if (!listeners.has(type)) listeners.set(type, new Set());
+    listeners.get(type).add(fn);
+    return () => listeners.get(type).delete(fn);
+  }
+
+  const themeParams = parseJson(launch.tgWebAppThemeParams || '') || (official && official.themeParams) || {};
+
+  // The user Telegram says opened us (unverified: only for the language before /me answers).
+  const initUser = (() => {
+    const u = new URLSearchParams(initData).get('user');
+    return (u && parseJson(u)) || null;
+  })();
+
+  // Main button: one handler at a time, set by the current screen.
+  let mainHandler = null;
+  on('main_button_pressed', () => mainHandler && mainHandler());
+  let backHandler = null;
+  on('back_button_pressed', () => backHandler && backHandler());
+
+  const pendingInvoices = new Map();
+  on('invoice_closed', (d) => {
+    const done = pendingInvoices.get(d.slug);
+    if (done) { pendingInvoices.delete(d.slug); done(d.status || 'failed'); }
+  });
+
+  return {
+    inTelegram,
+    initData,
+    initUser,
+    platform: launch.tgWebAppPlatform || (official && official.platform) || 'unknown',
+    version: launch.tgWebAppVersion || '',
+    startParam: launch.tgWebAppStartParam || new URLSearchParams(initData).get('start_param') || '',
+    themeParams,
+    on,
+    postEvent,
+    ready() {
+      postEvent('web_app_ready');
+      postEvent('web_app_expand');
+      postEvent('web_app_request_theme');
+      postEvent('web_app_request_viewport');
+      postEvent('web_app_request_safe_area');
+      postEvent('web_app_request_content_safe_area');
+      if (inIframe) postEvent('iframe_ready', { reload_supported: true });
+    },
+    setColors(header, background) {
+      if (header) postEvent('web_app_set_header_color', { color: header });
+      if (background) postEvent('web_app_set_background_color', { color: background });
+    },
+    mainButton: {
+      show({ text, onClick, color, textColor, active = true, progress = false }) {
+        mainHandler = onClick;
+        postEvent('web_app_setup_main_button', {
+          is_visible: true, is_active: active, is_progress_visible: progress, text,
+          ...(color ? { color } : {}), ...(textColor ? { text_color: textColor } : {}),
+        });
+      },
+      hide() {
+        mainHandler = null;
+        postEvent('web_app_setup_main_button', { is_visible: false });
+      },
+    },
+    backButton: {
+      show(onClick) { backHandler = onClick; postEvent('web_app_setup_back_button', { is_visible: true }); },
+      hide() { backHandler = null; postEvent('web_app_setup_back_button', { is_visible: false }); },
+    },
+    haptic(kind) {   // 'success' | 'error' | 'warning' | 'light'
+      if (kind === 'light') postEvent('web_app_trigger_haptic_feedback', { type: 'impact', impact_style: 'light' });
+      else postEvent('web_app_trigger_haptic_feedback', { type: 'notification', notification_type: kind });
+    },
+    // Resolves with Telegram's status: 'paid' | 'cancelled' | 'failed' | 'pending'.
+    openInvoice(url) {
+      let u;
+      try { u = new URL(url); } catch { return Promise.reject(new Error('invoice link is invalid')); }
+      const m = u.protocol === 'https:' && u.hostname === 't.me' && u.pathname.match(/^\/(\$|invoice\/)([A-Za-z0-9\-_=]+)$/);
+      if (!m) return Promise.reject(new Error('invoice link is invalid'));
+      const slug = m[2];
+      return new Promise((resolve) => {
+        pendingInvoices.set(slug, resolve);
+        if (!postEvent('web_app_open_invoice', { slug })) {
+          pendingInvoices.delete(slug);
+          win.open(url, '_blank', 'noopener');
+          resolve('pending');
+        }
+      });
+    },
+    openLink(url) {
+      if (!postEvent('web_app_open_link', { url })) win.open(url, '_blank', 'noopener');
+    },
+    openTelegramLink(url) {
+      const u = new URL(url);
+      if (!(u.hostname === 't.me' && postEvent('web_app_open_tg_link', { path_full: u.pathname + u.search }))) {
+        win.open(url, '_blank', 'noopener');
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The mini-app's shell: demo mode makes no API call, a real user gets the home screen with
+// their own data, and the whole-page states (401, 403, maintenance) say what to do.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { api, ctl, freshId, initData } from './lib/stack.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+test('demo mode (?mock=1) shows every tab with demo data and makes no request to /api', async () => {
+  const p = await openPage(browser, '/app/?mock=1');
+  const apiCalls = [];
+  p.page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url()); });
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Standard' }).waitFor();
+  for (const tab of ['Plans', 'Connect', 'Account', 'Home']) {
+    await p.page.getByRole('navigation').getByRole('link', { name: tab }).click();
+    await ready(p.page);
+  }
+  assert.deepEqual(apiCalls, []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('outside Telegram with no init data the page is the demo, not an error', async () => {
+  const p = await openPage(browser, '/app/');
+  await ready(p.page);
+  await p.page.getByText('Demo mode').waitFor();
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('a new Telegram user sees their own home screen, in their language, with no accessibility fault', async () => {
+  const id = freshId();
+  const p = await openPage(browser, '/app/', { init: initData(id, { firstName: 'Ира', languageCode: 'ru' }) });
+  await ready(p.page);
+  await p.page.getByRole('navigation', { name: 'Разделы' }).waitFor();
+  const me = await api('GET', '/me', { init: initData(id) });
+  assert.equal(me.status, 200);
+  assert.equal(me.json.subscription, null);
+  // The Telegram host was told the app is ready, and offered the primary action.
+  const events = (await p.tgEvents()).map((e) => e.type);
+  assert.ok(events.includes('web_app_ready'), events.join(','));
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('bad init data gets the "reopen the app" screen, not a broken page', async () => {
+  const init = initData(freshId()).replace(/hash=[0-9a-f]+/, 'hash=' + '0'.repeat(64));
+  const p = await openPage(browser, '/app/', { init });
+  p.allowHttp((r) => r.url().endsWith('/api/cabinet/me') && r.status() === 401);
+  await p.page.getByRole('heading', { name: 'Please reopen the app' }).waitFor();
+  assert.equal(await p.page.getByRole('navigation').count(), 0);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('a blocked user gets the "access blocked" screen', async () => {
+  const id = freshId();
+  assert.equal((await api('GET', '/me', { init: initData(id) })).status, 200);
+  ctl('user', 'block', '--telegram-id', String(id));
+  const p = await openPage(browser, '/app/', { init: initData(id) });
+  p.allowHttp((r) => r.url().endsWith('/api/cabinet/me') && r.status() === 403);
+  await p.page.getByRole('heading', { name: 'Access blocked' }).waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
