@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
-import { api, ctl, freshId, initData } from './lib/stack.mjs';
+import { api, ctl, freshId, initData, waitFor } from './lib/stack.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -68,5 +68,28 @@ test('a blocked user gets the "access blocked" screen', async () => {
   await p.page.getByRole('heading', { name: 'Access blocked' }).waitFor();
   assert.deepEqual(await axe(p.page), []);
   assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('in maintenance the app stays usable and tells its users, with the admins\' message', async () => {
+  ctl('maintenance', 'on', '--message', 'Back at 18:00');
+  try {
+    await waitFor(async () => (await api('GET', '/config')).json.maintenance.active, { what: 'maintenance in /config' });
+    const id = freshId();
+    const p = await openPage(browser, '/app/', { init: initData(id) });
+    await ready(p.page);
+    await p.page.getByText('Back at 18:00').waitFor();
+    // The cabinet itself keeps working (SPEC rule 4): the home screen is there.
+    await p.page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    assert.deepEqual(await axe(p.page), []);
+    assert.deepEqual(await p.problems(), []);
+    await p.close();
+  } finally {
+    ctl('maintenance', 'off');
+  }
+  await waitFor(async () => !(await api('GET', '/config')).json.maintenance.active, { what: 'maintenance off' });
+  const p = await openPage(browser, '/app/', { init: initData(freshId()) });
+  await ready(p.page);
+  assert.equal(await p.page.getByText('Back at 18:00').count(), 0);
   await p.close();
 });

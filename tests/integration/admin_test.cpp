@@ -57,6 +57,22 @@ BOOST_AUTO_TEST_CASE(only_admins_get_in) {
     BOOST_TEST(count("SELECT count(*) FROM maintenance_state WHERE enabled") == 0);
 }
 
+// The mini-app's maintenance notice reads /config: the switch shows there with its
+// message within the pool's cache time, and is gone again after "off".
+BOOST_AUTO_TEST_CASE(public_config_tells_the_maintenance_state) {
+    MaintenanceOff guard;
+    const auto state = [] { return http("GET", "/api/cabinet/config").json(); };
+    BOOST_TEST(!state()["maintenance"]["active"].GetBool());
+    BOOST_TEST(state()["maintenance"]["message"].IsNull());
+    BOOST_TEST_REQUIRE(admin_post("/api/admin/maintenance/mode", R"({"enabled": true, "message": "Back at 18:00"})").status == 200);
+    BOOST_TEST(wait_until([&] {
+        const auto c = state();
+        return c["maintenance"]["active"].GetBool() && c["maintenance"]["message"].GetString() == std::string("Back at 18:00");
+    }, 5000));
+    BOOST_TEST_REQUIRE(admin_post("/api/admin/maintenance/mode", R"({"enabled": false})").status == 200);
+    BOOST_TEST(wait_until([&] { return !state()["maintenance"]["active"].GetBool(); }, 5000));
+}
+
 BOOST_AUTO_TEST_CASE(switch_is_stored_with_who_and_when_and_audited) {
     MaintenanceOff guard;
     const int64_t t0 = cabinet::unix_now();
