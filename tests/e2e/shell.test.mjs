@@ -93,3 +93,32 @@ test('in maintenance the app stays usable and tells its users, with the admins\'
   assert.equal(await p.page.getByText('Back at 18:00').count(), 0);
   await p.close();
 });
+
+test('Telegram\'s theme, safe areas and Back button reach the page', async () => {
+  const id = freshId();
+  const p = await openPage(browser, '/app/', {
+    init: initData(id),
+    themeParams: { bg_color: '#ffffff', text_color: '#000000', hint_color: '#707579', button_color: '#3390ec' },
+  });
+  await ready(p.page);
+  assert.equal(await p.page.evaluate(() => document.documentElement.dataset.scheme), 'light');
+  // The user switches Telegram to its night theme while the app is open.
+  await p.tgEvent('theme_changed', { theme_params: { bg_color: '#212121', text_color: '#ffffff', hint_color: '#aaaaaa', button_color: '#8774e1' } });
+  assert.equal(await p.page.evaluate(() => document.documentElement.dataset.scheme), 'dark');
+  // Full screen on a phone with a notch: the shell moves below Telegram's insets.
+  const padTop = () => p.page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('shell')).paddingTop));
+  const before = await padTop();
+  await p.tgEvent('safe_area_changed', { top: 44, bottom: 34, left: 0, right: 0 });
+  await p.tgEvent('content_safe_area_changed', { top: 46, bottom: 0, left: 0, right: 0 });
+  assert.ok(await padTop() >= before + 90 - 1, `padding-top ${await padTop()} after the insets, ${before} before`);
+  // A sub-screen shows Telegram's Back button; pressing it returns to the parent screen.
+  await p.page.evaluate(() => { location.hash = '#/payments'; });
+  await ready(p.page);
+  const back = (await p.tgEvents('web_app_setup_back_button')).at(-1);
+  assert.deepEqual(back.data, { is_visible: true });
+  await p.tgEvent('back_button_pressed', {});
+  await p.page.waitForFunction(() => location.hash === '#/account');
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

@@ -9,6 +9,7 @@ import * as format from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyAccent, applyScale, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
+import { watchViewport } from '../shared/viewport.js';
 import { createShell } from './shell.js';
 
 const params = new URLSearchParams(location.search);
@@ -92,6 +93,7 @@ function showMaintenance(config) {
 
 async function boot() {
   applyTelegramParams(tg.themeParams);
+  watchViewport(tg);
   const guess = pickLanguage(params.get('lang') || (tg.initUser && tg.initUser.language_code) || navigator.language);
   const demo = demoMode ? (await import('./demo.js')).createDemo({ lang: guess }) : null;
   ctx.api = createApi({

@@ -22,11 +22,13 @@ export function contrast(a, b) {
   const [x, y] = [luminance(rgb(a)), luminance(rgb(b))].sort((p, q) => q - p);
   return (x + 0.05) / (y + 0.05);
 }
-// The colour moved towards black (or white) until it reads at 4.5:1 on `bg`.
-export function readableOn(color, bg) {
-  const towards = luminance(rgb(bg)) > 0.4 ? 0 : 255;
+// The colour moved towards black (or white) until it reads at 4.5:1 on every one of `bgs`
+// (all light or all dark: the page's background and its surfaces).
+export function readableOn(color, ...bgs) {
+  const towards = luminance(rgb(bgs[0])) > 0.4 ? 0 : 255;
   let c = rgb(color);
-  for (let i = 0; i < 20 && contrast(toHex(c), bg) < 4.5; i++) c = c.map((v) => v + (towards - v) * 0.15);
+  const enough = () => bgs.every((bg) => contrast(toHex(c), bg) >= 4.5);
+  for (let i = 0; i < 24 && !enough(); i++) c = c.map((v) => v + (towards - v) * 0.15);
   return toHex(c);
 }
 function cssColorToHex(css) {
@@ -77,7 +79,15 @@ export function applyAccent(accent) {
     for (const v of ['--accent', '--on-accent', '--accent-text']) root.style.removeProperty(v);
     return;
   }
-  const bg = cssColorToHex(getComputedStyle(document.body).backgroundColor) || '#ffffff';
+  // What the accent is read on: the theme's background and surfaces, as painted now.
+  const probe = document.createElement('span');
+  document.body.append(probe);
+  const painted = ['--bg', '--surface', '--surface-2'].map((v) => {
+    probe.style.backgroundColor = `var(${v})`;
+    return cssColorToHex(getComputedStyle(probe).backgroundColor);
+  }).filter(Boolean);
+  probe.remove();
+  const bgs = painted.length ? painted : ['#ffffff'];
   // White text on the owner's colour where it reads (darkening the fill a little if that
   // is all it takes), else black.
   let fill = color;
@@ -88,7 +98,7 @@ export function applyAccent(accent) {
   }
   root.style.setProperty('--accent', fill);
   root.style.setProperty('--on-accent', onFill);
-  root.style.setProperty('--accent-text', readableOn(color, bg));
+  root.style.setProperty('--accent-text', readableOn(color, ...bgs));
 }
 
 export function applyScale(ui) {
