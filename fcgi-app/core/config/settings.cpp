@@ -115,7 +115,7 @@ const std::vector<SettingSpec> kSpecs = {
          if (!std::regex_match(t, re)) throw std::invalid_argument("expected a Telegram username like shop_vpn_bot");
          s.bot_username = t;
      }},
-    {"MINIAPP_URL", "", "public URL of the mini-app, for the bot's open button", field<&Settings::miniapp_url>()},
+    {"MINIAPP_URL", "", "public URL of the mini-app (https://<domain>/app/), for the bot's open button", field<&Settings::miniapp_url>()},
     {"INIT_DATA_MAX_AGE_S", "86400", "oldest accepted mini-app init data (auth_date), seconds", ranged<&Settings::init_data_max_age_s>(60, 30 * 86400)},
     {"JWT_SECRET", "", "HS256 key of web-cabinet access tokens (required, at least 32 bytes)", field<&Settings::jwt_secret>()},
     {"ADMIN_IDS", "", "comma-separated Telegram ids of the shop's admins", field<&Settings::admin_ids>()},
