@@ -53,7 +53,7 @@ export default {
         await ctx.reloadMe().catch(() => null);
         input.value = '';
         const text = grantedText(ctx, r.reward_type);
-        ctx.success(text);
+        ctx.success();   // haptic only: the result below is the message (and is announced)
         result.replaceChildren(h('div', { class: 'card promo-done' },
           h('p', { class: 'promo-done-title' }, text),
           r.message ? h('p', { class: 'muted' }, r.message) : null,
