@@ -182,6 +182,40 @@ test('linked: an e-mail is linked with the code from the mail; a wrong code is r
   await p.close();
 });
 
+// Links a Google account to a Telegram user the way the web cabinet's link mode does: the
+// authorize call (binding cookie), the fake provider's redirect with a code, the callback.
+async function linkGoogle(user, name) {
+  const start = await api('GET', '/auth/oauth/google/authorize', { init: user.init });
+  assert.equal(start.status, 200, JSON.stringify(start.json));
+  const cookie = (start.headers.get('set-cookie') || '').split(';')[0];
+  const fakeUser = JSON.stringify({ sub: 'g-' + user.id, email: `g${user.id}@gmail.example`, email_verified: true, name });
+  const back = await fetch(start.json.authorize_url + '&fake_user=' + encodeURIComponent(fakeUser), { redirect: 'manual' });
+  const code = new URL(back.headers.get('location')).searchParams.get('code');
+  const done = await api('POST', '/auth/oauth/callback', {
+    init: user.init, headers: { Cookie: cookie }, body: { provider: 'google', code, state: start.json.state },
+  });
+  assert.equal(done.status, 200, JSON.stringify(done.json));
+}
+
+test('linked: a Google account is unlinked after the inline confirmation; Cancel keeps it', async () => {
+  const user = await newUser();
+  await linkGoogle(user, 'Nina Google');
+  assert.equal((await api('GET', '/linked', { init: user.init })).json.oauth.length, 1);
+  const p = await openScreen(user, 'linked');
+  const list = p.page.getByRole('list', { name: 'Sign-in methods' });
+  await list.getByText('Nina Google').waitFor();
+  await p.page.getByRole('button', { name: 'Unlink Google' }).click();
+  await p.page.getByRole('button', { name: 'Cancel' }).click();
+  await p.page.getByRole('button', { name: 'Unlink Google' }).click();
+  await axeClean(p, 'linked (confirm unlink)');
+  await p.page.getByRole('button', { name: 'Yes, unlink' }).click();
+  await list.getByText('Nina Google').waitFor({ state: 'detached' });
+  await list.getByText('Telegram', { exact: true }).waitFor();
+  assert.deepEqual((await api('GET', '/linked', { init: user.init })).json.oauth, []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('referral: the link and code are the server\'s; Share opens Telegram\'s share sheet with the link', async () => {
   const user = await newUser();
   const ref = (await api('GET', '/referral', { init: user.init })).json;
