@@ -182,6 +182,40 @@ test('linked: an e-mail is linked with the code from the mail; a wrong code is r
   await p.close();
 });
 
+test('linked: after too many wrong codes the page says to request a new code, and nothing is linked', async () => {
+  const user = await newUser();
+  const email = `e2e-429-${user.id}@example.com`;
+  const p = await openScreen(user, 'linked');
+  p.allowHttp((r) => r.url().endsWith('/api/cabinet/link/email/confirm') && [400, 429].includes(r.status()));
+  await p.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await p.page.getByRole('textbox', { name: 'New password' }).fill('another pass 7');
+  await p.page.getByRole('button', { name: 'Send code' }).click();
+  const mail = await waitFor(async () => {
+    const m = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
+    return m.length ? m[0] : null;
+  }, { what: 'the code mail' });
+  const real = mail.raw.match(/Your code: (\d{6})/)[1];
+  const wrong = real === '123456' ? '654321' : '123456';
+  const confirm = p.page.getByRole('button', { name: 'Confirm' });
+  let last = 0;
+  for (let i = 0; i < 8 && last !== 429; i++) {
+    await p.page.getByRole('textbox', { name: '6-digit code' }).fill(wrong);
+    const [res] = await Promise.all([
+      p.page.waitForResponse((r) => r.url().endsWith('/link/email/confirm')),
+      confirm.click(),
+    ]);
+    last = res.status();
+  }
+  assert.equal(last, 429);
+  await p.page.getByRole('alert').filter({ hasText: 'Too many wrong codes. Request a new code' }).waitFor();
+  assert.equal(await confirm.isDisabled(), true);
+  await p.page.getByRole('button', { name: 'Send a new code' }).waitFor();
+  assert.equal((await api('GET', '/linked', { init: user.init })).json.email, null);
+  await axeClean(p, 'linked (too many codes)');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 // Links a Google account to a Telegram user the way the web cabinet's link mode does: the
 // authorize call (binding cookie), the fake provider's redirect with a code, the callback.
 async function linkGoogle(user, name) {
