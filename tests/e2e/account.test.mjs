@@ -261,6 +261,11 @@ test('referral: the link and code are the server\'s; Share opens Telegram\'s sha
   await p.page.getByText(`You get ${ref.commission_percent}% of every payment`).waitFor();
   await axeClean(p, 'referral');
 
+  await p.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(p.page.url()).origin });
+  await p.page.getByRole('button', { name: 'Copy link' }).click();
+  await p.page.getByRole('status').getByText('Copied').waitFor();
+  assert.equal(await p.page.evaluate(() => navigator.clipboard.readText()), ref.link);
+
   await p.page.getByRole('button', { name: 'Share' }).click();
   const events = await waitFor(async () => {
     const e = await p.tgEvents('web_app_open_tg_link');
