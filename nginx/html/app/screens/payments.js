@@ -8,6 +8,15 @@ const CREDIT = new Set(['deposit', 'referral_reward', 'refund', 'gift']);
 const TYPES = ['deposit', 'withdrawal', 'subscription_payment', 'refund', 'referral_reward', 'gift'];
 const STATUSES = ['pending', 'completed', 'canceled', 'refunded', 'failed'];
 
+const METHODS = ['balance', 'promo', 'stars', 'referral'];
+
+// How it was paid: the shop's own label for a gateway, ours for the rest, else nothing.
+function methodText(ctx, method) {
+  const gateway = (ctx.me.app.payment_methods || []).find((m) => m && m.id === method);
+  if (gateway && gateway.label) return String(gateway.label);
+  return METHODS.includes(method) ? ctx.t('payments.method.' + method) : null;
+}
+
 function row(ctx, p) {
   const credit = CREDIT.has(p.type);
   const type = TYPES.includes(p.type) ? ctx.t('payments.type.' + p.type) : String(p.type || '');
@@ -18,7 +27,8 @@ function row(ctx, p) {
     h('div', { class: 'payment-main' },
       h('span', { class: 'payment-type' }, type),
       h('span', { class: 'payment-meta muted' },
-        h('time', { datetime: p.created_at }, ctx.fmt.dateTime(p.created_at)))),
+        h('time', { datetime: p.created_at }, ctx.fmt.dateTime(p.created_at)),
+        methodText(ctx, p.method) ? ' · ' + methodText(ctx, p.method) : null)),
     h('div', { class: 'payment-side' },
       h('span', { class: 'payment-amount ' + (credit ? 'amount-in' : 'amount-out') },
         h('span', { class: 'visually-hidden' }, ctx.t(credit ? 'payments.in' : 'payments.out') + ': '),
