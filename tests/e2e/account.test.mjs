@@ -282,6 +282,23 @@ test('referral: the link and code are the server\'s; Share opens Telegram\'s sha
   await p.close();
 });
 
+// Every control of the screen is reached with the Tab key, in order, none skipped.
+async function tabsThrough(page, route) {
+  const controls = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('#screen a[href], #screen button, #screen input, #screen textarea, #screen [tabindex="0"]')];
+    all.forEach((el, i) => { el.dataset.tabProbe = String(i); });
+    return all.filter((el) => !el.disabled && el.getClientRects().length).map((el) => el.dataset.tabProbe);
+  });
+  await page.evaluate(() => document.getElementById('screen').focus());
+  const reached = new Set();
+  for (let i = 0; i < controls.length + 12 && reached.size < controls.length; i++) {
+    await page.keyboard.press('Tab');
+    const probe = await page.evaluate(() => document.activeElement && document.activeElement.dataset.tabProbe);
+    if (probe !== undefined && probe !== null) reached.add(probe);
+  }
+  assert.deepEqual(controls.filter((c) => !reached.has(c)), [], `controls of ${route} not reached with Tab`);
+}
+
 test('demo mode: every account screen answers from the demo data, in Russian too, with no /api request and no missing string', async () => {
   for (const lang of ['en', 'ru']) {
     const p = await openPage(browser, `/app/?mock=1&lang=${lang}`);
@@ -294,6 +311,7 @@ test('demo mode: every account screen answers from the demo data, in Russian too
       await p.page.evaluate((r) => { location.hash = '#/' + r; }, route);
       await p.page.waitForSelector(`html[data-screen="${route}"] #screen[aria-busy="false"]`);
       await axeClean(p, `${route} (demo, ${lang})`);
+      if (lang === 'en') await tabsThrough(p.page, route);
     }
     assert.deepEqual(apiCalls, []);
     assert.deepEqual(missing, []);
