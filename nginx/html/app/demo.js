@@ -48,7 +48,8 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
       { id: 1, type: 'referral_reward', status: 'completed', amount_minor: 2990, currency: 'RUB', method: 'referral', created_at: iso(now - 30 * DAY) },
     ],
     support: { ticket_id: null, status: null, messages: [] },
-    linked: { email: null, email_verified: false, has_password: false, telegram: { id: 100000001, username: 'demo' }, oauth: [], available_providers: ['google', 'yandex'], bot_username: 'cabinet_demo_bot' },
+    linked: { email: null, email_verified: false, has_password: false, telegram: { id: 100000001, username: 'demo' }, oauth: [{ provider: 'google', email: 'alex.demo@gmail.com', display_name: ru ? 'Алекс' : 'Alex' }], available_providers: ['yandex'], bot_username: 'cabinet_demo_bot' },
+    pendingEmail: null,
     resetAt: 0,
     nextId: 4,
   };
@@ -186,9 +187,15 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
       }, 1500);
       return { ok: true, ticket_id: db.support.ticket_id };
     },
-    'POST /link/email': (b) => ({ ok: true, email: String(b.email || '') }),
-    'POST /link/email/confirm': () => {
-      db.linked = { ...db.linked, email: 'alex@example.com', email_verified: true, has_password: true };
+    'POST /link/email': (b) => {
+      db.pendingEmail = String(b.email || '').trim().toLowerCase();
+      return { ok: true, email: db.pendingEmail };
+    },
+    'POST /link/email/confirm': (b) => {
+      if (!db.pendingEmail) throw new ApiError(400, 'no pending e-mail link, or its code was already used');
+      if (!/^\d{6}$/.test(String(b.code || ''))) throw new ApiError(400, 'wrong code');
+      db.linked = { ...db.linked, email: db.pendingEmail, email_verified: true, has_password: true };
+      db.pendingEmail = null;
       return { ok: true, email: db.linked.email };
     },
   };
@@ -204,7 +211,8 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
     }
     m = path.match(/^\/link\/oauth\/(.+)$/);
     if (method === 'DELETE' && m) {
-      db.linked = { ...db.linked, oauth: db.linked.oauth.filter((o) => o.provider !== m[1]) };
+      if (!db.linked.oauth.some((o) => o.provider === m[1])) throw new ApiError(404, m[1] + ' is not linked');
+      db.linked = { ...db.linked, oauth: db.linked.oauth.filter((o) => o.provider !== m[1]), available_providers: [...db.linked.available_providers, m[1]] };
       return { ok: true, unlinked: m[1] };
     }
     throw new ApiError(404, 'not in the demo');
