@@ -204,3 +204,31 @@ test('a hidden link: no link, no QR of it, only the apps\' buttons', { skip: !pr
     pool('start');
   }
 });
+
+test('demo mode: connect (both ways, reset), devices and traffic answer in the page, in Russian and dark, with no request to /api', async () => {
+  const p = await openPage(browser, '/app/?mock=1&lang=ru#/connect', { colorScheme: 'dark' });
+  const apiCalls = [];
+  p.page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url()); });
+  await ready(p.page);
+  const link = p.page.getByLabel('Ссылка на подписку');
+  const before = await link.inputValue();
+  await p.page.getByRole('button', { name: 'Сбросить ссылку' }).click();
+  await p.page.getByRole('button', { name: 'Да, сбросить' }).click();
+  await waitFor(async () => (await link.inputValue()) !== before, { what: 'the demo link rotated' });
+  await p.page.getByLabel('Другое устройство').check();
+  await p.page.getByRole('img', { name: 'QR-код ссылки на подписку' }).waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.goto(p.page.url().replace('#/connect', '#/devices'));
+  await ready(p.page);
+  await p.page.getByRole('button', { name: 'Отвязать iPhone 15' }).click();
+  await p.page.getByRole('button', { name: 'Да, отвязать' }).click();
+  await p.page.getByText('Подключено 1 из 3 устройств').waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.goto(p.page.url().replace('#/devices', '#/traffic'));
+  await ready(p.page);
+  await p.page.getByRole('img', { name: /за 30 дней/ }).waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(apiCalls, []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
