@@ -232,3 +232,25 @@ test('demo mode: connect (both ways, reset), devices and traffic answer in the p
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('devices: the panel failing is an error with a retry, and the retry shows the list', { skip: !process.env.PANEL__BASE_URL && 'no panel control' }, async () => {
+  const { init } = await trialUser();
+  const p = await openPage(browser, '/app/#/account', { init });
+  p.allowHttp((r) => r.url().endsWith('/api/cabinet/devices') && r.status() === 502);
+  await ready(p.page);
+  const fault = await fetch(process.env.PANEL__BASE_URL + '/__mock/fault', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'status500', times: 1 }),
+  });
+  assert.equal(fault.status, 200);
+  await p.page.goto(p.page.url().replace('#/account', '#/devices'));
+  const retry = p.page.getByRole('button', { name: 'Try again' });
+  await retry.waitFor();
+  assert.equal(await p.page.getByRole('list', { name: 'Devices' }).count(), 0);
+  assert.ok((await p.page.getByRole('main').locator('.empty-error').textContent()).trim().length > 'Try again'.length);
+  assert.deepEqual(await axe(p.page), []);
+  await retry.click();
+  await p.page.getByRole('list', { name: 'Devices' }).waitFor();
+  assert.equal((await api('GET', '/devices', { init })).json.items.length, 2);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

@@ -47,10 +47,10 @@ function appCard(ctx, app, platform, first) {
       h('li', {}, ctx.t('connect.step.on'))),
     h('div', { class: 'btn-row' },
       store ? h('a', { class: 'btn', href: store, target: '_blank', rel: 'noopener', onclick: open(store) }, ctx.t('connect.app.install', { app: app.label })) : null,
-      app.deep_link ? colorButton(ctx, 'get_link', h('button', {
+      app.deep_link ? h('button', {
         class: 'btn btn-primary', type: 'button', 'aria-label': ctx.t('connect.app.add_to', { app: app.label }),
         onclick: () => ctx.tg.openLink(dlUrl(app.deep_link)),
-      }, buttonLabel(ctx, 'get_link', 'connect.app.add'))) : null));
+      }, ctx.t('connect.app.add')) : null));
 }
 
 function thisDevice(ctx, st) {
