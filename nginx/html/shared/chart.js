@@ -38,11 +38,7 @@ export function barChart({ bars, label, caption, columns, ticks = 6 }) {
   // Tick labels are HTML under the SVG (an SVG stretched with preserveAspectRatio=none
   // would distort text).
   const axis = h('div', { class: 'chart-ticks', 'aria-hidden': 'true' },
-    bars.map((b, i) => {
-      const tick = h('span', { class: 'chart-tick' }, i % every === 0 || i === n - 1 ? b.label : '');
-      tick.style.setProperty('--i', String(i));
-      return tick;
-    }));
+    bars.map((b, i) => h('span', { class: 'chart-tick' }, i % every === 0 || i === n - 1 ? b.label : '')));
   axis.style.setProperty('--n', String(n));
 
   const table = h('table', { class: 'visually-hidden' },
