@@ -60,9 +60,17 @@ test('first contact: a new user takes the trial with the Main button and lands o
   assert.equal(dl.searchParams.get('to'), conn.deep_links[first.key]);
   const res = await fetch(dl);
   assert.equal(res.status, 200);
+  // Telegram's Main button does the same for the recommended app.
+  const main = (await p.tgEvents('web_app_setup_main_button')).at(-1);
+  assert.equal(main.data.text, `Add subscription to ${first.label}`);
+  const count = (await p.tgEvents('web_app_open_link')).length;
+  await p.tgEvent('main_button_pressed', {});
+  const again = await waitFor(async () => (await p.tgEvents('web_app_open_link'))[count], { what: 'open_link from the Main button' });
+  assert.equal(again.data.url, opened.data.url);
 
   // "Another device": the QR code of the same link, drawn in the page.
   await p.page.getByLabel('Another device').check();
+  assert.equal((await p.tgEvents('web_app_setup_main_button')).at(-1).data.is_visible, false);
   const qr = p.page.getByRole('img', { name: 'QR code of your subscription link' });
   await qr.waitFor();
   assert.equal(await qr.evaluate((el) => el.tagName.toLowerCase()), 'svg');

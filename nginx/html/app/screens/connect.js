@@ -196,7 +196,13 @@ export default {
       st.paint();
     };
     const panel = h('div', { class: 'connect-panel' });
-    st.paintPanel = () => panel.replaceChildren(...[st.mode === 'this' ? thisDevice(ctx, st) : otherDevice(ctx, st)].flat());
+    // Telegram's Main button adds the subscription to the recommended app on this device.
+    st.paintPanel = () => {
+      panel.replaceChildren(...[st.mode === 'this' ? thisDevice(ctx, st) : otherDevice(ctx, st)].flat());
+      const app = st.mode === 'this' && (st.conn.apps || []).find((a) => a.deep_link);
+      if (app) ctx.tg.mainButton.show({ text: ctx.t('connect.app.add_to', { app: app.label }), onClick: () => ctx.tg.openLink(dlUrl(app.deep_link)) });
+      else ctx.tg.mainButton.hide();
+    };
     st.paint = () => {
       clearInterval(st.timer); st.timer = null;
       st.paintPanel();
