@@ -262,3 +262,22 @@ test('devices: the panel failing is an error with a retry, and the retry shows t
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('connect without a subscription: an empty state (not an error) whose trial button connects', async () => {
+  const id = freshId();
+  const init = initData(id);
+  const p = await openPage(browser, '/app/#/connect', { init });
+  p.allowHttp((r) => r.url().endsWith('/api/cabinet/connection') && r.status() === 404);
+  await ready(p.page);
+  await p.page.getByText('You have no active subscription.').waitFor();
+  assert.equal(await p.page.getByRole('link', { name: 'Choose a plan' }).getAttribute('href'), '#/plans');
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.getByRole('main').getByRole('button', { name: 'Try for free' }).click();
+  const link = p.page.getByLabel('Subscription link');
+  await link.waitFor();
+  const me = (await api('GET', '/me', { init })).json;
+  assert.equal(me.subscription.status, 'trial');
+  assert.equal(await link.inputValue(), (await api('GET', '/connection', { init })).json.subscription_url);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

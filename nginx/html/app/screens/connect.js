@@ -15,7 +15,8 @@ import { buttonLabel, colorButton, ownerBlocks } from '../owner.js';
 function noSubscription(ctx, view, rerender) {
   const trial = ctx.me.user.is_trial_available;
   const takeTrial = async (e) => {
-    e.target.disabled = true;
+    const btn = e.currentTarget;
+    btn.disabled = true;
     try {
       await ctx.api.post('/trial');
       await ctx.reloadMe();
@@ -23,7 +24,7 @@ function noSubscription(ctx, view, rerender) {
       await rerender();
     } catch (err) {
       ctx.fail(err);
-      e.target.disabled = false;
+      btn.disabled = false;
     }
   };
   view.replaceChildren(...[h('div', { class: 'empty connect-empty' },
