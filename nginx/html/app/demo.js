@@ -2,8 +2,9 @@
 // request to the API, for the owner's theme preview and for anyone who opens /app/ outside
 // Telegram. Loaded with import() only in demo mode, so customers never download it.
 // ?state=none|trial|active|limited|expired|disabled|pending previews a subscription state;
-// ?sales=constructor the constructor; actions (trial, purchase, promo, reset, unbind,
-// support) change the demo's state as the real API would, and nothing leaves the page.
+// ?sales=constructor the constructor; ?link=hidden a hidden subscription link; actions
+// (trial, purchase, promo, reset, unbind, support) change the demo's state as the real API
+// would, and nothing leaves the page.
 
 import { ApiError } from '../shared/api.js';
 
@@ -16,7 +17,7 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
   const now = Date.now();
   const state = q.get('state') || 'active';
   const ru = lang === 'ru';
-  const subUrl = 'https://demo.invalid/sub/DEMO7x2kQ9';
+  let subUrl = 'https://demo.invalid/sub/DEMO7x2kQ9';   // a reset rotates it, as the panel does
 
   const subscription = (status) => (status === 'none' ? null : {
     status,
@@ -64,7 +65,7 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
     ui: {},
     payment_methods: [{ id: 'yookassa', label: 'Bank card (YooKassa)' }, { id: 'cryptobot', label: 'Crypto (CryptoBot)' }],
     balance_enabled: true,
-    hide_subscription_link: false,
+    hide_subscription_link: q.get('link') === 'hidden',   // ?link=hidden previews HIDE_SUBSCRIPTION_LINK
     show_traffic_usage: true,
     sales_mode: q.get('sales') === 'constructor' ? 'constructor' : 'plans',
   };
@@ -177,7 +178,10 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
       const wait = 600 - Math.floor((Date.now() - db.resetAt) / 1000);
       if (wait > 0) throw new ApiError(429, 'link was reset recently', { retryAfter: wait });
       db.resetAt = Date.now();
-      return { ok: true, subscription_url: subUrl, deep_links: connection().deep_links };
+      subUrl = 'https://demo.invalid/sub/DEMO' + Math.random().toString(36).slice(2, 8);
+      db.subscription = { ...db.subscription, subscription_url: subUrl, crypto_link: null };
+      const c = connection();
+      return { ok: true, subscription_url: c.subscription_url, deep_links: c.deep_links };
     },
     'POST /support': (b) => {
       const at = iso(Date.now());
