@@ -46,10 +46,10 @@ export function createCheckout(ctx, { onBack, onWait }) {
   const payLabel = () => t('plans.pay', { price: priceText() });
 
   // ---- markup ----
-  const totalValue = h('strong', { class: 'checkout-price' });
+  const totalValue = h('strong', { class: 'checkout-price price price-now' });
   const totalOld = h('span', { class: 'checkout-price-old' });
   const starsEquiv = h('p', { class: 'checkout-stars muted' });
-  const summary = h('p', { class: 'checkout-summary' });
+  const summary = h('p', { class: 'checkout-summary summary' });
   const note = h('div', { class: 'checkout-note', role: 'status', 'aria-live': 'polite' });
   const payBtn = h('button', { class: 'btn btn-primary btn-wide pay-button', type: 'button', onclick: () => pay() });
   const notes = new Map();     // method id → its note element
@@ -59,7 +59,7 @@ export function createCheckout(ctx, { onBack, onWait }) {
     const noteEl = h('span', { class: 'method-note muted', id: id + '-note' });
     notes.set(m.id, noteEl);
     const name = m.id === 'balance' ? t('plans.method.balance') : m.id === 'stars' ? t('plans.method.stars') : m.label;
-    return h('li', { class: 'method method-' + (m.id === 'balance' || m.id === 'stars' ? m.id : 'gateway') },
+    return h('li', { class: 'method choice method-' + (m.id === 'balance' || m.id === 'stars' ? m.id : 'gateway') },
       h('input', {
         type: 'radio', name: `pay-${n}`, id, value: m.id, class: 'option-input', 'aria-describedby': id + '-note',
         onchange: () => { method = m.id; note.replaceChildren(); refresh(); },
@@ -150,7 +150,8 @@ export function createCheckout(ctx, { onBack, onWait }) {
       await ctx.reloadMe().catch(() => {});
     } else if (e.status === 402) {
       await ctx.reloadMe().catch(() => {});
-      const others = methods.filter((m) => m.id !== 'balance');
+      // Another way: a gateway first (a top-up is a payment there), else Stars.
+      const others = [...methods.filter((m) => m.id !== 'balance' && m.id !== 'stars'), ...methods.filter((m) => m.id === 'stars')];
       const short = Math.max(0, order.price_minor - balance());
       note.replaceChildren(h('div', { class: 'checkout-alert checkout-short', role: 'alert' },
         h('strong', {}, t('plans.short.title')),

@@ -18,8 +18,8 @@ function oldPrice(ctx, base, price) {
 }
 
 // One radio choice drawn as a card row: the native radio, its label, and extra lines.
-function option(name, id, checked, onPick, ...content) {
-  return h('li', { class: 'option' },
+function option(kind, name, id, checked, onPick, ...content) {
+  return h('li', { class: 'option choice ' + kind },
     h('input', { type: 'radio', class: 'option-input', name, id, checked, onchange: onPick }),
     h('label', { class: 'option-label', for: id }, content));
 }
@@ -47,12 +47,12 @@ function planCard(ctx, p, group, selected, pick) {
       h('fieldset', { class: 'durations' },
         h('legend', { class: 'visually-hidden' }, ctx.t('plans.period.legend', { plan: p.name })),
         h('ul', { class: 'option-list' }, durations.map((d) => option(
-          `plan-${group}`, `${titleId}-${d.days}`,
+          'duration', `plan-${group}`, `${titleId}-${d.days}`,
           selected && selected.plan === p && selected.d === d,
           () => pick(p, d),
           h('span', { class: 'option-name' }, periodText(ctx, d)),
           h('span', { class: 'option-price' },
-            h('span', { class: 'price' }, ctx.fmt.money(d.price_minor)), ' ', oldPrice(ctx, d.base_price_minor, d.price_minor)),
+            h('span', { class: 'price price-now' }, ctx.fmt.money(d.price_minor)), ' ', oldPrice(ctx, d.base_price_minor, d.price_minor)),
           d.months > 1 ? h('span', { class: 'option-note muted' }, ctx.t('plans.per_month', { price: ctx.fmt.money(Math.round(d.price_minor / d.months)) })) : null))))));
 }
 
@@ -99,12 +99,12 @@ function renderConstructor(ctx, data, checkout) {
     h('legend', { class: 'card-title' }, legend), h('ul', { class: 'option-list' }, rows));
   return h('div', { class: 'constructor' },
     fieldset(ctx.t('plans.constructor.period'), periods.map((p, i) => option(
-      `period-${group}`, `period-${group}-${p.id}`, i === 0, () => { period = p; update(); },
+      'duration', `period-${group}`, `period-${group}-${p.id}`, i === 0, () => { period = p; update(); },
       h('span', { class: 'option-name' }, periodText(ctx, p)),
-      h('span', { class: 'option-price' }, h('span', { class: 'price' }, ctx.fmt.money(p.price_minor))),
+      h('span', { class: 'option-price' }, h('span', { class: 'price price-now' }, ctx.fmt.money(p.price_minor))),
       p.months > 1 ? h('span', { class: 'option-note muted' }, ctx.t('plans.per_month', { price: ctx.fmt.money(Math.round(p.price_minor / p.months)) })) : null))),
     fieldset(ctx.t('plans.constructor.traffic'), packs.map((k, i) => option(
-      `pack-${group}`, `pack-${group}-${k.id}`, i === 0, () => { pack = k; update(); },
+      'pack', `pack-${group}`, `pack-${group}-${k.id}`, i === 0, () => { pack = k; update(); },
       h('span', { class: 'option-name' }, packText(k)),
       h('span', { class: 'option-price' }, h('span', { class: 'price' }, '+' + ctx.fmt.money(k.price_minor)))))));
 }
