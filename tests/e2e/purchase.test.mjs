@@ -212,3 +212,37 @@ test('constructor (demo): the total and the Stars price follow the period and th
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('a gateway outage says "unavailable, nothing charged", and the retry reuses the purchase\'s Idempotency-Key', async () => {
+  const u = await shopper();
+  const p = await openPlans(u.init);
+  p.allowHttp((r) => purchaseCall(r) && r.status() === 502);
+  await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
+  await p.page.getByRole('radio', { name: /YooKassa/ }).check();
+  const keys = [];
+  p.page.on('request', (r) => { if (r.url().endsWith('/api/cabinet/purchase')) keys.push(r.headers()['idempotency-key']); });
+  const fail = await fetch(`${FAKES}/__fake/fail`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ service: 'yookassa', count: 1, status: 500 }),
+  });
+  assert.equal(fail.status, 200);
+  try {
+    await p.page.getByRole('button', { name: /^Pay / }).click();
+    await p.page.getByRole('status').getByText(/payment service is unavailable right now\. Nothing was charged/).waitFor();
+  } finally {
+    await fetch(`${FAKES}/__fake/fail`, { method: 'DELETE' });
+  }
+  assert.deepEqual(await axe(p.page), []);
+  assert.equal((await api('GET', '/payments', { init: u.init })).json.items.length, 0);
+  assert.equal((await u.me()).subscription, null);
+  // The same purchase again: the same key, and this time the payment page opens.
+  await p.page.getByRole('button', { name: /^Pay / }).click();
+  await p.page.getByRole('heading', { name: 'Waiting for the payment' }).waitFor();
+  assert.equal(keys.length, 2);
+  assert.ok(keys[0] && keys[0] === keys[1], 'the retry carried the same Idempotency-Key');
+  assert.equal((await p.tgEvents('web_app_open_link')).length, 1);
+  const pending = (await api('GET', '/payments', { init: u.init })).json.items;
+  assert.equal(pending.length, 1);
+  assert.equal(pending[0].status, 'pending');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
