@@ -3,6 +3,7 @@
 // said; a short balance is a "top up" message with nothing charged; the constructor builds
 // its total as the customer picks (demo).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
@@ -245,4 +246,48 @@ test('a gateway outage says "unavailable, nothing charged", and the retry reuses
   assert.equal(pending[0].status, 'pending');
   assert.deepEqual(await p.problems(), []);
   await p.close();
+});
+
+// The pool restarted with other settings (as the C++ integration tests do), then restored.
+function poolWith(extraEnv) {
+  const run = (action, env) => execFileSync(process.env.CABINET_STACK, ['svc', action, 'pool'], {
+    stdio: 'ignore', env: { ...process.env, STACK_EXTRA_ENV: env },
+  });
+  run('stop', '');
+  run('start', extraEnv);
+  return () => { run('stop', ''); run('start', ''); };
+}
+
+test('constructor (live): period + pack priced by the server, paid from the balance, the days added', async () => {
+  const restore = poolWith('SALES_MODE=constructor');
+  try {
+    const u = await shopper(200000);
+    const list = (await api('GET', '/constructor', { init: u.init })).json;
+    const period = list.periods.find((x) => x.months === 3);
+    const pack = list.traffic_packs.find((x) => x.gb === 200);
+    const price = period.price_minor + pack.price_minor;
+    const p = await openPlans(u.init);
+    assert.deepEqual(await axe(p.page), []);
+    const started = Date.now();
+    await p.page.getByRole('group', { name: 'Period' }).getByRole('radio', { name: /^3 months/ }).check();
+    await p.page.getByRole('group', { name: 'Traffic' }).getByRole('radio', { name: /^200 GB/ }).check();
+    await waitFor(async () => minorOf(await p.page.getByText(/^Total .*\d/).textContent()) === price, { what: 'the total' });
+    // Stars at the server's rate (stars_rate: currency units a star).
+    const stars = Math.max(1, Math.ceil(price / Math.round(list.stars_rate * 100)));
+    assert.equal(minorOf(await p.page.getByText(/in Telegram Stars$/).textContent()), stars * 100);
+    await p.page.getByRole('radio', { name: /From the balance/ }).check();
+    await p.page.getByRole('button', { name: /^Pay / }).click();
+    const me = await waitFor(async () => { const m = await u.me(); return m.subscription && m; }, { what: 'the subscription' });
+    await p.page.getByText('until ' + dateText(me.subscription.expire_at), { exact: true }).waitFor();
+    assert.equal(me.user.balance_minor, 200000 - price);
+    assert.ok(Math.abs(new Date(me.subscription.expire_at).getTime() - (started + period.days * DAY)) < 5 * 60000, me.subscription.expire_at);
+    const pay = (await api('GET', '/payments', { init: u.init })).json.items[0];
+    assert.equal(pay.amount_minor, price);
+    assert.equal(pay.method, 'balance');
+    assert.deepEqual(await axe(p.page), []);
+    assert.deepEqual(await p.problems(), []);
+    await p.close();
+  } finally {
+    restore();
+  }
 });
