@@ -291,3 +291,28 @@ test('constructor (live): period + pack priced by the server, paid from the bala
     restore();
   }
 });
+
+test('demo: a short balance, then another way to pay, waits for "the money" and lands on home; no request to /api', async () => {
+  const p = await openPage(browser, '/app/?mock=1');
+  const apiCalls = [];
+  p.page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url()); });
+  await ready(p.page);
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
+  await p.page.getByRole('heading', { name: 'Payment' }).waitFor();
+  // The demo's list prices carry a sale: the list price is struck through, named "was".
+  const family = p.page.getByRole('article', { name: 'Family' });
+  await family.getByRole('radio', { name: /^12 months ₽3,599\.10 was ₽3,999/ }).check();
+  await p.page.getByRole('radio', { name: /From the balance/ }).check();
+  await p.page.getByRole('button', { name: 'Pay ₽3,599.10' }).click();
+  const alert = p.page.getByRole('alert').filter({ hasText: 'Not enough money on the balance' });
+  await alert.getByText(/₽3,149\.10 short/).waitFor();
+  await alert.getByRole('button', { name: 'Pay another way' }).click();
+  await p.page.getByRole('button', { name: 'Pay ₽3,599.10' }).click();
+  await p.page.getByRole('heading', { name: 'Waiting for the payment' }).waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.getByText(/Paid\. Your subscription is active until/).waitFor({ timeout: 10000 });
+  await p.page.getByRole('heading', { name: 'Family' }).waitFor();
+  assert.deepEqual(apiCalls, []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
