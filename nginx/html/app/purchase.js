@@ -214,12 +214,14 @@ export function createCheckout(ctx, { onBack, onWait }) {
     waitPanel.dataset.kind = kind;
     waitTitle.textContent = t(kind === 'stars' ? 'plans.activating.title' : 'plans.wait.title');
     waitText.textContent = t(kind === 'stars' ? 'plans.activating.text' : 'plans.wait.text');
-    waitActions.replaceChildren(
+    waitActions.replaceChildren(...[
       h('button', { class: 'btn btn-primary', type: 'button', onclick: () => startPolling(before, true) }, t('plans.wait.check')),
       link ? h('button', { class: 'btn', type: 'button', onclick: () => ctx.tg.openLink(link) }, t('plans.wait.open')) : null,
-      h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => { stopPolling(); onBack(); } }, t('plans.wait.back')));
+      h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => { stopPolling(); onBack(); } }, t('plans.wait.back')),
+    ].filter(Boolean));
     el.replaceChildren(waitPanel);
     if (onWait) onWait();
+    window.scrollTo(0, 0);
     startPolling(before, false);
   }
 
