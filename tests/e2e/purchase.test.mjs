@@ -149,6 +149,32 @@ test('Telegram Stars: the invoice opens in Telegram, and once paid the page show
   await p.close();
 });
 
+test('Telegram\'s Main button pays too; a cancelled invoice says so, grants nothing, and Pay works again', async () => {
+  const u = await shopper();
+  const p = await openPlans(u.init);
+  await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
+  await p.page.getByRole('radio', { name: /Telegram Stars/ }).check();
+  const stars = (await api('GET', '/plans', { init: u.init })).json.items.find((x) => x.name === 'Start').durations[0].price_stars;
+  const setup = await waitFor(async () => {
+    const last = (await p.tgEvents('web_app_setup_main_button')).at(-1);
+    return last && last.data.is_visible && /^Pay /.test(last.data.text) && last.data;
+  }, { what: 'the Main button' });
+  assert.equal(minorOf(setup.text), stars * 100);
+  await p.tgEvent('main_button_pressed', {});
+  const opened = await waitFor(async () => (await p.tgEvents('web_app_open_invoice'))[0], { what: 'web_app_open_invoice' });
+  assert.equal(await p.page.getByRole('button', { name: /^Pay / }).count(), 0, 'the Pay button is busy while the invoice is open');
+  await p.tgEvent('invoice_closed', { slug: opened.data.slug, status: 'cancelled' });
+  await p.page.getByText('The payment was cancelled.').waitFor();
+  await p.page.getByRole('button', { name: /^Pay / }).waitFor();
+  assert.ok(await p.page.getByRole('button', { name: /^Pay / }).isEnabled());
+  const me = await u.me();
+  assert.equal(me.subscription, null);
+  assert.equal((await api('GET', '/payments', { init: u.init })).json.items.filter((x) => x.status === 'completed').length, 0);
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('online gateway (YooKassa): the payment page opens, the screen waits, and shows the new expiry after the webhook', async () => {
   const u = await shopper();
   const p = await openPlans(u.init);

@@ -118,6 +118,8 @@ export function createCheckout(ctx, { onBack, onWait }) {
   }
 
   // ---- paying ----
+  // `busy` holds from the tap until the outcome is on screen (home, the waiting card, an
+  // error), so a second tap can never start a second purchase.
   async function pay() {
     if (busy || !order || !method || !alive) return;
     const body = { ...order.body, method };
@@ -126,20 +128,18 @@ export function createCheckout(ctx, { onBack, onWait }) {
     busy = true;
     refresh();
     const before = expiryOf(ctx.me);
-    let next = null;
     try {
       const r = await ctx.api.post('/purchase', body, { idempotencyKey: pending.key });
       pending = null;
-      if (r.paid_with) next = () => finish();
-      else if (r.invoice_link) next = () => stars(r.invoice_link, before);
-      else if (r.redirect_url) next = () => gateway(r.redirect_url, before);
+      if (r.paid_with) await finish();
+      else if (r.invoice_link) await stars(r.invoice_link, before);
+      else if (r.redirect_url) gateway(r.redirect_url, before);
     } catch (e) {
       await failed(e);
     } finally {
       busy = false;
       if (alive && !poll) refresh();
     }
-    if (next && alive) await next();
   }
 
   async function failed(e) {
@@ -176,19 +176,8 @@ export function createCheckout(ctx, { onBack, onWait }) {
   }
 
   async function stars(link, before) {
-    let status;
-    try {
-      busy = true;
-      refresh();
-      // The demo's invoice is not Telegram's: it counts as paid (demo.js then grants the days).
-      status = ctx.demo ? 'paid' : await ctx.tg.openInvoice(link);
-    } catch (e) {
-      ctx.fail(e);
-      return;
-    } finally {
-      busy = false;
-      if (alive) refresh();
-    }
+    // The demo's invoice is not Telegram's: it counts as paid (demo.js then grants the days).
+    const status = ctx.demo ? 'paid' : await ctx.tg.openInvoice(link);
     if (!alive) return;
     if (status === 'paid') waiting({ kind: 'stars', before });
     else if (status === 'pending') waiting({ kind: 'gateway', before, link });
