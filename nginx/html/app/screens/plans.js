@@ -109,28 +109,32 @@ function renderConstructor(ctx, data, checkout) {
       h('span', { class: 'option-price' }, h('span', { class: 'price' }, '+' + ctx.fmt.money(k.price_minor)))))));
 }
 
-async function render(view, ctx) {
+// Draws the screen; `again` draws it afresh (after "back to plans" from a waiting card).
+async function render(view, ctx, again) {
   view.replaceChildren(h('div', { class: 'skeleton skeleton-card' }), h('div', { class: 'skeleton skeleton-card' }));
   const constructorMode = ctx.me.app.sales_mode === 'constructor';
   const data = await ctx.api.get(constructorMode ? '/constructor' : '/plans');
   let choice = null;
   const checkout = createCheckout(ctx, {
     onWait: () => { if (choice) choice.hidden = true; },
-    onBack: () => { checkout.cleanup(); cleanups.delete(checkout.cleanup); render(view, ctx).then((c) => cleanups.add(c)); },
+    onBack: () => again().catch((e) => ctx.fail(e, { inline: view })),
   });
-  cleanups.add(checkout.cleanup);
   choice = constructorMode ? renderConstructor(ctx, data, checkout) : renderPlans(ctx, data, checkout);
   view.replaceChildren(choice, checkout.el);
   return checkout.cleanup;
 }
 
-const cleanups = new Set();
-
 export default {
   title: 'plans.title',
   tab: 'plans',
   async render(view, ctx) {
-    await render(view, ctx);
-    return () => { for (const c of cleanups) c(); cleanups.clear(); };
+    let cleanup = null;
+    const show = async () => {
+      if (cleanup) cleanup();
+      cleanup = null;
+      cleanup = await render(view, ctx, show);
+    };
+    await show();
+    return () => { if (cleanup) cleanup(); };
   },
 };
