@@ -99,9 +99,10 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
     };
   };
 
-  const grant = (days, status = 'active') => {
+  const grant = (days, status = 'active', planName = null) => {
     const base = db.subscription && new Date(db.subscription.expire_at).getTime() > Date.now() ? new Date(db.subscription.expire_at).getTime() : Date.now();
-    db.subscription = { ...subscription(status), expire_at: iso(base + days * DAY), start_at: iso(Date.now()) };
+    const name = planName || (db.subscription && !db.subscription.is_trial && status !== 'trial' ? db.subscription.plan_name : null);
+    db.subscription = { ...subscription(status), ...(name ? { plan_name: name } : {}), expire_at: iso(base + days * DAY), start_at: iso(Date.now()) };
   };
 
   const routes = {
@@ -116,7 +117,7 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
       })),
     }),
     'GET /constructor': () => ({
-      currency: 'RUB', stars_rate: 130,
+      currency: 'RUB', stars_rate: 1.3,   // currency units a star, as the server sends it
       periods: [[1, 30, 1, 14900], [2, 90, 3, 39900], [3, 180, 6, 69900], [4, 365, 12, 119900]].map(([id, days, months, p]) => ({ id, days, months, price_minor: quote(p) })),
       traffic_packs: [[1, 50, 5000], [2, 200, 15000], [3, 0, 25000]].map(([id, gb, p]) => ({ id, gb, price_minor: quote(p) })),
     }),
@@ -146,7 +147,7 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
       return { ok: true, days: 3, subscription: db.subscription };
     },
     'POST /purchase': (b) => {
-      let price = 0; let days = 30;
+      let price = 0; let days = 30; let name = null;
       if (b.period_id !== undefined) {
         const c = routes['GET /constructor']();
         const period = c.periods.find((p) => p.id === b.period_id);
@@ -157,15 +158,20 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
         const plan = routes['GET /plans']().items.find((p) => p.id === b.plan_id || p.public_code === b.plan_id);
         const d = plan && plan.durations.find((x) => x.days === b.days);
         if (!d) throw new ApiError(400, 'unknown plan or period');
-        price = d.price_minor; days = d.days;
+        price = d.price_minor; days = d.days; name = plan.name;
       }
       if (b.method === 'balance') {
         if (db.user.balance_minor < price) throw new ApiError(402, 'insufficient balance');
         db.user = { ...db.user, balance_minor: db.user.balance_minor - price };
-        grant(days);
+        grant(days, 'active', name);
         db.payments.unshift({ id: db.nextId++, type: 'subscription_payment', status: 'completed', amount_minor: price, currency: 'RUB', method: 'balance', created_at: iso(Date.now()) });
         return { ok: true, paid_with: 'balance' };
       }
+      // Stars and gateways: "the money arrives" a moment later, as the webhook and worker would.
+      setTimeout(() => {
+        grant(days, 'active', name);
+        db.payments.unshift({ id: db.nextId++, type: 'subscription_payment', status: 'completed', amount_minor: price, currency: 'RUB', method: b.method, created_at: iso(Date.now()) });
+      }, 2000);
       if (b.method === 'stars') return { ok: true, invoice_link: 'https://t.me/$demoInvoice' };
       return { ok: true, redirect_url: 'https://demo.invalid/checkout' };
     },
