@@ -30,7 +30,9 @@ function errorText(err) {
   if (!(err instanceof ApiError)) return t('error.generic');
   if (err.offline) return t('error.offline');
   if (err.detail && t.has('detail.' + err.detail)) return t('detail.' + err.detail);
-  if (err.detail && t.lang === 'en') return err.detail;
+  // A 4xx detail says what was wrong with the request (in English); an outage's detail is
+  // for the logs ("panel unavailable"), the status message is for people.
+  if (err.detail && t.lang === 'en' && err.status < 500) return err.detail;
   const byStatus = 'error.' + err.status;
   if (t.has(byStatus)) return t(byStatus);
   return err.detail || t('error.generic');
@@ -38,12 +40,12 @@ function errorText(err) {
 
 // Every failure in one place: 401 and 403 take the whole page, the rest is a toast in the
 // user's language (plus, for a screen that could not load, a retry in its place).
-ctx.fail = (err, { inline = null } = {}) => {
+ctx.fail = (err, { inline = null, toast = true } = {}) => {
   if (!(err instanceof ApiError)) console.error(err);
   if (err instanceof ApiError && err.status === 401) return showUnauthorized();
   if (err instanceof ApiError && err.status === 403) return showBlocked();
   tg.haptic('error');
-  ctx.toast(errorText(err));
+  if (toast) ctx.toast(errorText(err));
   if (inline) {
     inline.replaceChildren(h('div', { class: 'empty empty-error' },
       h('p', {}, errorText(err)),

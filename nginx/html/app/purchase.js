@@ -143,7 +143,8 @@ export function createCheckout(ctx, { onBack, onWait }) {
   }
 
   async function failed(e) {
-    ctx.fail(e);
+    // The outcomes explained in place below are not repeated as a toast.
+    ctx.fail(e, { toast: ![402, 409, 502, 503].includes(e.status) });
     if (e.status === 409) {
       pending = null;
       note.replaceChildren(h('p', { class: 'checkout-alert' }, t('plans.already')));
