@@ -144,7 +144,7 @@ function machine() {
 function waterfall(requests) {
   const rows = requests.filter((r) => r.endMs !== null).sort((a, b) => a.startMs - b.startMs);
   return ['| request | type | bytes | start | end |', '|---|---|---:|---:|---:|',
-    ...rows.map((r) => `| \`${r.path}\` | ${r.kind} | ${r.bytes} | ${r.startMs} | ${r.endMs} |`)].join('\n');
+    ...rows.map((r) => `| \`${r.path}\` | ${r.kind} | ${r.cached ? 'cached' : r.bytes} | ${r.startMs} | ${r.endMs} |`)].join('\n');
 }
 
 function section(results, live, m) {
@@ -178,6 +178,12 @@ ${times}
 <details><summary>Waterfall of the first cold live load (ms since the first request)</summary>
 
 ${waterfall(live.first.cold)}
+
+</details>
+
+<details><summary>Waterfall of the first warm live load (cached: from the HTTP cache)</summary>
+
+${waterfall(live.first.warm)}
 
 </details>
 `;

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 
-import { ROOT, launch } from './lib/browser.mjs';
-import { BASE, initData, freshId } from './lib/stack.mjs';
+import { ROOT, axe, launch, openPage, ready } from './lib/browser.mjs';
+import { BASE, api, initData, freshId } from './lib/stack.mjs';
 
 // The policy of nginx/cabinet_http.conf ($cabinet_csp), directive by directive.
 const CSP = {
@@ -137,12 +137,14 @@ test('every asset of the release answers 200, a year immutable, with its type, n
   }
 });
 
-test('/app/config.js (the owner\'s settings) is revalidated every time, outside the release', async () => {
+test('/app/config.js (the owner\'s settings) is used as cached and revalidated in the background, outside the release', async () => {
   const { assets } = await entry();
   const r = await get('/app/config.js', gz);
   assert.equal(r.status, 200);
   assert.match(r.headers['content-type'], /^application\/javascript/);
-  assert.equal(r.headers['cache-control'], 'no-cache');
+  // Never fresh (max-age=0): an edit shows from the second opening on, without a round
+  // trip before the app starts (nginx/cabinet_http.conf).
+  assert.match(r.headers['cache-control'], /^max-age=0, stale-while-revalidate=\d+$/);
   assert.equal(r.headers['x-content-type-options'], 'nosniff');
   assert.ok(!assets.some((a) => a.endsWith('/config.js')), 'config.js is not under a release path');
 });
@@ -264,4 +266,31 @@ test('Chromium refuses to show the mini-app framed by another origin, and shows 
   await page.frameLocator('iframe[title="app"]').getByText('Demo mode').waitFor({ timeout: 15000 });
   assert.equal(appFrame().url(), `${BASE}/app/?mock=1`);
   await context.close();
+});
+
+test('a live opening asks for /config and /me once each, at page start (app/early.js), and again after a reload', async () => {
+  const id = freshId();
+  const init = initData(id, { firstName: 'Early' });
+  // A page with the Telegram host in place, watched from before the app's first request.
+  const p = await openPage(browser, '/app/config.js', { telegram: true });
+  const calls = [];
+  p.page.on('request', (r) => { const u = new URL(r.url()); if (u.pathname.startsWith('/api/')) calls.push(u.pathname); });
+  const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
+  await p.page.goto(`${BASE}/app/#${hash}`);
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  assert.deepEqual(calls.sort(), ['/api/cabinet/config', '/api/cabinet/me']);
+  assert.deepEqual(await axe(p.page), []);
+  // A reload inside Telegram keeps the init data (sessionStorage) and asks again, once each.
+  calls.length = 0;
+  await p.page.reload();
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  assert.deepEqual(calls.sort(), ['/api/cabinet/config', '/api/cabinet/me']);
+  // The answers were this user's: the server made the account from that init data.
+  const me = await api('GET', '/me', { init });
+  assert.equal(me.status, 200);
+  assert.equal(me.json.user.first_name, 'Early');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
 });
