@@ -5,7 +5,8 @@
 // (?mock=1, or no init data), so a demo page never reaches /api; the init data is found
 // where shared/telegram.js finds it (Telegram's own script, the #tgWebAppData= fragment,
 // or the copy it keeps in sessionStorage). An answer is used only for the same base URL
-// and credential, so a difference here costs a request, never a wrong answer.
+// and credential, so a difference here costs a request, never a wrong answer. In demo mode
+// it starts loading the demo data (app/demo.js), which main.js imports only then.
 
 function initData() {
   const official = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData;
@@ -23,4 +24,9 @@ if (init && new URLSearchParams(location.search).get('mock') !== '1') {
   const get = (path) => fetch(base + path, { headers: { Authorization: credential }, credentials: 'same-origin', cache: 'no-store' })
     .catch(() => null);
   window.__cabinetEarly = { base, credential, answers: { '/config': get('/config'), '/me': get('/me') } };
+} else {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = new URL('./demo.js', import.meta.url).href;
+  document.head.append(link);
 }
