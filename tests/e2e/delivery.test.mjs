@@ -244,6 +244,9 @@ test('Chromium refuses to show the mini-app framed by another origin, and shows 
   const other = BASE.replace('127.0.0.1', 'localhost');   // same port, another origin
   const context = await browser.newContext();
   const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   const host = (origin) => `${origin}/__frame_host.html`;
   for (const origin of [other, BASE]) {
     await context.route(host(origin), (route) => route.fulfill({
@@ -265,6 +268,7 @@ test('Chromium refuses to show the mini-app framed by another origin, and shows 
   await page.goto(host(BASE));
   await page.frameLocator('iframe[title="app"]').getByText('Demo mode').waitFor({ timeout: 15000 });
   assert.equal(appFrame().url(), `${BASE}/app/?mock=1`);
+  assert.deepEqual(problems, []);
   await context.close();
 });
 
