@@ -178,13 +178,13 @@ function section(results, live, m) {
   const times = results.map((r) => `| ${r.name} | ${ms(median(r.cold))} | ${ms(median(r.warm))} | ${r.cold.map((x) => Math.round(x)).join(', ')} | ${r.warm.map((x) => Math.round(x)).join(', ')} |`).join('\n');
   const met = (ok) => (ok ? 'met' : 'not met');
   const allMedians = results.flatMap((r) => [median(r.cold), median(r.warm)]);
-  const warmReqs = live.first.warm.filter((r) => !r.cached).length;
+  const warmReqs = live.first.warm.filter((r) => !r.cached && r.endMs !== null).length;
   return `### ${date}${label}
 
 - Machine: ${m.cpus}, ${m.ram} RAM; ${m.chromium}; load average at the end ${m.load}; commit ${m.commit}.
 - Network: ${PROFILE.name} (BENCH_NETWORK=${NETWORK}); CPU ${CPU_RATE}× slower; ${HTTP === '2' ? 'HTTP/2 over TLS (a local nginx in front of the stack, as production)' : 'HTTP/1.1 to the stack (6 connections a host; production speaks HTTP/2)'} (BENCH_HTTP=${HTTP}); ${RUNS} runs each.
 - First screen of a live user (cold cache): **${kb(total)}** in ${live.first.cold.length} responses, fonts ${kb(fontBytes)} (goal ≤ 60 KB: ${met(total <= GOAL_BYTES)}).
-- Time to a usable home, median (goal ≤ 1.5 s): ${results.map((r) => `${r.name} cold ${ms(median(r.cold))}, warm ${ms(median(r.warm))}`).join('; ')} (${met(allMedians.every((x) => x <= GOAL_MS))} for every case; ${warmReqs} requests still go out on a warm live load).
+- Time to a usable home, median (goal ≤ 1.5 s): ${results.map((r) => `${r.name} cold ${ms(median(r.cold))}, warm ${ms(median(r.warm))}`).join('; ')} (${met(allMedians.every((x) => x <= GOAL_MS))} for every case; ${warmReqs} requests reach the network on a warm live load).
 
 - Where the time goes (first live run): cold: ${criticalPath(live.first.cold, live.first.coldUsable)}; warm: ${criticalPath(live.first.warm, live.first.warmUsable)}.
 
