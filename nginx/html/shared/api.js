@@ -31,10 +31,20 @@ function newKey() {
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function fetchTransport(base, method, path, body, headers) {
-  let res;
+// The answer app/early.js already asked for (GET /config and /me at page start), once,
+// when it was asked with this base URL and credential; else null.
+function takeEarly(base, credential, path, win = globalThis) {
+  const early = win.__cabinetEarly;
+  if (!early || early.base !== base || early.credential !== credential || !early.answers[path]) return null;
+  const answer = early.answers[path];
+  delete early.answers[path];
+  return answer;
+}
+
+async function fetchTransport(base, method, path, body, headers, early = null) {
+  let res = early && await early;   // null when early.js's request failed: ask again
   try {
-    res = await fetch(base + path, {
+    res = res || await fetch(base + path, {
       method,
       headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -68,7 +78,7 @@ export function createApi({ base = apiBase(), credential = () => null, transport
     try {
       return transport
         ? await transport(method, path, body)
-        : await fetchTransport(base, method, path, body, headers);
+        : await fetchTransport(base, method, path, body, headers, method === 'GET' ? takeEarly(base, c, path) : null);
     } catch (e) {
       if (e instanceof ApiError && onError) onError(e);
       throw e;

@@ -64,11 +64,10 @@ export async function openPage(browser, path, opts = {}) {
     if (f && /ERR_ABORTED/.test(f.errorText) && r.resourceType() !== 'script' && r.resourceType() !== 'stylesheet') return;
     problems.push(`request failed: ${r.method()} ${r.url()} ${f && f.errorText}`);
   });
-  page.on('response', (r) => {
-    if (r.status() < 400) return;
-    if (allowed.some((p) => p(r))) return;
-    problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
-  });
+  // Judged when problems() is called: an answer may arrive before the test's allowHttp()
+  // (app/early.js asks for /me while the page is still loading).
+  const httpErrors = [];
+  page.on('response', (r) => { if (r.status() >= 400) httpErrors.push(r); });
   await page.addInitScript(hostScript, { telegram: Boolean(opts.init || opts.telegram) });
 
   let url = BASE + path;
@@ -89,7 +88,8 @@ export async function openPage(browser, path, opts = {}) {
     allowHttp(pred) { allowed.push(pred); },
     async problems() {
       const csp = await page.evaluate(() => window.__csp || []).catch(() => []);
-      return [...problems, ...csp.map((c) => `CSP: ${c}`)];
+      const http = httpErrors.filter((r) => !allowed.some((p) => p(r))).map((r) => `HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+      return [...problems, ...http, ...csp.map((c) => `CSP: ${c}`)];
     },
     tgEvents(type) {
       return page.evaluate((t) => (window.__tg || []).filter((e) => !t || e.type === t), type);

@@ -1,0 +1,36 @@
+// Asks for /config and /me the moment the page starts, while the app's modules are still
+// on their way: main.js's API client (shared/api.js) takes these answers instead of asking
+// again, which saves a round trip on every opening (docs/benchmarks.md, "Front end"). A
+// classic script named right after config.js (which may set the API base): it runs as soon
+// as it is there, not once the page is parsed and every module is ready.
+//
+// The rules are main.js's: nothing in demo mode (?mock=1, or no init data), so a demo page
+// never reaches /api; the init data is found where shared/telegram.js finds it (Telegram's
+// own script, the #tgWebAppData= fragment, or the copy it keeps in sessionStorage). An
+// answer is used only for the same base URL and credential, so a difference here costs a
+// request, never a wrong answer. In demo mode it starts loading the demo data (demo.js),
+// which main.js imports only then.
+(() => {
+  const initData = () => {
+    const official = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData;
+    if (official) return official;
+    const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
+    if (fromHash.has('tgWebAppData') || fromHash.has('tgWebAppPlatform')) return fromHash.get('tgWebAppData') || '';
+    try { return (JSON.parse(sessionStorage.getItem('cabinet.tg.launch') || 'null') || {}).tgWebAppData || ''; } catch { return ''; }
+  };
+
+  const init = initData();
+  if (init && new URLSearchParams(location.search).get('mock') !== '1') {
+    const b = window.__CABINET_API_BASE__;
+    const base = (typeof b === 'string' && /^https?:\/\//.test(b) ? b.replace(/\/+$/, '') : '') + '/api/cabinet';
+    const credential = 'tma ' + init;
+    const get = (path) => fetch(base + path, { headers: { Authorization: credential }, credentials: 'same-origin', cache: 'no-store' })
+      .catch(() => null);
+    window.__cabinetEarly = { base, credential, answers: { '/config': get('/config'), '/me': get('/me') } };
+  } else {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL('./demo.js', document.currentScript.src).href;
+    document.head.append(link);
+  }
+})();

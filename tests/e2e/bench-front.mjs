@@ -1,0 +1,299 @@
+// The mini-app's loading benchmark (never a test: it fails only when it cannot run).
+// Run by tools/front-bench (or tools/stack bench --front) against a running stack:
+//   - bytes of the first screen: a live Telegram user, home rendered, every response's
+//     encoded bytes (headers + compressed body, CDP Network.loadingFinished) by type;
+//   - time to a usable home screen (#screen[aria-busy=false] holding the status card),
+//     from navigation start, with Chromium's CPU 4× slower and a throttled network
+//     (CDP Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions), cold cache
+//     (a new browser context) and warm cache (a second page in the same context), median
+//     of BENCH_RUNS (5) runs; live user and demo mode (?mock=1);
+//   - the request waterfall of one cold live load, to show what dominates.
+// Writes/updates the "Front end" section at the end of docs/benchmarks.md (BENCH_LABEL
+// names the run, e.g. "before preloading"); BENCH_NO_DOC=1 only prints.
+//
+// Network profiles (BENCH_NETWORK): "lighthouse" (default): Lighthouse's mobile profile
+// as DevTools throttling applies it (its "Slow 4G", once called "Fast 3G": 150 ms RTT ×
+// 3.75 = 562.5 ms latency, 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up); "slow3g":
+// DevTools' "Slow 3G" preset (2000 ms latency, 400 kbit/s down and up).
+import { execFileSync } from 'node:child_process';
+import { cpus, totalmem, loadavg } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { chromium } from 'playwright-core';
+
+import { CHROMIUM, ROOT } from './lib/browser.mjs';
+import { BASE, api, freshId, initData } from './lib/stack.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS || 5);
+const CPU_RATE = Number(process.env.BENCH_CPU || 4);
+const PROFILES = {
+  lighthouse: { name: 'Lighthouse mobile ("Slow 4G"): 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up',
+    latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 },
+  slow3g: { name: 'DevTools "Slow 3G": 2000 ms latency, 400 kbit/s down and up',
+    latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 },
+};
+const NETWORK = process.env.BENCH_NETWORK || 'lighthouse';
+const PROFILE = PROFILES[NETWORK];
+if (!PROFILE) { console.error(`bench-front: BENCH_NETWORK is one of ${Object.keys(PROFILES).join(', ')}`); process.exit(2); }
+if (!BASE) { console.error('bench-front: CABINET_BASE_URL is not set (run it through tools/front-bench)'); process.exit(2); }
+// Pages load from BENCH_URL (tools/front-bench's HTTP/2 proxy) or the stack itself.
+const PAGE_BASE = process.env.BENCH_URL || BASE;
+const HTTP = process.env.BENCH_HTTP || '1.1';
+const GOAL_BYTES = 60 * 1024;
+const GOAL_MS = 1500;
+
+// Before any script of the page: the Telegram host (for a live user) and the moment the
+// home screen is usable, measured by the page's own clock (ms since navigation start).
+function pageScript({ telegram }) {
+  if (telegram) window.TelegramWebviewProxy = { postEvent() {} };
+  const check = () => {
+    const s = document.getElementById('screen');
+    if (window.__usable === undefined && s && s.getAttribute('aria-busy') === 'false' && s.querySelector('.status-card')) {
+      window.__usable = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+}
+
+function kindOf(r) {
+  const path = new URL(r.url).pathname;
+  if (path.startsWith('/api/')) return 'api';
+  if (r.type === 'Document') return 'html';
+  if (r.type === 'Script') return 'js';
+  if (r.type === 'Stylesheet') return 'css';
+  if (r.type === 'Font') return 'font';
+  if (path.endsWith('.json')) return 'i18n json';
+  if (r.type === 'Image' || path.endsWith('.svg')) return 'image';
+  return r.type.toLowerCase();
+}
+
+// One load of `url` in a new page of `context`, throttled; resolves with the time to a
+// usable home and every request (url, type, encoded bytes, start and end since navigation).
+async function load(context, url, { telegram }) {
+  const page = await context.newPage();
+  await page.addInitScript(pageScript, { telegram });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: PROFILE.latency, downloadThroughput: PROFILE.downloadThroughput, uploadThroughput: PROFILE.uploadThroughput,
+  });
+  const reqs = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => { reqs.set(e.requestId, { url: e.request.url, type: e.type || 'Other', start: e.timestamp, bytes: 0, cached: false }); });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = reqs.get(e.requestId);
+    if (r) { r.type = e.type || r.type; r.status = e.response.status; r.cached = e.response.fromDiskCache || e.response.fromMemoryCache || false; }
+  });
+  cdp.on('Network.requestServedFromCache', (e) => { const r = reqs.get(e.requestId); if (r) r.cached = true; });
+  cdp.on('Network.loadingFinished', (e) => { const r = reqs.get(e.requestId); if (r) { r.bytes = e.encodedDataLength; r.end = e.timestamp; } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__usable !== undefined, null, { timeout: 60000, polling: 50 });
+  const usable = await page.evaluate(() => window.__usable);
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(100);   // late responses of the first screen (favicon)
+  const t0 = Math.min(...[...reqs.values()].map((r) => r.start));
+  const requests = [...reqs.values()].map((r) => ({
+    ...r, path: new URL(r.url).pathname.replace(/^\/static\/[0-9a-f]{12}\//, '') + (r.url.includes('?') ? '?' + r.url.split('?')[1].split('#')[0] : ''),
+    kind: kindOf(r), startMs: Math.round((r.start - t0) * 1000), endMs: r.end ? Math.round((r.end - t0) * 1000) : null,
+  }));
+  await page.close();
+  if (problems.length) throw new Error(`page errors: ${problems.join('; ')}`);
+  return { usable, requests };
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+
+async function scenario(browser, name, url, opts) {
+  const cold = [];
+  const warm = [];
+  let first = null;
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', colorScheme: 'light' });
+    const c = await load(context, url, opts);
+    const w = await load(context, url, opts);
+    await context.close();
+    cold.push(c.usable);
+    warm.push(w.usable);
+    if (!first) first = { cold: c.requests, warm: w.requests, coldUsable: c.usable, warmUsable: w.usable };
+    process.stderr.write(`[front-bench] ${name} run ${i + 1}/${RUNS}: cold ${Math.round(c.usable)} ms, warm ${Math.round(w.usable)} ms\n`);
+  }
+  return { name, cold, warm, first };
+}
+
+function byKind(requests) {
+  const out = {};
+  for (const r of requests) {
+    const k = out[r.kind] || (out[r.kind] = { n: 0, bytes: 0 });
+    k.n++;
+    k.bytes += r.bytes;
+  }
+  return out;
+}
+const kb = (b) => (b / 1024).toFixed(1) + ' KB';
+const ms = (x) => Math.round(x) + ' ms';
+
+function machine() {
+  const c = cpus();
+  let chromium = '';
+  try { chromium = execFileSync(process.env.CHROMIUM || '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
+  let commit = '';
+  try { commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
+  let dirty = false;
+  try { dirty = execFileSync('git', ['-C', ROOT, 'status', '--porcelain', 'nginx/html'], { encoding: 'utf8' }).trim() !== ''; } catch { /* no */ }
+  return { cpus: `${c.length} CPUs (${(c[0] && c[0].model) || '?'})`, ram: (totalmem() / 2 ** 30).toFixed(1) + ' GiB', chromium, commit: commit + (dirty ? ' + uncommitted nginx/html' : ''), load: loadavg().map((x) => x.toFixed(2)).join(' ') };
+}
+
+function waterfall(requests) {
+  const rows = requests.filter((r) => r.endMs !== null).sort((a, b) => a.startMs - b.startMs);
+  return ['| request | type | bytes | start | end |', '|---|---|---:|---:|---:|',
+    ...rows.map((r) => `| \`${r.path}\` | ${r.kind} | ${r.cached ? 'cached' : r.bytes} | ${r.startMs} | ${r.endMs} |`)].join('\n');
+}
+
+// Where the time of one load goes: the page, the app's files, /me, and the rest (script
+// work before and after), in ms since the first request.
+function criticalPath(requests, usable) {
+  const end = (pred) => Math.max(0, ...requests.filter(pred).map((r) => r.endMs || 0));
+  const html = end((r) => r.kind === 'html');
+  const files = end((r) => ['js', 'css', 'i18n json'].includes(r.kind) && !r.cached);
+  const me = requests.find((r) => r.path === '/api/cabinet/me');
+  const parts = [`page until ${html} ms`];
+  if (files > html) parts.push(`the app's files until ${files} ms`);
+  else parts.push('the app\'s files from the cache');
+  if (me) parts.push(`/me from ${me.startMs} to ${me.endMs} ms`);
+  parts.push(`usable at ${Math.round(usable)} ms`);
+  return parts.join(', ');
+}
+
+function section(results, live, m) {
+  const date = new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  const label = process.env.BENCH_LABEL ? ` — ${process.env.BENCH_LABEL}` : '';
+  const kinds = byKind(live.first.cold);
+  const total = live.first.cold.reduce((s, r) => s + r.bytes, 0);
+  const fontBytes = (kinds.font && kinds.font.bytes) || 0;
+  const rows = Object.entries(kinds).sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([k, v]) => `| ${k} | ${v.n} | ${kb(v.bytes)} |`).join('\n');
+  const times = results.map((r) => `| ${r.name} | ${ms(median(r.cold))} | ${ms(median(r.warm))} | ${r.cold.map((x) => Math.round(x)).join(', ')} | ${r.warm.map((x) => Math.round(x)).join(', ')} |`).join('\n');
+  const met = (ok) => (ok ? 'met' : 'not met');
+  const allMedians = results.flatMap((r) => [median(r.cold), median(r.warm)]);
+  const warmReqs = live.first.warm.filter((r) => !r.cached && r.endMs !== null).length;
+  return `### ${date}${label}
+
+- Machine: ${m.cpus}, ${m.ram} RAM; ${m.chromium}; load average at the end ${m.load}; commit ${m.commit}.
+- Network: ${PROFILE.name} (BENCH_NETWORK=${NETWORK}); CPU ${CPU_RATE}× slower; ${HTTP === '2' ? 'HTTP/2 over TLS (a local nginx in front of the stack, as production)' : 'HTTP/1.1 to the stack (6 connections a host; production speaks HTTP/2)'} (BENCH_HTTP=${HTTP}); ${RUNS} runs each.
+- First screen of a live user (cold cache): **${kb(total)}** in ${live.first.cold.length} responses, fonts ${kb(fontBytes)} (goal ≤ 60 KB: ${met(total <= GOAL_BYTES)}).
+- Time to a usable home, median (goal ≤ 1.5 s): ${results.map((r) => `${r.name} cold ${ms(median(r.cold))}, warm ${ms(median(r.warm))}`).join('; ')} (${met(allMedians.every((x) => x <= GOAL_MS))} for every case; ${warmReqs} requests reach the network on a warm live load).
+
+- Where the time goes (first live run): cold: ${criticalPath(live.first.cold, live.first.coldUsable)}; warm: ${criticalPath(live.first.warm, live.first.warmUsable)}.
+
+| type | responses | bytes (headers + encoded body) |
+|---|---:|---:|
+${rows}
+| **total** | ${live.first.cold.length} | **${kb(total)}** |
+
+| case | cold median | warm median | cold runs (ms) | warm runs (ms) |
+|---|---:|---:|---|---|
+${times}
+
+<details><summary>Waterfall of the first cold live load (ms since the first request)</summary>
+
+${waterfall(live.first.cold)}
+
+</details>
+
+<details><summary>Waterfall of the first warm live load (cached: from the HTTP cache)</summary>
+
+${waterfall(live.first.warm)}
+
+</details>
+`;
+}
+
+const INTRO = `## Front end
+
+The mini-app's first screen, measured in Debian's Chromium by \`tests/e2e/bench-front.mjs\`
+(\`tools/front-bench\` or \`tools/stack bench --front\`, against a running stack; it never
+fails a build). **Bytes**: a live Telegram user (signed init data, a trial subscription)
+loads \`/app/\` until home is rendered; every response's encoded size (headers and the
+compressed body, CDP \`Network.loadingFinished\`) is summed by type. **Time**: from navigation
+start to \`#screen[aria-busy=false]\` holding the status card, measured by the page's own
+clock, with the CPU 4× slower (CDP \`Emulation.setCPUThrottlingRate\`) and a throttled
+network (CDP \`Network.emulateNetworkConditions\`; the profile is named in each run); cold
+cache is a new browser context, warm cache a second page in the same context (Telegram
+opens a new web view each time, so this is what a returning customer gets); the median of
+5 runs each, for a live user and for demo mode (\`?mock=1\`). Goals: ≤ 60 KB compressed
+including fonts, ≤ 1.5 s to a usable home. By default pages go through a throw-away local
+nginx speaking HTTP/2 over TLS, as production does (\`BENCH_HTTP=1.1\`: the stack's own
+port, where Chromium opens 6 connections to a host and the first screen's files queue).
+The machine is shared: the load average is in each run, and figures under load are slower.
+
+**What dominates is latency, not bytes.** The first screen is about 33 KB compressed (under
+0.2 s at 1.44 Mbit/s) while a round trip costs 562.5 ms on the Lighthouse profile and 2 s
+on Slow 3G. A cold opening takes three round trips in a row: the page; the app's files
+(config.js, early.js, main.js's 8 modules, home's 2, the language table and the default
+theme, all asked at once by the page's preloads: one round over HTTP/2, two over
+HTTP/1.1); then /config and /me, which \`app/early.js\` asks for as soon as the page is
+parsed. A warm opening takes two: the page (no-cache; its \`sub_filter\` drops the ETag,
+so it is a 1.3 KB answer rather than a 304, the same round trip) and /me. So ≤ 1.5 s is
+reached warm (2 × 0.56 s plus script work on a 4× slower CPU), not cold (3 × 0.56 s and
+more), and on Slow 3G in neither. Before the changes of 2026-11-24 a cold opening took
+five round trips over HTTP/1.1 (the page, two rounds of files with config.js queued in the
+second, /config + /me + the language table once main.js ran, then the theme CSS once
+/config named it) and a warm one three (config.js revalidated before the app could start).
+
+<!-- front-end runs below, newest first; bench-front.mjs inserts each new run here -->`;
+const RUNS_MARKER = '<!-- front-end runs below, newest first; bench-front.mjs inserts each new run here -->';
+
+function writeDoc(text) {
+  const doc = join(ROOT, 'docs', 'benchmarks.md');
+  const old = existsSync(doc) ? readFileSync(doc, 'utf8') : '# Benchmarks\n';
+  let head = old;
+  let history = '';
+  const at = old.indexOf('\n## Front end\n');
+  if (at >= 0) {
+    head = old.slice(0, at + 1);
+    const rest = old.slice(at + 1);
+    const mk = rest.indexOf(RUNS_MARKER);
+    // Runs end where a section of another kind starts (a "## " heading), if any.
+    history = mk >= 0 ? rest.slice(mk + RUNS_MARKER.length) : '';
+    const next = history.search(/\n## /);
+    if (next >= 0) { head += history.slice(next + 1).replace(/\s*$/, '\n'); history = history.slice(0, next); }
+  }
+  const out = `${head.replace(/\s*$/, '')}\n\n${INTRO}\n\n${text.trim()}\n${history.trim() ? '\n' + history.trim() + '\n' : ''}`;
+  writeFileSync(doc, out);
+  return doc;
+}
+
+async function main() {
+  // The live user: a trial subscription, so home shows days, traffic and devices.
+  const id = freshId();
+  const init = initData(id, { firstName: 'Bench', languageCode: 'en' });
+  const me = await api('GET', '/me', { init });
+  if (me.status !== 200) throw new Error(`/me for the bench user: ${me.status}`);
+  if (!me.json.subscription) {
+    const t = await api('POST', '/trial', { init });
+    if (t.status !== 200) process.stderr.write(`[front-bench] no trial (${t.status}): home shows the no-subscription card\n`);
+  }
+  const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      ...(process.env.BENCH_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.BENCH_SPKI}`] : [])],
+  });
+  try {
+    const results = [];
+    results.push(await scenario(browser, 'live user', `${PAGE_BASE}/app/#${hash}`, { telegram: true }));
+    results.push(await scenario(browser, 'demo (?mock=1)', `${PAGE_BASE}/app/?mock=1`, { telegram: false }));
+    const text = section(results, results[0], machine());
+    process.stdout.write('\n' + text + '\n');
+    if (process.env.BENCH_NO_DOC !== '1') process.stderr.write(`[front-bench] wrote ${writeDoc(text)}\n`);
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e) => { console.error('bench-front:', e); process.exit(1); });
