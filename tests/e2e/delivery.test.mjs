@@ -173,7 +173,9 @@ test('a made-up path or a directory under the release is a 404 (or 403), never a
   const { release } = await entry();
   const paths = ['nope.js', 'app/screens/nope.js', 'shared/i18n/xx.json', 'app/', 'shared/', 'shared/i18n/', 'themes/', '']
     .map((p) => `/static/${release}/${p}`)
-    .concat([`/static/${release}`, '/static/', '/static/nothex123456/app/main.js', '/app/nope.html']);
+    .concat([`/static/${release}`, '/static/', '/static/nothex123456/app/main.js', '/app/nope.html',
+      // another (an old) release: only the current one is served (app/shell.js reloads)
+      `/static/${release === '0123456789ab' ? 'ba9876543210' : '0123456789ab'}/app/main.js`]);
   for (const path of paths) {
     const r = await get(path, gz);
     assert.ok([403, 404].includes(r.status), `${path}: ${r.status}`);

@@ -39,6 +39,24 @@ function icon(d) {
   return svg;
 }
 
+// A screen that fails to load after a deploy (the window still runs the old release, and
+// nginx serves only the current one): the entry page names another release, so reload,
+// once per new release (a second failure is an outage, not a deploy: no reload loop).
+async function reloadForNewRelease() {
+  const ours = import.meta.url.match(/\/static\/([0-9a-f]{12})\//);
+  if (!ours) return false;
+  try {
+    const html = await (await fetch(location.pathname, { cache: 'no-store' })).text();
+    const now = html.match(/\/static\/([0-9a-f]{12})\//);
+    if (!now || now[1] === ours[1] || sessionStorage.getItem('cabinet.reloaded-for') === now[1]) return false;
+    sessionStorage.setItem('cabinet.reloaded-for', now[1]);
+    location.reload();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function routeFromHash(hash = location.hash) {
   const m = hash.match(/^#\/([a-z]+)/);
   return m && SCREENS[m[1]] ? m[1] : 'home';
@@ -72,6 +90,7 @@ export function createShell(ctx) {
     try {
       mod = (await SCREENS[name]()).default;
     } catch (e) {
+      if (await reloadForNewRelease()) return;
       console.error(e);
       if (seq === renderSeq) showOffline(() => show(name));
       return;
