@@ -29,6 +29,15 @@ export function readableOn(color, bg) {
   for (let i = 0; i < 20 && contrast(toHex(c), bg) < 4.5; i++) c = c.map((v) => v + (towards - v) * 0.15);
   return toHex(c);
 }
+// A colour variable of the painted page as the browser resolves it (rgb()).
+function resolve(variable) {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${variable})`;
+  document.body.append(probe);
+  const c = getComputedStyle(probe).color;
+  probe.remove();
+  return c;
+}
 function cssColorToHex(css) {
   const m = css.match(/rgba?\((\d+),\s*(\d+),\s*(\d+)/);
   return m ? toHex([+m[1], +m[2], +m[3]]) : null;
@@ -77,7 +86,11 @@ export function applyAccent(accent) {
     for (const v of ['--accent', '--on-accent', '--accent-text']) root.style.removeProperty(v);
     return;
   }
-  const bg = cssColorToHex(getComputedStyle(document.body).backgroundColor) || '#ffffff';
+  // Accent text sits on the page and on the template's surfaces (cards, grey fills): it is
+  // fitted to each of them, not to the page alone.
+  const grounds = [getComputedStyle(document.body).backgroundColor, resolve('--surface'), resolve('--surface-2')]
+    .map(cssColorToHex).filter(Boolean);
+  if (!grounds.length) grounds.push('#ffffff');
   // White text on the owner's colour where it reads (darkening the fill a little if that
   // is all it takes), else black.
   let fill = color;
@@ -88,7 +101,9 @@ export function applyAccent(accent) {
   }
   root.style.setProperty('--accent', fill);
   root.style.setProperty('--on-accent', onFill);
-  root.style.setProperty('--accent-text', readableOn(color, bg));
+  let text = color;
+  for (let i = 0; i < 3; i++) for (const g of grounds) text = readableOn(text, g);
+  root.style.setProperty('--accent-text', text);
 }
 
 export function applyScale(ui) {
