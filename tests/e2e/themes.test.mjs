@@ -18,7 +18,7 @@ const SHELL = readFileSync(join(ROOT, 'nginx/html/app/shell.js'), 'utf8');
 const SCREENS = [...SHELL.slice(SHELL.indexOf('export const SCREENS'), SHELL.indexOf('};', SHELL.indexOf('export const SCREENS')))
   .matchAll(/^\s+(\w+): \(\) => import\(/gm)].map((m) => m[1]);
 // Templates that bring a font of their own (themes/*.css @font-face), by family.
-const FONTS = { b: 'Manrope', c: 'Plex Mono', e: 'Nunito' };
+const FONTS = { b: 'Manrope', c: 'JetBrains Mono', e: 'Nunito' };
 const BUDGET = 60 * 1024;   // the first screen, compressed, fonts included
 
 let browser;
@@ -225,19 +225,16 @@ test('whole-page states: "reopen" in every template, "blocked" in two; no tab ba
 test('offline: the "no connection" state with a retry that works, in one template', async () => {
   const id = freshId();
   const p = await openPage(browser, '/app/?template=e', { init: initData(id) });
-  // /me fails at the network level once; the retry reloads and gets through.
-  let failed = false;
-  await p.page.route('**/api/cabinet/me', (route) => {
-    if (failed) return route.continue();
-    failed = true;
-    return route.abort('internetdisconnected');
-  });
+  // /me fails at the network level until the connection is back; the retry gets through.
+  let offline = true;
+  await p.page.route('**/api/cabinet/me', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
   await ready(p.page);
   await p.page.reload({ waitUntil: 'domcontentloaded' });
   await p.page.getByRole('heading', { name: 'No connection' }).waitFor();
   assert.deepEqual(await axe(p.page), []);
   const expected = (s) => s.startsWith('request failed: GET') && s.includes('/api/cabinet/me');
   assert.deepEqual((await p.problems()).filter((s) => !expected(s)), []);
+  offline = false;
   await p.page.getByRole('button', { name: 'Try again' }).click();
   await ready(p.page);
   await p.page.getByRole('navigation').waitFor();
@@ -250,19 +247,35 @@ test('offline: the "no connection" state with a retry that works, in one templat
 // order, each with a visible indicator; then the tab bar's link opens its screen on Enter.
 async function tabThrough(page, where) {
   const expected = await page.evaluate(() => {
-    const sel = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+    const sel = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    // A radio group is one stop: its checked radio (or its first, when none is).
+    const radioStop = (el) => {
+      if (el.type !== 'radio' || !el.name) return true;
+      const group = [...document.querySelectorAll(`input[type="radio"][name="${CSS.escape(el.name)}"]:not([disabled])`)];
+      return el === (group.find((r) => r.checked) || group[0]);
+    };
     return [...document.querySelectorAll(sel)]
+      .filter((el) => el.getAttribute('tabindex') !== '-1' && !el.closest('[inert], [hidden]') && radioStop(el))
       .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
       .map((el, i) => { el.dataset.kbd = String(i); return el.dataset.kbd; });
   });
   assert.ok(expected.length >= 4, `${where}: ${expected.length} controls`);
-  await page.evaluate(() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); });
+  // Start from the top of the page (the browser would go on from the last focused control).
+  await page.evaluate(() => {
+    const top = document.querySelector('header') || document.body.firstElementChild;
+    top.setAttribute('tabindex', '-1');
+    top.focus();
+    top.removeAttribute('tabindex');
+    window.scrollTo(0, 0);
+  });
   const seen = [];
   for (let i = 0; i < expected.length; i++) {
     await page.keyboard.press('Tab');
     const f = await page.evaluate(() => {
       const el = document.activeElement;
-      const cs = getComputedStyle(el);
+      // A visually hidden input (a styled radio) shows its focus on its label.
+      const shown = getComputedStyle(el).opacity === '0' && el.labels && el.labels[0] ? el.labels[0] : el;
+      const cs = getComputedStyle(shown);
       const ring = (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) || cs.boxShadow !== 'none';
       return { kbd: el.dataset.kbd, ring, visible: el.matches(':focus-visible'), name: (el.textContent || el.getAttribute('aria-label') || '').trim() };
     });
