@@ -351,6 +351,7 @@ test('screenshots of every template\'s home, light and dark, at 390x844 (E2E_SCR
       const p = await openPage(browser, `/app/?mock=1&template=${t}#/home`, { colorScheme: scheme });
       await ready(p.page);
       await p.page.evaluate(() => document.fonts.ready);
+      await p.page.waitForTimeout(300);   // the device count, asked after the first paint
       await p.page.screenshot({ path: screenshotPath(`home-${t}${scheme === 'dark' ? '-dark' : ''}.png`) });
       await p.close();
     }
