@@ -321,8 +321,8 @@ async function tabThrough(page, where) {
   assert.deepEqual(seen, expected, `${where}: focus order`);
 }
 
-test('keyboard: Tab reaches every control in order with a visible focus ring, and the tab bar works with Enter', async () => {
-  for (const t of ['a', 'b']) {
+test('keyboard: Tab reaches every control in order with a visible focus ring, and the tab bar works with Enter, in every template', async () => {
+  for (const t of TEMPLATES) {
     const p = await openPage(browser, `/app/?mock=1&template=${t}#/home`);
     await ready(p.page);
     await tabThrough(p.page, `${t}/home`);
