@@ -205,6 +205,16 @@ for (const t of TEMPLATES) {
     await ready(p.page);
     assert.deepEqual(await templateOf(p.page), { template: t, sheet: `${t}.css` });
     await p.page.getByRole('navigation').getByRole('link').first().waitFor();
+    // Telegram's header and background take the template's page colour.
+    const bg = await p.page.evaluate(() => {
+      const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+      return '#' + [r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('');
+    });
+    for (const type of ['web_app_set_header_color', 'web_app_set_background_color']) {
+      const sent = await p.tgEvents(type);
+      assert.ok(sent.length, `${t}: ${type} sent`);
+      assert.equal(sent.at(-1).data.color, bg, `${t}: ${type}`);
+    }
     const me = await api('GET', '/me', { init: initData(id) });
     assert.equal(me.status, 200);
     assert.equal(me.json.subscription, null);

@@ -79,9 +79,18 @@ export function applyTemplate(template) {
   });
 }
 
+// Telegram's own header and the area around the page take the template's background, so
+// the app does not sit in a frame of another colour (set once watchScheme has the bridge).
+let bridge = null;
+function paintTelegram() {
+  const bg = cssColorToHex(getComputedStyle(document.body).backgroundColor);
+  if (bridge && bg) bridge.setColors(bg, bg);
+}
+
 export function applyAccent(accent) {
   const root = document.documentElement;
   const color = safeColor(accent);
+  paintTelegram();
   if (!color) {
     for (const v of ['--accent', '--on-accent', '--accent-text']) root.style.removeProperty(v);
     return;
@@ -115,6 +124,8 @@ export function applyScale(ui) {
 
 // Re-fits the accent whenever the scheme changes (system switch or Telegram's theme_changed).
 export function watchScheme(getAccent, themeParams, tg) {
+  bridge = tg && typeof tg.setColors === 'function' ? tg : null;
+  paintTelegram();
   const refit = (params) => {
     applyTelegramParams(params);
     applyAccent(getAccent());
