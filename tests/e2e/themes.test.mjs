@@ -3,7 +3,8 @@
 // serious accessibility fault (axe checks text contrast too); a real user gets each template
 // within the first-screen budget; the owner's accent and ui.scale apply in every template;
 // the keyboard reaches every control with a visible focus ring.
-// E2E_SCREENSHOTS=1 also writes docs/screenshots/home-<t>.png and home-<t>-dark.png.
+// E2E_SCREENSHOTS=1 also writes docs/screenshots/home-<t>.png and home-<t>-dark.png (run them
+// through `pngquant --ext .png --force` before committing: a third of the size).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
