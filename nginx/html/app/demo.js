@@ -59,7 +59,8 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
     template: q.get('template') || 'a',
     title: ru ? 'Демо VPN' : 'Demo VPN',
     greeting: ru ? 'Быстрый и надёжный VPN' : 'Fast and private VPN',
-    accent_color: '#2a6df4',
+    // null: the template's own colours show; ?accent=RRGGBB previews an owner's accent.
+    accent_color: /^[0-9a-f]{6}$/i.test(q.get('accent') || '') ? '#' + q.get('accent') : null,
     bot_username: 'cabinet_demo_bot',
     mtproto_proxy: 'https://t.me/proxy?server=demo.invalid&port=443&secret=ee00',
     ui: {},

@@ -31,6 +31,15 @@ export function readableOn(color, ...bgs) {
   for (let i = 0; i < 24 && !enough(); i++) c = c.map((v) => v + (towards - v) * 0.15);
   return toHex(c);
 }
+// A colour variable of the painted page as the browser resolves it (rgb()).
+function resolve(variable) {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${variable})`;
+  document.body.append(probe);
+  const c = getComputedStyle(probe).color;
+  probe.remove();
+  return c;
+}
 function cssColorToHex(css) {
   const m = css.match(/rgba?\((\d+),\s*(\d+),\s*(\d+)/);
   return m ? toHex([+m[1], +m[2], +m[3]]) : null;
@@ -72,22 +81,27 @@ export function applyTemplate(template) {
   });
 }
 
+// Telegram's own header and the area around the page take the template's background, so
+// the app does not sit in a frame of another colour (set once watchScheme has the bridge).
+let bridge = null;
+function paintTelegram() {
+  const bg = cssColorToHex(getComputedStyle(document.body).backgroundColor);
+  if (bridge && bg) bridge.setColors(bg, bg);
+}
+
 export function applyAccent(accent) {
   const root = document.documentElement;
   const color = safeColor(accent);
+  paintTelegram();
   if (!color) {
     for (const v of ['--accent', '--on-accent', '--accent-text']) root.style.removeProperty(v);
     return;
   }
-  // What the accent is read on: the theme's background and surfaces, as painted now.
-  const probe = document.createElement('span');
-  document.body.append(probe);
-  const painted = ['--bg', '--surface', '--surface-2'].map((v) => {
-    probe.style.backgroundColor = `var(${v})`;
-    return cssColorToHex(getComputedStyle(probe).backgroundColor);
-  }).filter(Boolean);
-  probe.remove();
-  const bgs = painted.length ? painted : ['#ffffff'];
+  // Accent text sits on the page and on the template's surfaces (cards, grey fills): it is
+  // fitted to each of them, not to the page alone.
+  const grounds = [getComputedStyle(document.body).backgroundColor, resolve('--surface'), resolve('--surface-2')]
+    .map(cssColorToHex).filter(Boolean);
+  if (!grounds.length) grounds.push('#ffffff');
   // White text on the owner's colour where it reads (darkening the fill a little if that
   // is all it takes), else black.
   let fill = color;
@@ -98,7 +112,9 @@ export function applyAccent(accent) {
   }
   root.style.setProperty('--accent', fill);
   root.style.setProperty('--on-accent', onFill);
-  root.style.setProperty('--accent-text', readableOn(color, ...bgs));
+  let text = color;
+  for (let i = 0; i < 3; i++) for (const g of grounds) text = readableOn(text, g);
+  root.style.setProperty('--accent-text', text);
 }
 
 export function applyScale(ui) {
@@ -110,6 +126,8 @@ export function applyScale(ui) {
 
 // Re-fits the accent whenever the scheme changes (system switch or Telegram's theme_changed).
 export function watchScheme(getAccent, themeParams, tg) {
+  bridge = tg && typeof tg.setColors === 'function' ? tg : null;
+  paintTelegram();
   const refit = (params) => {
     applyTelegramParams(params);
     applyAccent(getAccent());
