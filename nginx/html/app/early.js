@@ -20,6 +20,22 @@
   };
 
   const init = initData();
+
+  // The language table the page will need, chosen by the server's rule (SPEC-GAPS: "en"
+  // when language_code starts with en, else "ru"; shared/i18n.js pickLanguage) from the
+  // init data's user, ?lang= or the browser: only that one table is downloaded.
+  const code = (() => {
+    const q = new URLSearchParams(location.search).get('lang');
+    if (q) return q;
+    try { return JSON.parse(new URLSearchParams(init).get('user') || 'null').language_code; } catch { return ''; }
+  })() || navigator.language;
+  const lang = String(code || '').toLowerCase().startsWith('en') ? 'en' : 'ru';
+  const table = document.createElement('link');
+  table.rel = 'preload';
+  table.as = 'fetch';
+  table.crossOrigin = 'anonymous';
+  table.href = new URL(`../shared/i18n/${lang}.json`, document.currentScript.src).href;
+  document.head.append(table);
   if (init && new URLSearchParams(location.search).get('mock') !== '1') {
     const b = window.__CABINET_API_BASE__;
     const base = (typeof b === 'string' && /^https?:\/\//.test(b) ? b.replace(/\/+$/, '') : '') + '/api/cabinet';

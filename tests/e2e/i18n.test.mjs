@@ -1,0 +1,35 @@
+// The two string tables hold the same keys with the same placeholders, and every plural
+// has the forms its language needs: the page loads only the user's table (shared/i18n.js),
+// so a key missing from one language would show as a raw key to those users.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { ROOT } from './lib/browser.mjs';
+
+const table = (lang) => JSON.parse(readFileSync(join(ROOT, 'nginx/html/shared/i18n', lang + '.json'), 'utf8'));
+const en = table('en');
+const ru = table('ru');
+const placeholders = (v) => [...new Set([...JSON.stringify(v).matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+test('en and ru have the same keys', () => {
+  assert.deepEqual(Object.keys(ru).filter((k) => !(k in en)), [], 'only in ru');
+  assert.deepEqual(Object.keys(en).filter((k) => !(k in ru)), [], 'only in en');
+});
+
+test('each string has the same placeholders in both languages, and no empty text', () => {
+  for (const k of Object.keys(en)) {
+    assert.deepEqual(placeholders(ru[k]), placeholders(en[k]), k);
+    for (const v of [en[k], ru[k]].flatMap((x) => (typeof x === 'object' ? Object.values(x) : [x]))) {
+      assert.ok(typeof v === 'string' && v.trim() !== '', `${k}: empty or not text`);
+    }
+  }
+});
+
+test('plurals have the forms of their language (en: one, other; ru: one, few, many, other)', () => {
+  for (const k of Object.keys(en)) {
+    if (typeof en[k] === 'object') assert.deepEqual(Object.keys(en[k]).sort(), ['one', 'other'], `en ${k}`);
+    if (typeof ru[k] === 'object') assert.deepEqual(Object.keys(ru[k]).sort(), ['few', 'many', 'one', 'other'], `ru ${k}`);
+  }
+});
