@@ -41,12 +41,14 @@ export function number(n, locale) {
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
-// Bytes as GB (one decimal under 10 GB) or MB below one GB.
+// Bytes as GB (one decimal under 10 GB) or MB below one GB, with the units as the
+// language writes them (ГБ, МБ in Russian).
 export function bytes(n, locale) {
   const v = Number(n) || 0;
+  const ru = String(locale).startsWith('ru');
   const nf = (max) => new Intl.NumberFormat(locale, { maximumFractionDigits: max });
-  if (v >= GB) return nf(v >= 10 * GB ? 0 : 1).format(v / GB) + '\u00a0GB';
-  return nf(v >= 10 * MB ? 0 : 1).format(v / MB) + '\u00a0MB';
+  if (v >= GB) return nf(v >= 10 * GB ? 0 : 1).format(v / GB) + (ru ? '\u00a0ГБ' : '\u00a0GB');
+  return nf(v >= 10 * MB ? 0 : 1).format(v / MB) + (ru ? '\u00a0МБ' : '\u00a0MB');
 }
 
 export function date(iso, locale) {
