@@ -1,0 +1,33 @@
+// Small pieces the admin screens share: a definition list of facts, an inline confirmation
+// (asked in place of the button, focus moved into it) and an audit payload as plain text.
+
+import { h } from '../shared/dom.js';
+
+// [[label, value], …] → <dl>; a null/undefined value is left out.
+export function facts(rows, cls = '') {
+  return h('dl', { class: ('admin-facts ' + cls).trim() }, rows.filter((r) => r && r[1] !== null && r[1] !== undefined)
+    .map(([k, v]) => h('div', { class: 'admin-fact' }, h('dt', {}, k), h('dd', {}, v))));
+}
+
+// Replaces `button` by "question [yes] [cancel]"; resolves true on yes, false on cancel
+// (the button is then put back and focused).
+export function confirmInPlace(ctx, button, question, yesLabel, danger = false) {
+  return new Promise((resolve) => {
+    const yes = h('button', { class: danger ? 'btn btn-danger' : 'btn btn-primary', type: 'button' }, yesLabel);
+    const no = h('button', { class: 'btn btn-ghost', type: 'button' }, ctx.t('action.cancel'));
+    const box = h('div', { class: 'admin-confirm', role: 'group', 'aria-label': question },
+      h('p', {}, question), h('div', { class: 'btn-row' }, yes, no));
+    button.replaceWith(box);
+    yes.focus();
+    no.addEventListener('click', () => { box.replaceWith(button); button.focus(); resolve(false); });
+    yes.addEventListener('click', () => { box.replaceWith(button); button.focus(); resolve(true); });
+  });
+}
+
+// An audit payload as "key: value" lines (nested values as compact JSON), never markup.
+export function payloadText(payload) {
+  if (payload === null || payload === undefined) return '';
+  if (typeof payload !== 'object') return String(payload);
+  return Object.entries(payload).map(([k, v]) =>
+    `${k}: ${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
+}
