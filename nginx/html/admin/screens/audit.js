@@ -41,8 +41,8 @@ export default {
       }
       list.replaceChildren(...items.map((e) => entry(ctx, e)));
       count.textContent = ctx.t('admin.audit.count', { n: items.length });
-      more.hidden = items.length < limit || limit >= MAX;
-      view.replaceChildren(h('div', { class: 'btn-row audit-tools' }, reload), count, list, more);
+      const hasMore = items.length >= limit && limit < MAX;   // .btn's display beats [hidden]
+      view.replaceChildren(h('div', { class: 'btn-row audit-tools' }, reload), count, list, hasMore ? more : null);
     };
     const again = async (button, grow) => {
       button.disabled = true;
