@@ -9,7 +9,8 @@
 
 import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h, mount } from '../shared/dom.js';
-import * as format from '../shared/format.js';
+import { errorText as sharedErrorText } from '../shared/errors.js';
+import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyAccent, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
@@ -45,25 +46,10 @@ const ctx = {
 function setLanguage(t) {
   ctx.t = t;
   document.documentElement.lang = t.lang;
-  const locale = t.locale;
-  ctx.fmt = {
-    number: (n) => format.number(n, locale),
-    bytes: (n) => format.bytes(n, locale),
-    date: (iso) => format.date(iso, locale),
-    dateTime: (iso) => format.dateTime(iso, locale),
-    duration: (s) => format.duration(s, t),
-  };
+  ctx.fmt = formatters(t);
 }
 
-function errorText(err) {
-  const t = ctx.t;
-  if (!(err instanceof ApiError)) return t('error.generic');
-  if (err.offline) return t('error.offline');
-  if (err.detail && t.has('detail.' + err.detail)) return t('detail.' + err.detail);
-  if (err.detail && t.lang === 'en' && err.status < 500) return err.detail;
-  if (t.has('error.' + err.status)) return t('error.' + err.status);
-  return err.detail || t('error.generic');
-}
+const errorText = (err) => sharedErrorText(err, ctx.t);
 ctx.errorText = errorText;
 
 // The shell: tabs, the screen, toasts and whole-page states (as app/shell.js does).

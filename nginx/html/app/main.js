@@ -5,7 +5,8 @@
 
 import { ApiError, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
-import * as format from '../shared/format.js';
+import { errorText as sharedErrorText } from '../shared/errors.js';
+import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyAccent, applyScale, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
@@ -25,18 +26,7 @@ const ctx = {
   fmt: null,
 };
 
-function errorText(err) {
-  const t = ctx.t;
-  if (!(err instanceof ApiError)) return t('error.generic');
-  if (err.offline) return t('error.offline');
-  if (err.detail && t.has('detail.' + err.detail)) return t('detail.' + err.detail);
-  // A 4xx detail says what was wrong with the request (in English); an outage's detail is
-  // for the logs ("panel unavailable"), the status message is for people.
-  if (err.detail && t.lang === 'en' && err.status < 500) return err.detail;
-  const byStatus = 'error.' + err.status;
-  if (t.has(byStatus)) return t(byStatus);
-  return err.detail || t('error.generic');
-}
+const errorText = (err) => sharedErrorText(err, ctx.t);
 
 // Every failure in one place: 401 and 403 take the whole page, the rest is a toast in the
 // user's language (plus, for a screen that could not load, a retry in its place).
@@ -71,17 +61,7 @@ function paintShell(config) {
 function setLanguage(t, currency) {
   ctx.t = t;
   document.documentElement.lang = t.lang;
-  const locale = t.locale;
-  ctx.fmt = {
-    money: (minor, cur = currency) => format.money(minor, cur, locale),
-    stars: (n) => format.stars(n, locale),
-    number: (n) => format.number(n, locale),
-    bytes: (n) => format.bytes(n, locale),
-    date: (iso) => format.date(iso, locale),
-    dateTime: (iso) => format.dateTime(iso, locale),
-    daysLeft: (iso) => format.daysLeft(iso),
-    duration: (s) => format.duration(s, t),
-  };
+  ctx.fmt = formatters(t, currency);
 }
 
 function showMaintenance(config) {

@@ -77,3 +77,19 @@ export function duration(seconds, t) {
   if (m === 0) return t('unit.seconds', { n: r });
   return r === 0 ? t('unit.minutes', { n: m }) : t('unit.minutes', { n: m }) + ' ' + t('unit.seconds', { n: r });
 }
+
+// The formatters a page's screens get as ctx.fmt, bound to the user's locale (t.locale) and
+// currency.
+export function formatters(t, currency = 'RUB') {
+  const locale = t.locale;
+  return {
+    money: (minor, cur = currency) => money(minor, cur, locale),
+    stars: (n) => stars(n, locale),
+    number: (n) => number(n, locale),
+    bytes: (n) => bytes(n, locale),
+    date: (iso) => date(iso, locale),
+    dateTime: (iso) => dateTime(iso, locale),
+    daysLeft: (iso) => daysLeft(iso),
+    duration: (secs) => duration(secs, t),
+  };
+}
