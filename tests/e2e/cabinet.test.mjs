@@ -174,3 +174,27 @@ test('Telegram sign-in: the bot link and QR, the confirmation in the bot signs t
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('OAuth sign-in through the fake provider lands signed in on /cabinet/', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  const sub = 'g' + Date.now() + Math.floor(Math.random() * 1e6);
+  const email = `oauth${sub}@example.test`;
+  // The fake provider's page signs in whoever the test names (fake_user).
+  await p.page.route(/\/oauth\/google\/authorize\?/, (route) => {
+    const u = new URL(route.request().url());
+    u.searchParams.set('fake_user', JSON.stringify({ sub, email, email_verified: true, name: 'Web Person' }));
+    return route.fulfill({ status: 302, headers: { Location: u.toString() } });
+  });
+  let bearer = null;
+  p.page.on('request', (r) => { const a = r.headers().authorization; if (a && a.startsWith('Bearer ')) bearer = a; });
+  await p.page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await ready(p.page);
+  assert.equal(new URL(p.page.url()).pathname, '/cabinet/');
+  await axeClean(p.page);
+  const linked = await api('GET', '/linked', { headers: { Authorization: bearer } });
+  assert.equal(linked.status, 200);
+  assert.deepEqual(linked.json.oauth.map((o) => o.provider), ['google']);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

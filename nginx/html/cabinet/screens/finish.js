@@ -25,7 +25,10 @@ export default {
       } else {
         if (q.get('error')) throw new ApiError(400, null);
         const provider = sessionStorage.getItem('cabinet.oauth.provider') || '';
-        s = await ctx.api.post('/auth/oauth/callback', { provider, code: q.get('code') || '', state: q.get('state') || '' });
+        s = await ctx.api.post('/auth/oauth/callback', {
+          provider, code: q.get('code') || '', state: q.get('state') || '',
+          ...(q.get('device_id') ? { device_id: q.get('device_id') } : {}),
+        });
         sessionStorage.removeItem('cabinet.oauth.provider');
       }
       history.replaceState(null, '', '/cabinet/');
