@@ -198,3 +198,21 @@ test('OAuth sign-in through the fake provider lands signed in on /cabinet/', asy
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('with the web cabinet off (the API answers 403) the page says so and links to the bot', async () => {
+  // The stack runs with WEB_CABINET_ENABLED=true; the API's answer when it is off
+  // (403 "web cabinet is disabled" on /public/plans and the auth routes) is played here.
+  const p = await openPage(browser, '/cabinet/?lang=ru');
+  await p.page.route(/\/api\/cabinet\/(public\/plans|auth\/)/, (route) => route.fulfill({
+    status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'web cabinet is disabled' }),
+  }));
+  p.allowHttp((r) => r.status() === 403);
+  await p.page.reload();
+  await p.page.getByRole('heading', { name: 'Веб-кабинет отключён' }).waitFor();
+  const landing = await api('GET', '/public/landing');
+  const href = await p.page.getByRole('link', { name: 'Открыть бота' }).getAttribute('href');
+  assert.equal(href, 'https://t.me/' + landing.json.bot_username);
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

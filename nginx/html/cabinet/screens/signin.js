@@ -20,8 +20,13 @@ function isOff(e) {
   return e instanceof ApiError && e.status === 403 && (!e.detail || /web cabinet/i.test(e.detail));
 }
 
-export function showOff(view, ctx) {
-  const bot = ctx.config && ctx.config.bot_username;
+// The owner switched the web cabinet off: say so and send people to the bot (its name is
+// on /public/landing, which answers either way).
+export async function showOff(view, ctx) {
+  let bot = ctx.config && ctx.config.bot_username;
+  if (!bot) {
+    try { bot = (await ctx.api.get('/public/landing')).bot_username; } catch { bot = null; }
+  }
   const url = bot ? safeUrl('https://t.me/' + encodeURIComponent(bot)) : null;
   mount(view, h('section', { class: 'state state-off', 'aria-labelledby': 'view-title' },
     h('h1', { class: 'view-title', id: 'view-title' }, ctx.t('cabinet.off.title')),
@@ -35,6 +40,12 @@ export default {
   title: 'cabinet.signin.title',
   async render(view, ctx) {
     const t = ctx.t;
+    // /public/plans answers 403 exactly when the web cabinet is off.
+    try {
+      await ctx.api.get('/public/plans');
+    } catch (e) {
+      if (isOff(e)) return showOff(view, ctx);
+    }
     let mode = 'login';
     const message = h('p', { class: 'form-message', role: 'alert', id: 'cab-message' });
     const email = h('input', { id: 'cab-email', name: 'email', type: 'email', required: true, autocomplete: 'email', maxlength: '254' });
