@@ -118,8 +118,10 @@ test('two tabs share one rotation: both stay signed in and one /auth/refresh rea
   const email = freshEmail();
   await registerVerified(email);
   const p = await openPage(browser, '/cabinet/');
+  await p.page.getByLabel('E-mail').waitFor();
   await p.context.clock.install();
   await p.page.reload();
+  await p.page.getByLabel('E-mail').waitFor();
   await signIn(p.page, email);
   await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
   const refreshes = [];
@@ -203,6 +205,7 @@ test('with the web cabinet off (the API answers 403) the page says so and links 
   // The stack runs with WEB_CABINET_ENABLED=true; the API's answer when it is off
   // (403 "web cabinet is disabled" on /public/plans and the auth routes) is played here.
   const p = await openPage(browser, '/cabinet/?lang=ru');
+  await p.page.getByLabel('Электронная почта').waitFor();   // loaded: the reload aborts nothing
   await p.page.route(/\/api\/cabinet\/(public\/plans|auth\/)/, (route) => route.fulfill({
     status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'web cabinet is disabled' }),
   }));

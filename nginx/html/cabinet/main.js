@@ -10,7 +10,7 @@ import * as format from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createSession } from '../shared/session.js';
 import { createTelegram } from '../shared/telegram.js';
-import { applyAccent, applyScale, applyTemplate, watchScheme } from '../shared/theme.js';
+import { applyAccent, applyScale, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
 import { createShell } from '../app/shell.js';
 
 const params = new URLSearchParams(location.search);
@@ -141,6 +141,7 @@ async function showSignedOut() {
 }
 
 async function boot() {
+  applyTelegramParams(tg.themeParams);   // outside Telegram: the browser's light or dark
   const guess = pickLanguage(params.get('lang') || navigator.language);
   const tablePromise = translator(guess);
   const configPromise = raw.get('/config').catch(() => null);

@@ -47,13 +47,13 @@ export default {
       if (isOff(e)) return showOff(view, ctx);
     }
     let mode = 'login';
-    const message = h('p', { class: 'form-message', role: 'alert', id: 'cab-message' });
-    const email = h('input', { id: 'cab-email', name: 'email', type: 'email', required: true, autocomplete: 'email', maxlength: '254' });
-    const password = h('input', { id: 'cab-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password', maxlength: '128' });
+    const message = h('p', { class: 'field-error auth-message', role: 'alert', id: 'cab-message' });
+    const email = h('input', { class: 'input', id: 'cab-email', name: 'email', type: 'email', required: true, autocomplete: 'email', maxlength: '254' });
+    const password = h('input', { class: 'input', id: 'cab-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password', maxlength: '128' });
     const hint = h('p', { class: 'field-hint', id: 'cab-password-hint', hidden: true }, t('cabinet.register.hint'));
     const submit = h('button', { class: 'btn btn-primary', type: 'submit' }, t('cabinet.signin.submit'));
     const heading = h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.signin.title'));
-    const switchBtn = h('button', { class: 'btn btn-link', type: 'button' }, t('cabinet.register.switch'));
+    const switchBtn = h('button', { class: 'btn btn-ghost auth-switch', type: 'button' }, t('cabinet.register.switch'));
     const resend = h('button', { class: 'btn', type: 'button', hidden: true }, t('cabinet.verify.resend'));
 
     function setMode(m) {
@@ -87,9 +87,9 @@ export default {
     });
 
     const form = h('form', { class: 'auth-form', novalidate: false },
-      h('label', { for: 'cab-email' }, t('cabinet.field.email')), email,
-      h('label', { for: 'cab-password' }, t('cabinet.field.password')), password, hint,
-      message, submit, resend);
+      h('div', { class: 'field' }, h('label', { for: 'cab-email' }, t('cabinet.field.email')), email),
+      h('div', { class: 'field' }, h('label', { for: 'cab-password' }, t('cabinet.field.password')), password, hint),
+      message, h('div', { class: 'btn-row' }, submit, resend));
     form.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       submit.disabled = true;
