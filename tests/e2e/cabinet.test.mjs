@@ -99,6 +99,17 @@ test('wrong password is explained; login, reload stays signed in; logout ends th
   const stored = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')));
   assert.ok(stored.refresh && !stored.access, 'only the refresh token is stored');
 
+  // The mini-app's screens, as they are, with the Bearer credential.
+  for (const tab of ['Plans', 'Account']) {
+    await p.page.getByRole('navigation').getByRole('link', { name: tab }).click();
+    await ready(p.page);
+    await p.page.getByRole('heading', { name: tab, exact: true }).waitFor();
+    await axeClean(p.page);
+  }
+  await p.page.getByRole('link', { name: 'Sign-in methods' }).click();
+  await ready(p.page);
+  await p.page.getByText(email).first().waitFor();
+
   await p.page.reload();
   await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
   assert.equal(refreshes.length, 1, 'a reload rotates once');

@@ -108,7 +108,9 @@ function logoutButton() {
 
 // Signed in: the mini-app's cabinet.
 let started = false;
+let signedOutCleanup = null;   // the sign-in screen's (stops polling for a Telegram sign-in)
 async function startCabinet() {
+  if (signedOutCleanup) { signedOutCleanup(); signedOutCleanup = null; }
   screenEl.setAttribute('aria-busy', 'true');
   if (!['/cabinet/', '/cabinet/index.html'].includes(location.pathname)) history.replaceState(null, '', '/cabinet/' + location.hash);
   let me;
@@ -134,7 +136,8 @@ async function showSignedOut() {
   else mod = await import('./screens/signin.js');
   screenEl.setAttribute('aria-busy', 'true');
   try {
-    await mod.default.render(screenEl, ctx);
+    const c = await mod.default.render(screenEl, ctx);
+    signedOutCleanup = typeof c === 'function' ? c : null;
   } finally {
     screenEl.setAttribute('aria-busy', 'false');
   }
