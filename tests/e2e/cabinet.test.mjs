@@ -230,3 +230,27 @@ test('with the web cabinet off (the API answers 403) the page says so and links 
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('Telegram sign-in cancelled in the bot is final and explained', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  p.allowHttp((r) => r.url().endsWith('/auth/telegram/poll') && r.status() === 400);
+  await p.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
+  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+  await link.waitFor();
+  const code = new URL(await link.getAttribute('href')).searchParams.get('start').replace(/^weblogin_/, '');
+  const tg = 740000000 + Math.floor(Math.random() * 1e6);
+  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en' };
+  const r = await fetch(BASE + '/bot/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
+    body: JSON.stringify({ update_id: 3, callback_query: { id: 'cx' + tg, from, chat_instance: '1', data: 'wl-' + code, message: { message_id: 56, date: 1700000000, chat: { id: tg, type: 'private' } } } }),
+  });
+  assert.equal(r.status, 200);
+  await p.page.getByRole('alert').getByText('The sign-in was cancelled in Telegram.').waitFor();
+  const poll = await api('POST', '/auth/telegram/poll', { body: { code } });
+  assert.equal(poll.status, 400, 'the server refuses the cancelled code');
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

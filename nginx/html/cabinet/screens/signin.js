@@ -137,6 +137,11 @@ export default {
         } catch (e) {
           if (e instanceof ApiError && e.status === 400 && /cancel/i.test(e.detail || '')) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.telegram.cancelled'))); return; }
           if (e instanceof ApiError && (e.status === 400 || e.status === 404 || e.status === 410)) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
+          if (isOff(e)) { showOff(view, ctx); return; }
+          if (e instanceof ApiError && e.status === 403) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.blocked.text'))); return; }
+          // An outage or a 429: keep asking, a little slower.
+          pollTimer = setTimeout(poll, 5000);
+          return;
         }
         pollTimer = setTimeout(poll, 2000);
       };
