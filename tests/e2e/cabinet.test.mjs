@@ -254,3 +254,36 @@ test('Telegram sign-in cancelled in the bot is final and explained', async () =>
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('unverified login is explained and sends the link again; a 429 says how long to wait; a bad OAuth return explains', async () => {
+  const email = freshEmail();
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD } })).status, 200);
+  await mailedLink(email);
+  const p = await openPage(browser, '/cabinet/');
+  p.allowHttp((r) => r.url().endsWith('/auth/login') && (r.status() === 403 || r.status() === 429));
+  p.allowHttp((r) => r.url().endsWith('/auth/oauth/callback') && r.status() >= 400 && r.status() < 500);
+  await signIn(p.page, email);
+  await p.page.getByRole('alert').getByText('This e-mail is not confirmed yet', { exact: false }).waitFor();
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Send the link again' }).click();
+  await p.page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+  await waitFor(async () => (await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json()).length === 2,
+    { what: 'a second verification mail' });
+
+  // The server's throttle answer, played: 429 with Retry-After.
+  await p.page.getByRole('link', { name: 'Back to sign-in' }).click();
+  await p.page.getByLabel('E-mail').waitFor();
+  await p.page.route(/\/auth\/login$/, (route) => route.fulfill({
+    status: 429, headers: { 'Retry-After': '30' }, contentType: 'application/json', body: '{"detail":"too many attempts"}',
+  }));
+  await signIn(p.page, email);
+  await p.page.getByRole('alert').getByText('Too many attempts. Try again in 30 s.').waitFor();
+
+  await p.page.goto(BASE + '/cabinet/oauth/callback?code=nope&state=nope');
+  await p.page.getByRole('heading', { name: 'Signing you in' }).waitFor();
+  await p.page.getByRole('alert').waitFor();
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
