@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
-import { api, BASE, FAKES, waitFor } from './lib/stack.mjs';
+import { api, BASE, ctl, FAKES, initData, waitFor } from './lib/stack.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -168,6 +168,9 @@ test('Telegram sign-in: the bot link and QR, the confirmation in the bot signs t
   const url = new URL(await link.getAttribute('href'));
   const code = url.searchParams.get('start').replace(/^weblogin_/, '');
   const tg = 730000000 + Math.floor(Math.random() * 1e6);
+  // An existing Telegram customer with money on the balance.
+  assert.equal((await api('GET', '/me', { init: initData(tg) })).status, 200);
+  ctl('user', 'set-balance', '--telegram-id', String(tg), '--value', '100000');
   const update = (body) => fetch(BASE + '/bot/webhook', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
@@ -184,6 +187,18 @@ test('Telegram sign-in: the bot link and QR, the confirmation in the bot signs t
   const linked = await api('GET', '/linked', { headers: { Authorization: bearer } });
   assert.equal(linked.status, 200);
   assert.equal(Number(linked.json.telegram.id), tg, 'the page is signed in as the Telegram user who confirmed');
+
+  // The mini-app's checkout in the browser: no Stars outside Telegram; paid from the balance.
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
+  await ready(p.page);
+  await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
+  await p.page.getByRole('radio', { name: /From the balance/ }).check();
+  assert.equal(await p.page.getByRole('radio', { name: /Stars/ }).count(), 0);
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: /^Pay / }).click();
+  const me = await waitFor(async () => { const m = (await api('GET', '/me', { headers: { Authorization: bearer } })).json; return m.subscription && m; }, { what: 'the subscription' });
+  assert.equal(me.subscription.plan_name, 'Start');
+  assert.ok(me.user.balance_minor < 100000);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
