@@ -153,7 +153,13 @@ test('two tabs share one rotation: both stay signed in and one /auth/refresh rea
     await ready(page);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   }
-  assert.equal((await api('POST', '/auth/refresh', { body: { refresh_token: token } })).status, 200);
+  // The session ends elsewhere (logged out with that token): the next refresh is refused,
+  // and both tabs go to the sign-in page together.
+  assert.equal((await api('POST', '/auth/logout', { body: { refresh_token: token } })).status, 200);
+  await p.context.clock.fastForward('15:00');
+  for (const page of [p.page, page2]) await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  p.allowHttp((x) => x.url().endsWith('/auth/refresh') && x.status() === 401);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
