@@ -162,6 +162,7 @@ async function boot() {
   // The verify and OAuth pages finish a sign-in even when another session is open here.
   const finishing = /^\/cabinet\/(verify|oauth\/callback)\/?$/.test(location.pathname);
   const signedIn = !finishing && await session.restore();
+  if (signedIn === null) return ctx.shell.showOffline(() => location.reload());
   session.onChange((now) => {
     if (now && !ctx.me) startCabinet();
     else if (!now) { history.replaceState(null, '', '/cabinet/'); showSignedOut(); }

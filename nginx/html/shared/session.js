@@ -9,7 +9,8 @@
 //
 //   const session = createSession({ base });
 //   session.adopt(answer)   // the session object of /login, /verify, /telegram/poll, …
-//   await session.restore() // true when signed in (after a reload)
+//   await session.restore() // true when signed in (after a reload); null: the API could
+//                           // not be reached (the stored session is kept)
 //   session.credential()    // 'Bearer …' or null, for createApi
 //   await session.refresh() // rotate now (single flight)
 //   await session.logout()
@@ -100,10 +101,10 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
       if (fresh()) return true;
     }
     let r;
-    try { r = await post('/auth/refresh', { refresh_token: st.refresh }); } catch { return false; }
+    try { r = await post('/auth/refresh', { refresh_token: st.refresh }); } catch { return null; }
     if (r.status === 200 && r.data && r.data.access_token) { take(r.data); return true; }
     if (r.status === 401 || r.status === 400 || r.status === 403) { clear(); return false; }
-    return false;   // an outage: keep the session, try again later
+    return null;   // an outage: keep the session, try again later (null, not false)
   }
 
   function refresh() {
