@@ -1,0 +1,179 @@
+// The web cabinet's sign-in screen: e-mail and password (sign in or create an account),
+// Telegram (the bot confirms; the page polls) and the shop's OAuth providers. Every answer
+// of the API is explained in the user's language; 403 on the auth routes means the owner
+// switched the web cabinet off.
+
+import { ApiError } from '../../shared/api.js';
+import { h, mount, safeUrl } from '../../shared/dom.js';
+import { qrSvg } from '../../shared/qr.js';
+
+export function explain(ctx, e, { login = false } = {}) {
+  const t = ctx.t;
+  if (!(e instanceof ApiError)) return t('error.generic');
+  if (e.status === 429) return e.retryAfter ? t('cabinet.error.wait', { seconds: e.retryAfter }) : t('error.429');
+  if (login && e.status === 401) return t('cabinet.error.credentials');
+  if (login && e.status === 403 && e.detail === 'e-mail is not verified') return t('cabinet.error.unverified');
+  return ctx.errorText(e);
+}
+
+function isOff(e) {
+  return e instanceof ApiError && e.status === 403 && (!e.detail || /web cabinet/i.test(e.detail));
+}
+
+// The owner switched the web cabinet off: say so and send people to the bot (its name is
+// on /public/landing, which answers either way).
+export async function showOff(view, ctx) {
+  let bot = ctx.config && ctx.config.bot_username;
+  if (!bot) {
+    try { bot = (await ctx.api.get('/public/landing')).bot_username; } catch { bot = null; }
+  }
+  const url = bot ? safeUrl('https://t.me/' + encodeURIComponent(bot)) : null;
+  mount(view, h('section', { class: 'state state-off', 'aria-labelledby': 'view-title' },
+    h('h1', { class: 'view-title', id: 'view-title' }, ctx.t('cabinet.off.title')),
+    h('p', { class: 'state-text' }, ctx.t('cabinet.off.text')),
+    url ? h('a', { class: 'btn btn-primary', href: url, rel: 'noopener' }, ctx.t('cabinet.off.bot')) : null));
+}
+
+const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
+
+export default {
+  title: 'cabinet.signin.title',
+  async render(view, ctx) {
+    const t = ctx.t;
+    // /public/plans answers 403 exactly when the web cabinet is off.
+    try {
+      await ctx.api.get('/public/plans');
+    } catch (e) {
+      if (isOff(e)) return showOff(view, ctx);
+    }
+    let mode = 'login';
+    const message = h('p', { class: 'field-error auth-message', role: 'alert', id: 'cab-message' });
+    const email = h('input', { class: 'input', id: 'cab-email', name: 'email', type: 'email', required: true, autocomplete: 'email', maxlength: '254' });
+    const password = h('input', { class: 'input', id: 'cab-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password', maxlength: '128' });
+    const hint = h('p', { class: 'field-hint', id: 'cab-password-hint', hidden: true }, t('cabinet.register.hint'));
+    const submit = h('button', { class: 'btn btn-primary', type: 'submit' }, t('cabinet.signin.submit'));
+    const heading = h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.signin.title'));
+    const switchBtn = h('button', { class: 'btn btn-ghost auth-switch', type: 'button' }, t('cabinet.register.switch'));
+    const resend = h('button', { class: 'btn', type: 'button', hidden: true }, t('cabinet.verify.resend'));
+
+    function setMode(m) {
+      mode = m;
+      const reg = m === 'register';
+      heading.textContent = t(reg ? 'cabinet.register.title' : 'cabinet.signin.title');
+      submit.textContent = t(reg ? 'cabinet.register.submit' : 'cabinet.signin.submit');
+      switchBtn.textContent = t(reg ? 'cabinet.signin.switch' : 'cabinet.register.switch');
+      password.autocomplete = reg ? 'new-password' : 'current-password';
+      if (reg) { password.minLength = 8; password.setAttribute('aria-describedby', 'cab-password-hint'); } else { password.removeAttribute('minlength'); password.removeAttribute('aria-describedby'); }
+      hint.hidden = !reg;
+      resend.hidden = true;
+      message.textContent = '';
+    }
+    switchBtn.addEventListener('click', () => setMode(mode === 'login' ? 'register' : 'login'));
+
+    async function register() {
+      const r = await ctx.api.post('/auth/register', { email: email.value.trim(), password: password.value });
+      if (r && r.access_token) return ctx.session.adopt(r);
+      mount(view, h('section', { class: 'auth auth-check-mail', 'aria-labelledby': 'view-title' },
+        h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.register.check.title')),
+        h('p', {}, t('cabinet.register.check.text', { email: (r && r.email) || email.value.trim() })),
+        h('a', { class: 'btn', href: '/cabinet/' }, t('cabinet.signin.back'))));
+      return null;
+    }
+
+    resend.addEventListener('click', async () => {
+      resend.disabled = true;
+      try { await register(); } catch (e) { if (isOff(e)) return showOff(view, ctx); message.textContent = explain(ctx, e); } finally { resend.disabled = false; }
+      return null;
+    });
+
+    const form = h('form', { class: 'auth-form', novalidate: false },
+      h('div', { class: 'field' }, h('label', { for: 'cab-email' }, t('cabinet.field.email')), email),
+      h('div', { class: 'field' }, h('label', { for: 'cab-password' }, t('cabinet.field.password')), password, hint),
+      message, h('div', { class: 'btn-row' }, submit, resend));
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      submit.disabled = true;
+      message.textContent = '';
+      resend.hidden = true;
+      try {
+        if (mode === 'register') await register();
+        else ctx.session.adopt(await ctx.api.post('/auth/login', { email: email.value.trim(), password: password.value }));
+      } catch (e) {
+        if (isOff(e)) return showOff(view, ctx);
+        message.textContent = explain(ctx, e, { login: mode === 'login' });
+        if (mode === 'login' && e instanceof ApiError && e.status === 403) resend.hidden = false;
+      } finally {
+        submit.disabled = false;
+      }
+      return null;
+    });
+
+    const tgBox = h('div', { class: 'auth-telegram', 'aria-live': 'polite' });
+    let pollTimer = null;
+    const stopPoll = () => { clearTimeout(pollTimer); pollTimer = null; };
+    async function startTelegram() {
+      stopPoll();
+      mount(tgBox, h('div', { class: 'skeleton skeleton-line' }));
+      let start;
+      try {
+        start = await ctx.api.post('/auth/telegram/start', {});
+      } catch (e) {
+        if (isOff(e)) return showOff(view, ctx);
+        mount(tgBox, h('p', { role: 'alert' }, explain(ctx, e)), tgButton());
+        return null;
+      }
+      const url = safeUrl(start.url);
+      const status = h('p', { class: 'auth-status' }, t('cabinet.telegram.waiting'));
+      mount(tgBox,
+        h('a', { class: 'btn btn-primary', href: url, target: '_blank', rel: 'noopener' }, t('cabinet.telegram.open')),
+        qrSvg(start.url, { label: t('cabinet.telegram.qr') }),
+        status);
+      const until = Date.now() + (Number(start.expires_in) || 300) * 1000;
+      const poll = async () => {
+        if (Date.now() > until) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
+        try {
+          const r = await ctx.api.post('/auth/telegram/poll', { code: start.code });
+          if (r && r.access_token) { stopPoll(); ctx.session.adopt(r); return; }
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 400 && /cancel/i.test(e.detail || '')) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.telegram.cancelled'))); return; }
+          if (e instanceof ApiError && (e.status === 400 || e.status === 404 || e.status === 410)) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
+          if (isOff(e)) { showOff(view, ctx); return; }
+          if (e instanceof ApiError && e.status === 403) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.blocked.text'))); return; }
+          // An outage or a 429: keep asking, a little slower.
+          pollTimer = setTimeout(poll, 5000);
+          return;
+        }
+        pollTimer = setTimeout(poll, 2000);
+      };
+      pollTimer = setTimeout(poll, 1500);
+      return null;
+    }
+    const tgButton = (label = t('cabinet.telegram.start')) => h('button', { class: 'btn', type: 'button', onclick: startTelegram }, label);
+    mount(tgBox, tgButton());
+
+    const providers = ((ctx.config && ctx.config.oauth_providers) || []).filter((p) => PROVIDERS[p]);
+    const oauth = providers.length ? h('ul', { class: 'auth-oauth' }, providers.map((p) => h('li', {},
+      h('button', {
+        class: 'btn', type: 'button',
+        onclick: async (ev) => {
+          ev.currentTarget.disabled = true;
+          try {
+            const r = await ctx.api.get('/auth/oauth/' + p + '/authorize');
+            sessionStorage.setItem('cabinet.oauth.provider', p);
+            const to = safeUrl(r.authorize_url);
+            if (to) location.assign(to);
+          } catch (e) {
+            if (isOff(e)) return showOff(view, ctx);
+            message.textContent = explain(ctx, e);
+          }
+          return null;
+        },
+      }, t('cabinet.oauth.with', { provider: PROVIDERS[p] }))))) : null;
+
+    mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
+      heading, form, switchBtn,
+      h('h2', { class: 'auth-or' }, t('cabinet.signin.other')),
+      tgBox, oauth));
+    return stopPoll;
+  },
+};

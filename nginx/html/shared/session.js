@@ -1,0 +1,139 @@
+// The web cabinet's session (SPEC-GAPS "Auth and sessions"): the access token lives in
+// memory only (the tabs hand it to each other); the refresh token is kept in localStorage under one key so a reload (or a
+// second tab) stays signed in (docs/decisions.md, "Web cabinet session"). Tokens are
+// rotated shortly before the access token ends and on a 401; one refresh is in flight
+// across all tabs (Web Locks), and the tab holding the lock re-reads the stored token, so
+// a tab that waited takes the other tab's new tokens instead of reusing a spent one. New
+// tokens and logout are told to the other tabs (BroadcastChannel). A refused refresh logs
+// out everywhere.
+//
+//   const session = createSession({ base });
+//   session.adopt(answer)   // the session object of /login, /verify, /telegram/poll, …
+//   await session.restore() // true when signed in (after a reload); null: the API could
+//                           // not be reached (the stored session is kept)
+//   session.credential()    // 'Bearer …' or null, for createApi
+//   await session.refresh() // rotate now (single flight)
+//   await session.logout()
+//   session.onChange(fn)    // fn(signedIn) on sign-in, rotation elsewhere, logout
+
+const KEY = 'cabinet.session';
+const LOCK = 'cabinet-refresh';
+const EARLY_S = 60;   // rotate this long before the access token ends
+
+function readStored() {
+  try { return JSON.parse(localStorage.getItem(KEY) || 'null'); } catch { return null; }
+}
+
+export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fetch(...a) } = {}) {
+  let access = null;      // {token, exp (ms)}
+  let user = null;
+  let timer = null;
+  let inflight = null;
+  const listeners = new Set();
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('cabinet-session') : null;
+
+  const notify = () => { for (const fn of listeners) { try { fn(Boolean(access)); } catch (e) { console.error(e); } } };
+
+  function schedule() {
+    clearTimeout(timer);
+    if (!access) return;
+    const wait = Math.max(1000, access.exp - Date.now() - EARLY_S * 1000);
+    timer = setTimeout(() => { refresh().catch(() => {}); }, wait);
+  }
+
+  // A session answer: {access_token, refresh_token, expires_in, user}.
+  function take(s, { store = true, broadcast = true } = {}) {
+    access = { token: s.access_token, exp: Date.now() + (Number(s.expires_in) || 900) * 1000 };
+    if (s.user) user = s.user;
+    if (store) localStorage.setItem(KEY, JSON.stringify({ refresh: s.refresh_token, user }));
+    // The access token goes to the other tabs' memory, never to storage.
+    if (broadcast && channel) channel.postMessage({ type: 'tokens', access: access.token, exp: access.exp, user });
+    schedule();
+  }
+
+  function clear({ broadcast = true } = {}) {
+    const had = Boolean(access) || Boolean(readStored());
+    access = null;
+    user = null;
+    clearTimeout(timer);
+    localStorage.removeItem(KEY);
+    if (broadcast && channel) channel.postMessage({ type: 'logout' });
+    if (had) notify();
+  }
+
+  // Another tab's new tokens (its refresh token is in storage already).
+  function fromTab(m) {
+    if (!m.access) return false;
+    access = { token: m.access, exp: m.exp };
+    user = m.user || user;
+    schedule();
+    return true;
+  }
+
+  const fresh = () => Boolean(access) && access.exp - Date.now() > EARLY_S * 1000;
+  let waiters = [];
+  if (channel) {
+    channel.onmessage = (e) => {
+      if (!e.data) return;
+      if (e.data.type === 'tokens') { if (fromTab(e.data)) notify(); const w = waiters; waiters = []; w.forEach((f) => f()); }
+      if (e.data.type === 'logout') clear({ broadcast: false });
+    };
+  }
+  window.addEventListener('storage', (e) => { if (e.key === KEY && !e.newValue && access) clear({ broadcast: false }); });
+
+  async function post(path, body) {
+    const res = await fetchImpl(base + path, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      credentials: 'same-origin', cache: 'no-store',
+    });
+    let data = null;
+    try { data = await res.json(); } catch { data = null; }
+    return { status: res.status, data };
+  }
+
+  async function rotate(seen) {
+    const st = readStored();
+    if (!st || !st.refresh) { clear(); return false; }
+    // Another tab rotated while we waited for the lock: its access token comes on the
+    // channel (posted before it released the lock, but delivered on its own schedule).
+    if (seen !== undefined && st.refresh !== seen) {
+      if (!fresh()) await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, 2000); });
+      if (fresh()) return true;
+    }
+    let r;
+    try { r = await post('/auth/refresh', { refresh_token: st.refresh }); } catch { return null; }
+    if (r.status === 200 && r.data && r.data.access_token) { take(r.data); return true; }
+    if (r.status === 401 || r.status === 400 || r.status === 403) { clear(); return false; }
+    return null;   // an outage: keep the session, try again later (null, not false)
+  }
+
+  function refresh() {
+    if (inflight) return inflight;
+    const seen = (readStored() || {}).refresh;
+    const run = () => rotate(seen);
+    inflight = (navigator.locks ? navigator.locks.request(LOCK, run) : run())
+      .finally(() => { inflight = null; });
+    return inflight;
+  }
+
+  return {
+    adopt(s) { take(s); notify(); },
+    async restore() {
+      const st = readStored();
+      if (!st || !st.refresh) return false;
+      if (st.user) user = st.user;
+      return refresh();
+    },
+    credential: () => (access ? 'Bearer ' + access.token : null),
+    get user() { return user; },
+    get signedIn() { return Boolean(access); },
+    get expiresAt() { return access ? access.exp : 0; },
+    refresh,
+    async logout() {
+      const st = readStored();
+      if (st && st.refresh) { try { await post('/auth/logout', { refresh_token: st.refresh }); } catch { /* offline: forget anyway */ } }
+      clear();
+    },
+    onChange(fn) { listeners.add(fn); return () => listeners.delete(fn); },
+  };
+}

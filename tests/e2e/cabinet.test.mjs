@@ -1,0 +1,310 @@
+// The web cabinet at /cabinet/: e-mail registration through the mailed link, login and
+// logout, wrong password explained, token rotation shared by two tabs, Telegram sign-in
+// confirmed in the bot. Every step is checked on the server too.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { api, BASE, ctl, FAKES, initData, waitFor } from './lib/stack.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser.close(); });
+
+let n = 0;
+const freshEmail = () => `web${Date.now().toString(36)}${n++}${Math.floor(Math.random() * 1e6)}@example.test`;
+const PASSWORD = 'correct horse 42';
+
+async function mailedLink(email) {
+  const mails = await waitFor(async () => {
+    const r = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
+    return r.length ? r : null;
+  }, { what: 'the verification mail' });
+  const text = JSON.stringify(mails[mails.length - 1]).replace(/=\\r\\n/g, '').replace(/=3D/g, '=');
+  const m = text.match(/https?:\/\/[^\s"\\<>]*\/cabinet\/verify\?token=[A-Za-z0-9_.~-]+/);
+  assert.ok(m, 'a verify link in the mail');
+  return new URL(m[0]);
+}
+
+async function registerVerified(email) {
+  const r = await api('POST', '/auth/register', { body: { email, password: PASSWORD } });
+  assert.equal(r.status, 200);
+  const link = await mailedLink(email);
+  const v = await api('POST', '/auth/verify', { body: { token: link.searchParams.get('token') } });
+  assert.equal(v.status, 200);
+}
+
+async function axeClean(page) { assert.deepEqual(await axe(page), []); }
+
+async function signIn(page, email, password = PASSWORD) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('register → the mailed link → signed in, home shows the account and /me with that Bearer agrees', async () => {
+  const email = freshEmail();
+  const p = await openPage(browser, '/cabinet/');
+  await p.page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Create an account' }).click();
+  await p.page.getByLabel('E-mail').fill(email);
+  await p.page.getByLabel('Password').fill(PASSWORD);
+  await p.page.getByRole('button', { name: 'Create account' }).click();
+  await p.page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+  await p.page.getByText(email).waitFor();
+  await axeClean(p.page);
+
+  const link = await mailedLink(email);
+  assert.equal(link.pathname, '/cabinet/verify');
+  // The access token the page uses, seen on the wire.
+  let bearer = null;
+  p.page.on('request', (r) => { const a = r.headers().authorization; if (a && a.startsWith('Bearer ')) bearer = a; });
+  await p.page.goto(BASE + link.pathname + link.search);
+  await ready(p.page);
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Home' }).waitFor();
+  assert.equal(new URL(p.page.url()).pathname, '/cabinet/');
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await axeClean(p.page);
+
+  assert.ok(bearer, 'the page called the API with a Bearer token');
+  const me = await api('GET', '/me', { headers: { Authorization: bearer } });
+  assert.equal(me.status, 200);
+  const linked = await api('GET', '/linked', { headers: { Authorization: bearer } });
+  assert.equal(linked.json.email, email);
+  assert.equal(linked.json.email_verified, true);
+  // The link is single-use: opening it again explains.
+  await p.page.goto(BASE + link.pathname + link.search);
+  p.allowHttp((r) => r.url().endsWith('/auth/verify') && r.status() === 400);
+  await p.page.getByText('This link is invalid, already used or expired', { exact: false }).waitFor();
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('wrong password is explained; login, reload stays signed in; logout ends the session on the server', async () => {
+  const email = freshEmail();
+  await registerVerified(email);
+  const p = await openPage(browser, '/cabinet/');
+  p.allowHttp((r) => r.url().endsWith('/auth/login') && r.status() === 401);
+  await signIn(p.page, email, 'wrong password 1');
+  await p.page.getByRole('alert').getByText('Wrong e-mail or password.').waitFor();
+  await axeClean(p.page);
+
+  const refreshes = [];
+  p.page.on('request', (r) => { if (r.url().endsWith('/auth/refresh')) refreshes.push(r.postDataJSON().refresh_token); });
+  await signIn(p.page, email);
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await ready(p.page);
+  const stored = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')));
+  assert.ok(stored.refresh && !stored.access, 'only the refresh token is stored');
+
+  // The mini-app's screens, as they are, with the Bearer credential.
+  for (const tab of ['Plans', 'Account']) {
+    await p.page.getByRole('navigation').getByRole('link', { name: tab }).click();
+    await ready(p.page);
+    await p.page.getByRole('heading', { name: tab, exact: true }).waitFor();
+    await axeClean(p.page);
+  }
+  await p.page.getByRole('link', { name: 'Sign-in methods' }).click();
+  await ready(p.page);
+  await p.page.getByText(email).first().waitFor();
+
+  await p.page.reload();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(refreshes.length, 1, 'a reload rotates once');
+  const after = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).refresh);
+  assert.notEqual(after, stored.refresh);
+
+  await p.page.getByRole('button', { name: 'Sign out' }).click();
+  await p.page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  const r = await api('POST', '/auth/refresh', { body: { refresh_token: after } });
+  assert.equal(r.status, 401, 'the logged-out refresh token is refused');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('two tabs share one rotation: both stay signed in and one /auth/refresh reaches the server', async () => {
+  const email = freshEmail();
+  await registerVerified(email);
+  const p = await openPage(browser, '/cabinet/');
+  await p.page.getByLabel('E-mail').waitFor();
+  await p.context.clock.install();
+  await p.page.reload();
+  await p.page.getByLabel('E-mail').waitFor();
+  await signIn(p.page, email);
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  const refreshes = [];
+  p.context.on('request', (r) => { if (r.url().endsWith('/auth/refresh')) refreshes.push(r); });
+  const page2 = await p.context.newPage();
+  await page2.goto(BASE + '/cabinet/');
+  await page2.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(refreshes.length, 1, 'the second tab rotated once on opening');
+
+  // 14.5 minutes later both tabs' timers are due at once.
+  await p.context.clock.fastForward('14:30');
+  await waitFor(() => refreshes.length >= 2, { what: 'the rotation' });
+  await new Promise((r) => setTimeout(r, 2500));
+  assert.equal(refreshes.length, 2, 'one refresh for both tabs');
+  const token = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).refresh);
+  for (const page of [p.page, page2]) {
+    await page.getByRole('link', { name: 'Account' }).click();
+    await ready(page);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+  // The session ends elsewhere (logged out with that token): the next refresh is refused,
+  // and both tabs go to the sign-in page together.
+  assert.equal((await api('POST', '/auth/logout', { body: { refresh_token: token } })).status, 200);
+  await p.context.clock.fastForward('15:00');
+  for (const page of [p.page, page2]) await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  p.allowHttp((x) => x.url().endsWith('/auth/refresh') && x.status() === 401);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('Telegram sign-in: the bot link and QR, the confirmation in the bot signs the page in', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  await p.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
+  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+  await link.waitFor();
+  await p.page.getByRole('img', { name: "QR code of the bot's sign-in link" }).waitFor();
+  await axeClean(p.page);
+  const url = new URL(await link.getAttribute('href'));
+  const code = url.searchParams.get('start').replace(/^weblogin_/, '');
+  const tg = 730000000 + Math.floor(Math.random() * 1e6);
+  // An existing Telegram customer with money on the balance.
+  assert.equal((await api('GET', '/me', { init: initData(tg) })).status, 200);
+  ctl('user', 'set-balance', '--telegram-id', String(tg), '--value', '100000');
+  const update = (body) => fetch(BASE + '/bot/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
+    body: JSON.stringify(body),
+  });
+  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en' };
+  assert.equal((await update({ update_id: 1, message: { message_id: 9, date: 1700000000, from, chat: { id: tg, type: 'private' }, text: '/start weblogin_' + code } })).status, 200);
+  assert.equal((await update({ update_id: 2, callback_query: { id: 'cb' + tg, from, chat_instance: '1', data: 'wl+' + code, message: { message_id: 55, date: 1700000000, chat: { id: tg, type: 'private' } } } })).status, 200);
+  let bearer = null;
+  p.page.on('request', (r) => { const a = r.headers().authorization; if (a && a.startsWith('Bearer ')) bearer = a; });
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 15000 });
+  await ready(p.page);
+  await axeClean(p.page);
+  const linked = await api('GET', '/linked', { headers: { Authorization: bearer } });
+  assert.equal(linked.status, 200);
+  assert.equal(Number(linked.json.telegram.id), tg, 'the page is signed in as the Telegram user who confirmed');
+
+  // The mini-app's checkout in the browser: no Stars outside Telegram; paid from the balance.
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
+  await ready(p.page);
+  await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
+  await p.page.getByRole('radio', { name: /From the balance/ }).check();
+  assert.equal(await p.page.getByRole('radio', { name: /Stars/ }).count(), 0);
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: /^Pay / }).click();
+  const me = await waitFor(async () => { const m = (await api('GET', '/me', { headers: { Authorization: bearer } })).json; return m.subscription && m; }, { what: 'the subscription' });
+  assert.equal(me.subscription.plan_name, 'Start');
+  assert.ok(me.user.balance_minor < 100000);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('OAuth sign-in through the fake provider lands signed in on /cabinet/', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  const sub = 'g' + Date.now() + Math.floor(Math.random() * 1e6);
+  const email = `oauth${sub}@example.test`;
+  // The fake provider's page signs in whoever the test names (fake_user).
+  await p.page.route(/\/oauth\/google\/authorize\?/, (route) => {
+    const u = new URL(route.request().url());
+    u.searchParams.set('fake_user', JSON.stringify({ sub, email, email_verified: true, name: 'Web Person' }));
+    return route.fulfill({ status: 302, headers: { Location: u.toString() } });
+  });
+  let bearer = null;
+  p.page.on('request', (r) => { const a = r.headers().authorization; if (a && a.startsWith('Bearer ')) bearer = a; });
+  await p.page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await ready(p.page);
+  assert.equal(new URL(p.page.url()).pathname, '/cabinet/');
+  await axeClean(p.page);
+  const linked = await api('GET', '/linked', { headers: { Authorization: bearer } });
+  assert.equal(linked.status, 200);
+  assert.deepEqual(linked.json.oauth.map((o) => o.provider), ['google']);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('with the web cabinet off (the API answers 403) the page says so and links to the bot', async () => {
+  // The stack runs with WEB_CABINET_ENABLED=true; the API's answer when it is off
+  // (403 "web cabinet is disabled" on /public/plans and the auth routes) is played here.
+  const p = await openPage(browser, '/cabinet/?lang=ru');
+  await p.page.getByLabel('Электронная почта').waitFor();   // loaded: the reload aborts nothing
+  await p.page.route(/\/api\/cabinet\/(public\/plans|auth\/)/, (route) => route.fulfill({
+    status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'web cabinet is disabled' }),
+  }));
+  p.allowHttp((r) => r.status() === 403);
+  await p.page.reload();
+  await p.page.getByRole('heading', { name: 'Веб-кабинет отключён' }).waitFor();
+  const landing = await api('GET', '/public/landing');
+  const href = await p.page.getByRole('link', { name: 'Открыть бота' }).getAttribute('href');
+  assert.equal(href, 'https://t.me/' + landing.json.bot_username);
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('Telegram sign-in cancelled in the bot is final and explained', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  p.allowHttp((r) => r.url().endsWith('/auth/telegram/poll') && r.status() === 400);
+  await p.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
+  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+  await link.waitFor();
+  const code = new URL(await link.getAttribute('href')).searchParams.get('start').replace(/^weblogin_/, '');
+  const tg = 740000000 + Math.floor(Math.random() * 1e6);
+  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en' };
+  const r = await fetch(BASE + '/bot/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
+    body: JSON.stringify({ update_id: 3, callback_query: { id: 'cx' + tg, from, chat_instance: '1', data: 'wl-' + code, message: { message_id: 56, date: 1700000000, chat: { id: tg, type: 'private' } } } }),
+  });
+  assert.equal(r.status, 200);
+  await p.page.getByRole('alert').getByText('The sign-in was cancelled in Telegram.').waitFor();
+  const poll = await api('POST', '/auth/telegram/poll', { body: { code } });
+  assert.equal(poll.status, 400, 'the server refuses the cancelled code');
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('unverified login is explained and sends the link again; a 429 says how long to wait; a bad OAuth return explains', async () => {
+  const email = freshEmail();
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD } })).status, 200);
+  await mailedLink(email);
+  const p = await openPage(browser, '/cabinet/');
+  p.allowHttp((r) => r.url().endsWith('/auth/login') && (r.status() === 403 || r.status() === 429));
+  p.allowHttp((r) => r.url().endsWith('/auth/oauth/callback') && r.status() >= 400 && r.status() < 500);
+  await signIn(p.page, email);
+  await p.page.getByRole('alert').getByText('This e-mail is not confirmed yet', { exact: false }).waitFor();
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Send the link again' }).click();
+  await p.page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+  await waitFor(async () => (await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json()).length === 2,
+    { what: 'a second verification mail' });
+
+  // The server's throttle answer, played: 429 with Retry-After.
+  await p.page.getByRole('link', { name: 'Back to sign-in' }).click();
+  await p.page.getByLabel('E-mail').waitFor();
+  await p.page.route(/\/auth\/login$/, (route) => route.fulfill({
+    status: 429, headers: { 'Retry-After': '30' }, contentType: 'application/json', body: '{"detail":"too many attempts"}',
+  }));
+  await signIn(p.page, email);
+  await p.page.getByRole('alert').getByText('Too many attempts. Try again in 30 s.').waitFor();
+
+  await p.page.goto(BASE + '/cabinet/oauth/callback?code=nope&state=nope');
+  await p.page.getByRole('heading', { name: 'Signing you in' }).waitFor();
+  await p.page.getByRole('alert').waitFor();
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+  await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
