@@ -6,7 +6,8 @@
 
 import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h, mount } from '../shared/dom.js';
-import * as format from '../shared/format.js';
+import { errorText as sharedErrorText } from '../shared/errors.js';
+import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createSession } from '../shared/session.js';
 import { createTelegram } from '../shared/telegram.js';
@@ -20,32 +21,13 @@ const screenEl = document.getElementById('screen');
 
 const ctx = { tg, demo: false, me: null, config: null, t: null, fmt: null, session, web: true };
 
-function errorText(err) {
-  const t = ctx.t;
-  if (!(err instanceof ApiError)) return t('error.generic');
-  if (err.offline) return t('error.offline');
-  if (err.detail && t.has('detail.' + err.detail)) return t('detail.' + err.detail);
-  if (err.detail && t.lang === 'en' && err.status < 500) return err.detail;
-  const byStatus = 'error.' + err.status;
-  if (t.has(byStatus)) return t(byStatus);
-  return err.detail || t('error.generic');
-}
+const errorText = (err) => sharedErrorText(err, ctx.t);
 ctx.errorText = errorText;
 
 function setLanguage(t, currency) {
   ctx.t = t;
   document.documentElement.lang = t.lang;
-  const locale = t.locale;
-  ctx.fmt = {
-    money: (minor, cur = currency) => format.money(minor, cur, locale),
-    stars: (n) => format.stars(n, locale),
-    number: (n) => format.number(n, locale),
-    bytes: (n) => format.bytes(n, locale),
-    date: (iso) => format.date(iso, locale),
-    dateTime: (iso) => format.dateTime(iso, locale),
-    daysLeft: (iso) => format.daysLeft(iso),
-    duration: (s) => format.duration(s, t),
-  };
+  ctx.fmt = formatters(t, currency);
 }
 
 // The API with the Bearer credential; a 401 rotates the tokens once and asks again.
