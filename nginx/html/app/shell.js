@@ -57,12 +57,17 @@ async function reloadForNewRelease() {
   }
 }
 
-export function routeFromHash(hash = location.hash) {
+// The mini-app's routes. Another page (admin/) gives createShell its own: its screens, its
+// tabs, the first screen, the i18n prefix of the tab labels, an extra class for its views,
+// and `halted()`, true once the page must show no screen any more (admin: not allowed).
+export const APP_ROUTES = { screens: SCREENS, tabs: TABS, home: 'home', navKey: 'nav', viewClass: '', halted: () => false };
+
+export function routeFromHash(hash = location.hash, routes = APP_ROUTES) {
   const m = hash.match(/^#\/([a-z]+)/);
-  return m && SCREENS[m[1]] ? m[1] : 'home';
+  return m && routes.screens[m[1]] ? m[1] : routes.home;
 }
 
-export function createShell(ctx) {
+export function createShell(ctx, routes = APP_ROUTES) {
   const screenEl = document.getElementById('screen');
   const tabbar = document.getElementById('tabbar');
   const toasts = document.getElementById('toasts');
@@ -73,33 +78,34 @@ export function createShell(ctx) {
 
   function renderTabs(active) {
     tabbar.hidden = false;
-    tabbar.setAttribute('aria-label', ctx.t('nav.label'));
-    mount(tabbar, h('ul', { class: 'tabs' }, TABS.map((tab) => h('li', {},
+    tabbar.setAttribute('aria-label', ctx.t(routes.navKey + '.label'));
+    mount(tabbar, h('ul', { class: 'tabs' }, routes.tabs.map((tab) => h('li', {},
       h('a', {
         class: 'tab', href: '#/' + tab.id, 'data-tab': tab.id,
         'aria-current': tab.id === active ? 'page' : false,
-      }, icon(tab.icon), h('span', { class: 'tab-label' }, ctx.t('nav.' + tab.id)))))));
+      }, icon(tab.icon), h('span', { class: 'tab-label' }, ctx.t(routes.navKey + '.' + tab.id)))))));
   }
 
   async function show(name) {
+    if (routes.halted()) return;
     const seq = ++renderSeq;
     if (cleanup) { try { cleanup(); } catch (e) { console.error(e); } cleanup = null; }
     ctx.tg.mainButton.hide();
     screenEl.setAttribute('aria-busy', 'true');
     let mod;
     try {
-      mod = (await SCREENS[name]()).default;
+      mod = (await routes.screens[name]()).default;
     } catch (e) {
       if (await reloadForNewRelease()) return;
       console.error(e);
       if (seq === renderSeq) showOffline(() => show(name));
       return;
     }
-    if (seq !== renderSeq) return;
+    if (seq !== renderSeq || routes.halted()) return;
     current = name;
     document.documentElement.dataset.screen = name;
     renderTabs(mod.tab || name);
-    const view = h('section', { class: 'view view-' + name, 'aria-labelledby': 'view-title' });
+    const view = h('section', { class: `view view-${name} ${routes.viewClass}`.trim(), 'aria-labelledby': 'view-title' });
     const heading = h('h1', { class: 'view-title', id: 'view-title' }, ctx.t(mod.title));
     const top = mod.parent
       ? h('div', { class: 'view-head' },
@@ -160,8 +166,8 @@ export function createShell(ctx) {
   }
 
   function start() {
-    window.addEventListener('hashchange', () => show(routeFromHash()));
-    return show(routeFromHash());
+    window.addEventListener('hashchange', () => show(routeFromHash(location.hash, routes)));
+    return show(routeFromHash(location.hash, routes));
   }
 
   return { start, show, go, toast, setNotice, showState, showOffline, get current() { return current; } };
