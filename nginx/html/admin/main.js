@@ -13,7 +13,7 @@ import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
-import { applyAccent, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
+import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
 import { createShell } from '../app/shell.js';
 
@@ -94,13 +94,11 @@ async function boot() {
   const hasCredential = Boolean(credential());
   // The shop's look (template, accent): /config needs the same credential as the app.
   const config = hasCredential ? await ctx.cabinet.get('/config').catch(() => null) : null;
-  const template = params.get('template') || (config && config.template);
-  await applyTemplate(template);
-  applyAccent(config && config.accent_color);
+  await paintShop(config, {
+    forcedTemplate: params.get('template'),
+    title: ctx.t('admin.title') + (config && config.title ? ' · ' + config.title : ''),
+  });
   watchScheme(() => config && config.accent_color, tg.themeParams, tg);
-  const title = ctx.t('admin.title') + (config && config.title ? ' · ' + config.title : '');
-  document.getElementById('title').textContent = title;
-  document.title = title;
   tg.ready();
   if (!hasCredential) return showDenied('none');
   await shell.start();

@@ -9,7 +9,7 @@ import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
-import { applyAccent, applyScale, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
+import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
 import { createShell } from './shell.js';
 
@@ -52,12 +52,6 @@ function showBlocked() {
   ctx.shell.showState({ kind: 'blocked', title: ctx.t('state.blocked.title'), text: ctx.t('state.blocked.text') });
 }
 
-function paintShell(config) {
-  const title = (config && config.title) || 'Cabinet';
-  document.getElementById('title').textContent = title;
-  document.title = title;
-}
-
 function setLanguage(t, currency) {
   ctx.t = t;
   document.documentElement.lang = t.lang;
@@ -93,10 +87,7 @@ async function boot() {
 
   const config = await configPromise;
   ctx.config = config;
-  const template = params.get('template') || (config && config.template);
-  paintShell(config);
-  await applyTemplate(template);
-  applyAccent(config && config.accent_color);
+  await paintShop(config, { forcedTemplate: params.get('template') });
   watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
   tg.ready();
   showMaintenance(config);
@@ -106,27 +97,24 @@ async function boot() {
     if (me instanceof ApiError && me.offline) return ctx.shell.showOffline(() => location.reload());
     return ctx.fail(me);
   }
-  await adoptMe(me, template);
+  await adoptMe(me);
   if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
   await ctx.shell.start();
 }
 
 // /me decides the language, currency and the owner's look (the template may have changed
 // since /config was cached); called again after every purchase or activation.
-async function adoptMe(me, template) {
+async function adoptMe(me) {
   ctx.me = me;
   const lang = pickLanguage(me.user.language);
   if (lang !== ctx.t.lang) setLanguage(await translator(lang), me.user.currency);
   else setLanguage(ctx.t, me.user.currency);
-  paintShell(me.app);
-  if (!params.get('template') && me.app.template && me.app.template !== template) await applyTemplate(me.app.template);
-  applyAccent(me.app.accent_color);
-  applyScale(me.app.ui);
+  await paintShop(me.app, { forcedTemplate: params.get('template') });
 }
 
 ctx.reloadMe = async () => {
   const me = await ctx.api.get('/me');
-  await adoptMe(me, document.documentElement.dataset.template);
+  await adoptMe(me);
   return me;
 };
 

@@ -11,7 +11,7 @@ import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createSession } from '../shared/session.js';
 import { createTelegram } from '../shared/telegram.js';
-import { applyAccent, applyScale, applyTelegramParams, applyTemplate, watchScheme } from '../shared/theme.js';
+import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { createShell } from '../app/shell.js';
 
 const params = new URLSearchParams(location.search);
@@ -63,21 +63,12 @@ ctx.fail = (err, { inline = null, toast = true } = {}) => {
 };
 ctx.success = (text) => { if (text && ctx.toast) ctx.toast(text, 'success'); };
 
-function paintTitle(config) {
-  const title = (config && config.title) || 'Cabinet';
-  document.getElementById('title').textContent = title;
-  document.title = title;
-}
-
 async function adoptMe(me) {
   ctx.me = me;
   // The page's language is the browser's (or ?lang=): a web account's stored language is
   // the server's default, not a choice (register takes no language).
   setLanguage(ctx.t, me.user.currency);
-  paintTitle(me.app);
-  if (!params.get('template') && me.app.template && me.app.template !== document.documentElement.dataset.template) await applyTemplate(me.app.template);
-  applyAccent(me.app.accent_color);
-  applyScale(me.app.ui);
+  await paintShop(me.app, { forcedTemplate: params.get('template') });
 }
 ctx.reloadMe = async () => { const me = await ctx.api.get('/me'); await adoptMe(me); return me; };
 
@@ -136,9 +127,7 @@ async function boot() {
   ctx.go = ctx.shell.go;
   const config = await configPromise;
   ctx.config = config;
-  paintTitle(config);
-  await applyTemplate(params.get('template') || (config && config.template));
-  applyAccent(config && config.accent_color);
+  await paintShop(config, { forcedTemplate: params.get('template') });
   watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
 
   // The verify and OAuth pages finish a sign-in even when another session is open here.

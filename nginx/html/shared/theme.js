@@ -137,3 +137,15 @@ export function watchScheme(getAccent, themeParams, tg) {
   }
   if (tg) tg.on('theme_changed', (d) => refit(d.theme_params || {}));
 }
+
+// The shop's look on a page, from /config or /me's `app`: the title (or the page's own),
+// the template (unless ?template= forces one for a preview), the accent and ui.scale.
+// Painting again with the same template keeps the loaded stylesheet.
+export async function paintShop(look, { forcedTemplate = null, title = null } = {}) {
+  const text = title || (look && look.title) || 'Cabinet';
+  document.getElementById('title').textContent = text;
+  document.title = text;
+  await applyTemplate(forcedTemplate || (look && look.template));
+  applyAccent(look && look.accent_color);
+  if (look && look.ui) applyScale(look.ui);
+}
