@@ -82,6 +82,8 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
     req.currency = locked.user.currency;
     req.description = "VPN subscription " + title;
     req.idempotence_key = "tx-" + std::to_string(o.transaction_id);
+    // A browser buyer returns to the web cabinet, which then waits for this payment.
+    if (ex.web_session) req.return_url = s.web_cabinet_url + "/?payment=" + std::to_string(o.transaction_id);
     const Checkout checkout = gateway->create(req);
     o.payment_url = checkout.redirect_url;
     txn.exec_prepared("set_payment_checkout", o.transaction_id, method, checkout.provider_payment_id, checkout.redirect_url);

@@ -425,3 +425,51 @@ BOOST_AUTO_TEST_CASE(everything_is_403_when_the_web_cabinet_is_off) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// A browser buyer goes to the gateway's page and must come back to the web cabinet with the
+// payment to wait for; a mini-app buyer comes back to the mini-app as before.
+BOOST_AUTO_TEST_SUITE(web_checkout_return)
+
+BOOST_AUTO_TEST_CASE(web_buyer_returns_to_the_web_cabinet_and_the_mini_app_buyer_to_the_mini_app) {
+    const auto session = register_and_verify(fresh_email("checkout"));
+    const std::string bearer = std::string("Authorization: Bearer ") + session.json()["access_token"].GetString();
+    const auto buy = [](const std::string& auth, const std::string& method) {
+        return http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                    R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
+    };
+    const auto provider_id = [](int64_t tx) {
+        pqxx::connection conn(env("DATABASE_URL"));
+        pqxx::nontransaction q(conn);
+        return std::string(q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str());
+    };
+    const auto return_url_of = [&](int64_t tx) {
+        const auto p = http_url("GET", fake_url("/__fake/yookassa/payments/" + provider_id(tx)));
+        BOOST_REQUIRE_EQUAL(p.status, 200);
+        return std::string(p.json()["confirmation"]["return_url"].GetString());
+    };
+
+    const auto web = buy(bearer, "yookassa");
+    BOOST_REQUIRE_MESSAGE(web.status == 200, web.body);
+    const int64_t web_tx = web.json()["transaction_id"].GetInt64();
+    BOOST_TEST(return_url_of(web_tx) == env("WEB_CABINET_URL") + "/?payment=" + std::to_string(web_tx));
+
+    const std::string tma = tma_header(fresh_telegram_id());
+    const auto app = buy(tma, "yookassa");
+    BOOST_REQUIRE_MESSAGE(app.status == 200, app.body);
+    const std::string back = return_url_of(app.json()["transaction_id"].GetInt64());
+    BOOST_TEST(back.find("/cabinet") == std::string::npos);
+    BOOST_TEST(back.find("payment=") == std::string::npos);
+
+    // CryptoBot: the paid page's button leads back the same way.
+    const auto crypto = buy(bearer, "cryptobot");
+    BOOST_REQUIRE_MESSAGE(crypto.status == 200, crypto.body);
+    const auto journal = http_url("GET", fake_url("/__fake/journal?service=cryptobot&path=/api/createInvoice"));
+    const auto& calls = journal.json();
+    BOOST_REQUIRE(calls.IsArray() && calls.Size() > 0);
+    const auto& sent = calls[calls.Size() - 1]["json"];
+    BOOST_TEST(std::string(sent["paid_btn_name"].GetString()) == "callback");
+    BOOST_TEST(std::string(sent["paid_btn_url"].GetString()) ==
+               env("WEB_CABINET_URL") + "/?payment=" + std::to_string(crypto.json()["transaction_id"].GetInt64()));
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -51,6 +51,7 @@ struct Exchange {
     Request& req;
     Response& resp;
     std::optional<Account> account;  // set by authentication for non-public routes
+    bool web_session = false;         // authenticated by a web-cabinet Bearer token, not init data
 
     const Settings& settings() const { return shared.settings; }
     // The authenticated caller; only valid in handlers of authenticated routes.

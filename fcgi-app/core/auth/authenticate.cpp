@@ -48,6 +48,7 @@ void authenticate(Exchange& ex, AuthKind kind) {
         // only new logins (issue 13).
         if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled");
         ex.account = from_jwt(ex, credential);
+        ex.web_session = true;
     } else {
         throw unauthorized("unsupported authorization scheme");
     }

@@ -75,6 +75,12 @@ Checkout CryptoBot::create(const CheckoutRequest& req) {
     write_string(w, payments::utf8_prefix(req.description, 1024));  // the API's limit
     w.Key("payload");
     write_string(w, std::to_string(req.transaction_id));
+    if (!req.return_url.empty()) {  // the "paid" page's button leads back to the web cabinet
+        w.Key("paid_btn_name");
+        w.String("callback");
+        w.Key("paid_btn_url");
+        write_string(w, req.return_url);
+    }
     w.EndObject();
 
     const auto r = payments::call_gateway(http_, kProvider, "POST", base_ + "/createInvoice",

@@ -30,6 +30,9 @@ struct CheckoutRequest {
     std::string currency;        // ISO code of the shop currency
     std::string description;
     std::string idempotence_key;  // for providers that take one
+    // Where the provider sends the buyer back after paying; empty: the gateway's own default
+    // (YOOKASSA_RETURN_URL or the mini-app). A web-cabinet buyer comes back to the web cabinet.
+    std::string return_url;
 };
 
 struct Checkout {

@@ -102,7 +102,7 @@ Checkout YooKassa::create(const CheckoutRequest& req) {
     w.Key("type");
     w.String("redirect");
     w.Key("return_url");
-    write_string(w, return_url_);
+    write_string(w, req.return_url.empty() ? return_url_ : req.return_url);
     w.EndObject();
     w.Key("description");
     write_string(w, payments::utf8_prefix(req.description, 128));  // YooKassa's limit
