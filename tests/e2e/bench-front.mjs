@@ -15,31 +15,14 @@
 // as DevTools throttling applies it (its "Slow 4G", once called "Fast 3G": 150 ms RTT ×
 // 3.75 = 562.5 ms latency, 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up); "slow3g":
 // DevTools' "Slow 3G" preset (2000 ms latency, 400 kbit/s down and up).
-import { execFileSync } from 'node:child_process';
-import { cpus, totalmem, loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium } from 'playwright-core';
-
-import { CHROMIUM, ROOT } from './lib/browser.mjs';
+import { ROOT } from './lib/browser.mjs';
+import { CPU_RATE, HTTP, NETWORK, PAGE_BASE, PROFILE, RUNS, kb, launchBench, machine, median, ms, throttle } from './lib/bench.mjs';
 import { BASE, api, freshId, initData } from './lib/stack.mjs';
 
-const RUNS = Number(process.env.BENCH_RUNS || 5);
-const CPU_RATE = Number(process.env.BENCH_CPU || 4);
-const PROFILES = {
-  lighthouse: { name: 'Lighthouse mobile ("Slow 4G"): 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up',
-    latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 },
-  slow3g: { name: 'DevTools "Slow 3G": 2000 ms latency, 400 kbit/s down and up',
-    latency: 2000, downloadThroughput: (500 * 1000 * 0.8) / 8, uploadThroughput: (500 * 1000 * 0.8) / 8 },
-};
-const NETWORK = process.env.BENCH_NETWORK || 'lighthouse';
-const PROFILE = PROFILES[NETWORK];
-if (!PROFILE) { console.error(`bench-front: BENCH_NETWORK is one of ${Object.keys(PROFILES).join(', ')}`); process.exit(2); }
 if (!BASE) { console.error('bench-front: CABINET_BASE_URL is not set (run it through tools/front-bench)'); process.exit(2); }
-// Pages load from BENCH_URL (tools/front-bench's HTTP/2 proxy) or the stack itself.
-const PAGE_BASE = process.env.BENCH_URL || BASE;
-const HTTP = process.env.BENCH_HTTP || '1.1';
 const GOAL_BYTES = 60 * 1024;
 const GOAL_MS = 1500;
 
@@ -75,10 +58,7 @@ async function load(context, url, { telegram }) {
   await page.addInitScript(pageScript, { telegram });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: PROFILE.latency, downloadThroughput: PROFILE.downloadThroughput, uploadThroughput: PROFILE.uploadThroughput,
-  });
+  await throttle(cdp);
   const reqs = new Map();
   cdp.on('Network.requestWillBeSent', (e) => { reqs.set(e.requestId, { url: e.request.url, type: e.type || 'Other', start: e.timestamp, bytes: 0, cached: false }); });
   cdp.on('Network.responseReceived', (e) => {
@@ -104,7 +84,6 @@ async function load(context, url, { telegram }) {
   return { usable, requests };
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 async function scenario(browser, name, url, opts) {
   const cold = [];
@@ -132,20 +111,6 @@ function byKind(requests) {
   }
   return out;
 }
-const kb = (b) => (b / 1024).toFixed(1) + ' KB';
-const ms = (x) => Math.round(x) + ' ms';
-
-function machine() {
-  const c = cpus();
-  let chromium = '';
-  try { chromium = execFileSync(process.env.CHROMIUM || '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
-  let commit = '';
-  try { commit = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { /* not a checkout */ }
-  let dirty = false;
-  try { dirty = execFileSync('git', ['-C', ROOT, 'status', '--porcelain', 'nginx/html'], { encoding: 'utf8' }).trim() !== ''; } catch { /* no */ }
-  return { cpus: `${c.length} CPUs (${(c[0] && c[0].model) || '?'})`, ram: (totalmem() / 2 ** 30).toFixed(1) + ' GiB', chromium, commit: commit + (dirty ? ' + uncommitted nginx/html' : ''), load: loadavg().map((x) => x.toFixed(2)).join(' ') };
-}
-
 function waterfall(requests) {
   const rows = requests.filter((r) => r.endMs !== null).sort((a, b) => a.startMs - b.startMs);
   return ['| request | type | bytes | start | end |', '|---|---|---:|---:|---:|',
@@ -277,13 +242,7 @@ async function main() {
     if (t.status !== 200) process.stderr.write(`[front-bench] no trial (${t.status}): home shows the no-subscription card\n`);
   }
   const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-      ...(process.env.BENCH_SPKI ? [`--ignore-certificate-errors-spki-list=${process.env.BENCH_SPKI}`] : [])],
-  });
+  const browser = await launchBench();
   try {
     const results = [];
     results.push(await scenario(browser, 'live user', `${PAGE_BASE}/app/#${hash}`, { telegram: true }));

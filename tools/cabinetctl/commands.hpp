@@ -42,6 +42,8 @@ int cleanup(const Args& args);
 // Support chat (support.cpp) and the owner's app config (app_config.cpp)
 int support(const Args& args);
 int config(const Args& args);
+// The public landing page (landing.cpp)
+int landing(const Args& args);
 
 // Shared helpers
 Settings load_or_die();

@@ -20,7 +20,7 @@ struct Command {
 const Command kCommands[] = {
     {"migrate", migrate, "apply pending sql/migrations (each once, recorded in schema_migrations) [--dir DIR]"},
     {"seed-demo", seed_demo, "load demo plans, app config and a demo user, idempotently [--bench-users N]"},
-    {"worker", worker, "run the background worker: heartbeat and job threads [--concurrency N] [--lease-s S] [--poll-ms MS] [--heartbeat-every S]; stops cleanly on SIGTERM"},
+    {"worker", worker, "run the background worker: heartbeat and job threads [--concurrency N] [--lease-s S] [--poll-ms MS] [--heartbeat-every S] [--landing-every S]; stops cleanly on SIGTERM"},
     {"jobs", jobs, "job queue: jobs list [--status pending|running|done|dead] [--limit N] | requeue ID | enqueue KIND JSON [--dedupe-key K] [--delay-s S]"},
     {"user", user, "user admin: user show|transactions|block|unblock|set-balance|set-discount --telegram-id N [--value V]"},
     {"plan", plan, "plans: plan create --code C --name N [--description D] [--traffic-gb G] [--devices K] [--sort S] | price --code C --days D --months M --price MINOR | enable|disable --code C | list"},
@@ -39,6 +39,7 @@ const Command kCommands[] = {
     {"watchdog", watchdog, "one panel check (cron every 2 minutes): 3 failures in a row switch maintenance on (automatic) and alert the alerts topic; a good answer ends automatic maintenance"},
     {"support", support, "support chat: support list [--status open|waiting|closed] [--limit N] | show ID | reply ID TEXT (status becomes waiting) | close ID"},
     {"config", config, "the owner's app config: config get [KEY] | set KEY VALUE; keys template, title, greeting, accent_color, landing.enabled|headline|subheadline|cta_target, landing.features|faq (JSON arrays); a change bumps published_at"},
+    {"landing", landing, "the public landing page: landing render (write LANDING_DIR/index.html now; the worker keeps it current) | show (print it)"},
     {"check-ledger", check_ledger, "money invariants: every balance equals its ledger, every balance payment, promo credit and commission has its ledger row; exit 1 on a problem [--alert: also to the alerts topic] (cabinet-backup.service runs it)"},
     {"repair-days", repair_days, "find subscriptions whose expiry is below what their paid purchases add up to (the pre-fix renewal race) [--telegram-id N]; --apply adds the missing days, panel first"},
     {"cleanup", cleanup, "delete finished jobs older than --keep-days N (14) and expired one-time tokens and counters (cron: daily)"},

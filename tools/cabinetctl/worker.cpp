@@ -4,8 +4,11 @@
 // its own PostgreSQL connection, woken by LISTEN cabinet_jobs and polling as a fallback
 // (a NOTIFY can be missed while reconnecting, and delayed or retried jobs fall due
 // without one). With each heartbeat the main thread also ends unpaid invoices past their
-// time (PAYMENT_PENDING_TTL_S). On a stop signal each job thread finishes the job in hand,
-// then exits.
+// time (PAYMENT_PENDING_TTL_S). With LANDING_DIR set, one more thread keeps the landing page
+// in step with its data (services/landing_publish.hpp): it renders every --landing-every
+// seconds and rewrites the file only when the page changed, so an owner's edit, a new plan
+// or price (from the bot, cabinetctl or SQL alike) is on `/` within seconds. On a stop
+// signal each job thread finishes the job in hand, then exits.
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -22,6 +25,7 @@
 #include "job_handlers.hpp"
 #include "jobs/job_runner.hpp"
 #include "log/logging.hpp"
+#include "services/landing_publish.hpp"
 #include "services/payment_confirmation.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -91,6 +95,25 @@ void job_thread(const Settings& s, const jobs::Registry& registry, const JobOpti
     }
 }
 
+// The landing page thread: publish, wait, repeat; a failure is logged once until it heals.
+void landing_thread(const Settings& s, int64_t every_s, const std::atomic<bool>& stop) {
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
+    bool failing = false;
+    while (!stop) {
+        try {
+            const LandingPublished out = publish_landing(db, s);
+            if (out.changed) spdlog::info("landing page written: {}", out.path);
+            if (failing) spdlog::info("landing page: working again");
+            failing = false;
+        } catch (const std::exception& e) {
+            if (!failing) spdlog::warn("landing page not written: {}", e.what());
+            failing = true;
+            db.reset();
+        }
+        nap(stop, every_s * 1000);
+    }
+}
+
 // Ends unpaid invoices past their time; a database outage only waits for the next beat.
 void expire_payments_once(Db& db) {
     try {
@@ -112,6 +135,7 @@ int worker(const Args& args) {
     o.concurrency = int_option(args, "--concurrency", 2, 0, 64);  // 0: heartbeat only
     o.lease_s = int_option(args, "--lease-s", jobs::kDefaultLeaseS, 1, 3600);
     o.poll_ms = int_option(args, "--poll-ms", 1000, 50, 60000);
+    const int64_t landing_every_s = int_option(args, "--landing-every", 5, 1, 3600);
     const jobs::Registry registry = make_registry(s);
 
     // Blocked before the job threads start, so they inherit the mask and the signals reach
@@ -128,6 +152,8 @@ int worker(const Args& args) {
     for (int64_t i = 1; i <= o.concurrency; ++i)
         threads.emplace_back(job_thread, std::cref(s), std::cref(registry), std::cref(o),
                              base_id + ":" + std::to_string(i), std::cref(stop));
+
+    if (!s.landing_dir.empty()) threads.emplace_back(landing_thread, std::cref(s), landing_every_s, std::cref(stop));
 
     Redis redis(parse_redis_url(s.redis_url), s.redis_timeout_ms);
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);

@@ -155,6 +155,7 @@ const std::vector<SettingSpec> kSpecs = {
          if (!t.empty() && !starts_with(t, "https://") && !starts_with(t, "http://")) throw std::invalid_argument("expected an http(s) URL");
          s.web_cabinet_url = t;
      }},
+    {"LANDING_DIR", "", "folder the worker writes the public landing page into (index.html, served by nginx at /); empty = no landing is rendered", field<&Settings::landing_dir>()},
     {"PASSWORD_OPSLIMIT", "2", "Argon2id passes of password hashes (libsodium opslimit; 2 = INTERACTIVE)", ranged<&Settings::password_opslimit>(1, 20)},
     {"PASSWORD_MEMLIMIT", "67108864", "Argon2id memory of one password hash in bytes (64 MiB = INTERACTIVE)", ranged<&Settings::password_memlimit>(8192, int64_t{4} << 30)},
     {"PASSWORD_HASH_CONCURRENCY", "2", "password hashes one pool process runs at once (each takes PASSWORD_MEMLIMIT); the rest wait up to 2 s, then 503", ranged<&Settings::password_hash_concurrency>(1, 64)},

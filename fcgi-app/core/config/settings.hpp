@@ -60,6 +60,7 @@ struct Settings {
     int64_t payment_pending_ttl_s = 3600;  // an unpaid Stars/gateway invoice ends after this
     bool web_cabinet_enabled = false;
     std::string web_cabinet_url;  // public base URL of the browser cabinet, for mail links
+    std::string landing_dir;      // where the worker writes the landing page; empty = not rendered
 
     // Web sessions (issue 7): passwords, brute-force limits, tokens
     int64_t password_opslimit = 2;          // crypto_pwhash_OPSLIMIT_INTERACTIVE

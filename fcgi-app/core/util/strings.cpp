@@ -149,6 +149,11 @@ std::string random_hex(size_t bytes) {
 std::string html_escape(std::string_view s) {
     std::string out;
     out.reserve(s.size());
+    append_html_escaped(out, s);
+    return out;
+}
+
+void append_html_escaped(std::string& out, std::string_view s) {
     for (char c : s) {
         switch (c) {
             case '&': out += "&amp;"; break;
@@ -159,7 +164,6 @@ std::string html_escape(std::string_view s) {
             default: out += c;
         }
     }
-    return out;
 }
 
 }  // namespace cabinet

@@ -33,5 +33,7 @@ bool has_control_chars(std::string_view s);
 std::string random_hex(size_t bytes);
 // Text safe inside HTML content and quoted attribute values (& < > " ').
 std::string html_escape(std::string_view s);
+// The same, appended to `out` (a page built in one buffer).
+void append_html_escaped(std::string& out, std::string_view s);
 
 }  // namespace cabinet
