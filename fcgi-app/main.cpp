@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
         curl_global_init(CURL_GLOBAL_DEFAULT);
         cabinet::Settings settings = cabinet::load_settings_from_environment();
         cabinet::setup_logging(settings.log_level, "cabinet-fcgi");
+        for (const auto& notice : settings.notices) spdlog::warn("settings: {}", notice);
         const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
         if (!cabinet::panel_version_acceptable(shared.settings)) return 2;
         return cabinet::run_server(shared, opts);

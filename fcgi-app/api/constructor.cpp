@@ -17,9 +17,10 @@ void get_constructor(Exchange& ex) {
     w.StartObject();
     w.Key("currency");
     write_string(w, a.user.currency);
-    // The client converts a chosen period + pack to stars itself: currency units per star.
+    // The client converts a chosen period + pack to stars itself: max(1, ceil(price / rate))
+    // with the rate in minor units per star (SPEC-GAPS "Stars"), the original's integer.
     w.Key("stars_rate");
-    w.Double(static_cast<double>(rate) / 100.0);
+    w.Int64(rate);
     w.Key("periods");
     w.StartArray();
     for (const ConstructorPeriod& p : list.periods) {

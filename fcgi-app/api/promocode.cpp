@@ -8,6 +8,7 @@
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/subscription_grant.hpp"
+#include "util/strings.hpp"
 
 namespace cabinet::api {
 namespace {
@@ -74,7 +75,10 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
 
 void post_promocode(Exchange& ex) {
     const auto body = json_body(ex.req);
-    const std::string code = require_string(body, "code", 2, 64);
+    // Trimmed, then matched without regard to case (the lookup compares lower(code)): what a
+    // customer pastes with a stray space or types in capitals is the same code.
+    const std::string code(trim(require_string(body, "code", 1, 200)));
+    if (utf8_length(code) < 2 || utf8_length(code) > 64) throw bad_request("code must be 2..64 characters");
     const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         const auto promo = txn.exec_prepared("promo_for_update", code);

@@ -48,11 +48,13 @@ inline int64_t user_id_of(int64_t tg) { return count("SELECT id FROM users WHERE
 // The price rule written out independently of domain/pricing: the discount is the floor of
 // its exact share, percentages add up and stop at 100.
 inline int64_t discounted(int64_t list, int64_t pct) { return list - list * std::min<int64_t>(pct, 100) / 100; }
+// STARS_RATE_RUB: minor units per star (an old decimal value is hundredths).
 inline int64_t stars_rate_minor() {
     const char* v = std::getenv("STARS_RATE_RUB");
-    return std::llround(std::stod(v && *v ? v : "1.8") * 100);
+    const std::string text = v && *v ? v : "130";
+    return text.find('.') == std::string::npos ? std::stoll(text) : std::llround(std::stod(text) * 100);
 }
-inline int64_t stars_for(int64_t minor) { return (minor + stars_rate_minor() - 1) / stars_rate_minor(); }
+inline int64_t stars_for(int64_t minor) { return std::max<int64_t>(1, (minor + stars_rate_minor() - 1) / stars_rate_minor()); }
 
 // The item of an "items"/"periods"/... array whose `key` equals `value`; fails the test if none.
 inline const rapidjson::Value& find_by(const rapidjson::Value& arr, const char* key, const std::string& value) {

@@ -58,7 +58,7 @@ BOOST_AUTO_TEST_CASE(fresh_user_sees_list_prices_in_order) {
     BOOST_TEST(d[0]["months"].GetInt64() == 1);
     BOOST_TEST(d[0]["price_minor"].GetInt64() == 29900);
     BOOST_TEST(d[0]["base_price_minor"].GetInt64() == 29900);
-    BOOST_TEST(d[0]["price_stars"].GetInt64() == 167);  // 299.00 / 1.8 = 166.1 stars
+    BOOST_TEST(d[0]["price_stars"].GetInt64() == stars_for(29900));  // ceil(29900 / rate)
     BOOST_TEST(d[1]["days"].GetInt64() == 90);
     BOOST_TEST(d[2]["days"].GetInt64() == 365);
     check_all_prices(items, 0);
@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(discounts_combine_and_cap_at_100) {
     check_all_prices(capped["items"], 100);
     const auto& d = find_by(capped["items"], "public_code", "family")["durations"][2];
     BOOST_TEST(d["price_minor"].GetInt64() == 0);
-    BOOST_TEST(d["price_stars"].GetInt64() == 0);
+    BOOST_TEST(d["price_stars"].GetInt64() == 1);  // max(1, …): the original's rule
     BOOST_TEST(d["base_price_minor"].GetInt64() == 499000);
 }
 
@@ -163,8 +163,8 @@ BOOST_AUTO_TEST_CASE(constructor_lists_ordered_and_discounted) {
 
     const auto doc = get_as(tg, "/api/cabinet/constructor");
     BOOST_TEST(std::string(doc["currency"].GetString()) == "RUB");
-    BOOST_TEST(doc["stars_rate"].IsNumber());
-    BOOST_TEST(std::llround(doc["stars_rate"].GetDouble() * 100) == stars_rate_minor());
+    BOOST_TEST(doc["stars_rate"].IsInt64());  // minor units per star, the original's integer
+    BOOST_TEST(doc["stars_rate"].GetInt64() == stars_rate_minor());
 
     const auto& periods = doc["periods"];
     BOOST_TEST(has_item(periods, "days", "30"));  // demo data

@@ -52,6 +52,24 @@ BOOST_AUTO_TEST_CASE(balance_reward_case_insensitive_once_per_user) {
     BOOST_TEST(count("SELECT balance_minor FROM users" + user_where(tg)) == 5000);
 }
 
+// Trimmed and case-insensitive, in storage and on activation (SPEC-GAPS "/purchase"): a
+// code written with spaces (by the bot, say) is stored trimmed, and one pasted with spaces
+// and in another case is the same code.
+BOOST_AUTO_TEST_CASE(codes_are_trimmed_in_storage_and_on_activation) {
+    const std::string code = "Tr" + std::to_string(fresh_telegram_id());
+    exec("INSERT INTO promo_codes (code, reward_type, value) VALUES ('  " + code + "\t', 'balance', 700)");
+    BOOST_TEST(count("SELECT count(*) FROM promo_codes WHERE code = '" + code + "'") == 1);
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    std::string upper = code;
+    for (auto& c : upper) c = static_cast<char>(std::toupper(c));
+    const auto r = activate(auth, "  " + upper + " ");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(r.json()["ok"].GetBool());
+    BOOST_TEST(count("SELECT balance_minor FROM users" + user_where(tg)) == 700);
+    BOOST_TEST(activate(auth, "   ").status == 400);  // nothing left after trimming
+}
+
 BOOST_AUTO_TEST_CASE(refusals_are_200_with_a_message) {
     const std::string auth = tma_header(fresh_telegram_id());
     const std::vector<std::string> codes = {

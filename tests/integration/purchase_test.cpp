@@ -155,8 +155,10 @@ BOOST_AUTO_TEST_CASE(bad_requests) {
         {R"({"plan_id":"standard","days":30})", 400},                   // no method
         {R"({"plan_id":true,"days":30,"method":"balance"})", 400},      // wrong type
         {R"({"plan_id":"standard","days":"30","method":"balance"})", 400},
-        {R"({"plan_id":"nope","days":30,"method":"balance"})", 404},
-        {R"({"plan_id":"standard","days":31,"method":"balance"})", 404},
+        // Unknown plan, code or period: 400 as the original answers (SPEC-GAPS "/purchase").
+        {R"({"plan_id":"nope","days":30,"method":"balance"})", 400},
+        {R"({"plan_id":999999999,"days":30,"method":"balance"})", 400},
+        {R"({"plan_id":"standard","days":31,"method":"balance"})", 400},
         {R"({"period_id":1,"pack_id":1,"method":"balance"})", 400},     // wrong sales mode
         {R"({"plan_id":"standard","days":30,"method":"bitcoin"})", 400},
     };
@@ -217,6 +219,11 @@ BOOST_AUTO_TEST_CASE(constructor_mode_builds_the_price) {
     const auto me = http("GET", "/api/cabinet/me", {auth}).json();
     BOOST_TEST(me["subscription"]["traffic"]["limit_bytes"].GetInt64() == pack["gb"].GetInt64() * 1024LL * 1024 * 1024);
     BOOST_TEST(buy(auth, kStandard30).status == 400);  // plans are not sold in this mode
+    // An unknown period or pack is a 400 (SPEC-GAPS "/purchase"), and nothing is charged.
+    const std::string period_id = std::to_string(period["id"].GetInt64()), pack_id = std::to_string(pack["id"].GetInt64());
+    BOOST_TEST(buy(auth, R"({"period_id":999999999,"pack_id":)" + pack_id + R"(,"method":"balance"})").status == 400);
+    BOOST_TEST(buy(auth, R"({"period_id":)" + period_id + R"(,"pack_id":999999999,"method":"balance"})").status == 400);
+    BOOST_TEST(balance_of(tg) == 1000000 - price);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

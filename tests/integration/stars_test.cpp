@@ -26,7 +26,7 @@ BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
     const auto journal = http_url("GET", fake_url("/__fake/journal")).body;
     BOOST_TEST(journal.find("createInvoiceLink") != std::string::npos);
     const int64_t stars = count("SELECT (pricing->>'stars')::bigint FROM transactions WHERE id = " + std::to_string(tx));
-    BOOST_TEST(stars == 167);  // ceil(29900 / 180)
+    BOOST_TEST(stars == 230);  // ceil(29900 / 130): STARS_RATE_RUB counts minor units (1.30 ₽ a star)
 
     const std::string secret = env("BOT_WEBHOOK_SECRET");
     const std::string payload = std::to_string(tx);

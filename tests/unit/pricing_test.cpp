@@ -21,7 +21,7 @@ BOOST_AUTO_TEST_CASE(discounts_add_up_and_cap_at_100) {
     const Quote capped = quote(10000, {60, 30, 20, 40}, 100);
     BOOST_TEST(capped.discount_pct == 100);
     BOOST_TEST(capped.final_minor == 0);
-    BOOST_TEST(capped.stars == 0);
+    BOOST_TEST(capped.stars == 1);  // max(1, …): the original's rule, even for a free order
     BOOST_TEST(quote(10000, {-50, 200, 0, 0}, 100).discount_pct == 100);  // each part clamped first
 }
 

@@ -31,9 +31,28 @@ std::string error_of(std::map<std::string, std::string> env) {
 
 BOOST_AUTO_TEST_SUITE(settings)
 
+// STARS_RATE_RUB as the original's clients read it: an integer of minor units per star; our
+// old decimal format still works, read as hundredths, with a notice of what to write.
+BOOST_AUTO_TEST_CASE(stars_rate_is_minor_units_per_star) {
+    auto env = base();
+    BOOST_TEST(load(env).stars_rate_minor == 130);  // the original's default, 1.30 a star
+    BOOST_TEST(load(env).notices.empty());
+    env["STARS_RATE_RUB"] = "130";
+    BOOST_TEST(load(env).stars_rate_minor == 130);
+    env["STARS_RATE_RUB"] = "1.8";
+    const Settings old = load(env);
+    BOOST_TEST(old.stars_rate_minor == 180);
+    BOOST_REQUIRE(old.notices.size() == 1u);
+    BOOST_TEST(old.notices[0].find("write STARS_RATE_RUB=180") != std::string::npos);
+    for (const char* bad : {"0", "-5", "1,8", "abc", "1.234"}) {
+        env["STARS_RATE_RUB"] = bad;
+        BOOST_TEST(error_of(env).find("STARS_RATE_RUB") == 0u, bad);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(defaults_and_overrides) {
     auto env = base();
-    env["STARS_RATE_RUB"] = "1.79";
+    env["STARS_RATE_RUB"] = "179";
     env["ADMIN_IDS"] = "1, 2,3";
     env["TRIAL_ENABLED"] = "off";
     const Settings s = load(env);

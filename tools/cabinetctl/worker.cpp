@@ -130,6 +130,7 @@ void expire_payments_once(Db& db) {
 int worker(const Args& args) {
     const Settings s = load_or_die();
     setup_logging(s.log_level, "cabinet-worker");
+    for (const auto& notice : s.notices) spdlog::warn("settings: {}", notice);
     const int64_t interval_s = int_option(args, "--heartbeat-every", 60, 1, 3600);
     JobOptions o;
     o.concurrency = int_option(args, "--concurrency", 2, 0, 64);  // 0: heartbeat only

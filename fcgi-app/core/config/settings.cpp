@@ -91,14 +91,26 @@ auto topic_id() {
 }
 
 // "1.8" -> 180: a decimal amount of the currency in minor units, two fraction digits at most.
-void parse_decimal_minor(int64_t& out, std::string_view v) {
-    static const std::regex re(R"(^(\d{1,12})(?:\.(\d{1,2}))?$)");
-    const std::string s(trim(v));
+// STARS_RATE_RUB as the original reads it: an integer count of minor units per star (130 =
+// 1.30 ₽). Our earlier releases wrote a decimal amount ("1.8" = 1.80 ₽); such a value is
+// still read, as that many hundredths, with a notice saying what to write instead.
+void parse_stars_rate(Settings& s, std::string_view v) {
+    static const std::regex integer(R"(^\d{1,9}$)"), decimal(R"(^(\d{1,9})\.(\d{1,2})$)");
+    const std::string t(trim(v));
     std::smatch m;
-    if (!std::regex_match(s, m, re)) throw std::invalid_argument("expected a decimal amount like 1.8");
-    std::string frac = m[2].str();
-    while (frac.size() < 2) frac += '0';
-    out = std::stoll(m[1].str()) * 100 + std::stoll(frac);
+    if (std::regex_match(t, integer)) {
+        s.stars_rate_minor = std::stoll(t);
+    } else if (std::regex_match(t, m, decimal)) {
+        std::string frac = m[2].str();
+        while (frac.size() < 2) frac += '0';
+        s.stars_rate_minor = std::stoll(m[1].str()) * 100 + std::stoll(frac);
+        s.notices.push_back("STARS_RATE_RUB=" + t + " is a decimal amount of the old format: read as " +
+                            std::to_string(s.stars_rate_minor) + " minor units per star; write STARS_RATE_RUB=" +
+                            std::to_string(s.stars_rate_minor));
+    } else {
+        throw std::invalid_argument("expected an integer count of minor units per star, like 130 (1.30 a star)");
+    }
+    if (s.stars_rate_minor < 1) throw std::invalid_argument("must be at least 1");
 }
 
 const std::vector<SettingSpec> kSpecs = {
@@ -126,10 +138,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"TRIAL_TRAFFIC_GB", "10", "trial traffic limit in GB (0 = unlimited)", ranged<&Settings::trial_traffic_gb>(0, 100000)},
     {"TRIAL_DEVICE_LIMIT", "1", "devices allowed on a trial", ranged<&Settings::trial_device_limit>(1, 100)},
     {"TRIAL_PRICE", "0", "price of the trial in minor units, charged from the balance (0 = free)", ranged<&Settings::trial_price_minor>(0, 100000000)},
-    {"STARS_RATE_RUB", "1.8", "price of one Telegram Star in the shop currency (decimal)", [](Settings& s, std::string_view v) {
-         parse_decimal_minor(s.stars_rate_minor, v);
-         if (s.stars_rate_minor <= 0) throw std::invalid_argument("must be above 0");
-     }},
+    {"STARS_RATE_RUB", "130", "price of one Telegram Star in minor units of the shop currency (130 = 1.30); a Stars price is max(1, ceil(price / rate))", parse_stars_rate},
     {"REFERRAL_BONUS_DAYS", "7", "days granted for a referral", ranged<&Settings::referral_bonus_days>(0, 3650)},
     {"REFERRAL_PERCENT", "10", "referrer's commission on the referral's payments, percent", ranged<&Settings::referral_percent>(0, 100)},
     {"BALANCE_ENABLED", "true", "whether the balance and top-ups are shown", field<&Settings::balance_enabled>()},

@@ -39,7 +39,7 @@ struct Settings {
     int64_t trial_traffic_gb = 10;
     int64_t trial_device_limit = 1;
     int64_t trial_price_minor = 0;
-    int64_t stars_rate_minor = 180;  // price of one star in minor units of the currency
+    int64_t stars_rate_minor = 130;  // price of one star in minor units of the currency
     int64_t referral_bonus_days = 7;
     int64_t referral_percent = 10;
     bool balance_enabled = true;
@@ -129,7 +129,12 @@ struct Settings {
     int64_t worker_heartbeat_max_age_s = 180;
     int64_t app_config_ttl_ms = 2000;
     int64_t max_body_bytes = 65536;
+
+    // What loading noticed but accepted (an old format read the old way): the pool and the
+    // worker log each line as a warning at start, so the owner can write it the new way.
+    std::vector<std::string> notices;
 };
+
 
 struct SettingSpec {
     std::string_view name;

@@ -18,7 +18,8 @@ Quote quote(int64_t list_minor, const Discounts& d, int64_t stars_rate_minor) {
     // floor(list * pct / 100) without overflow: list = 100a + b, so it is a*pct + floor(b*pct/100).
     const int64_t off = (list_minor / 100) * q.discount_pct + (list_minor % 100) * q.discount_pct / 100;
     q.final_minor = list_minor - off;
-    q.stars = q.final_minor / stars_rate_minor + (q.final_minor % stars_rate_minor != 0 ? 1 : 0);
+    // max(1, ceil(price / rate)), as the original's clients compute it (SPEC-GAPS "Stars").
+    q.stars = std::max<int64_t>(1, q.final_minor / stars_rate_minor + (q.final_minor % stars_rate_minor != 0 ? 1 : 0));
     return q;
 }
 

@@ -35,9 +35,9 @@ Order plan_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson
             o.quote = quote(dur.price_minor, d, s.stars_rate_minor);
             return o;
         }
-        throw not_found("this plan is not sold for " + std::to_string(days) + " days");
+        throw bad_request("this plan is not sold for " + std::to_string(days) + " days");
     }
-    throw not_found("plan not found");
+    throw bad_request("plan not found");
 }
 
 Order constructor_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson::Value& body,
@@ -49,8 +49,8 @@ Order constructor_order(pqxx::transaction_base& txn, const Settings& s, const ra
     const TrafficPack* pack = nullptr;
     for (const auto& p : list.periods) if (p.id == period_id) period = &p;
     for (const auto& k : list.packs) if (k.id == pack_id) pack = &k;
-    if (!period) throw not_found("period not found");
-    if (!pack) throw not_found("traffic pack not found");
+    if (!period) throw bad_request("period not found");
+    if (!pack) throw bad_request("traffic pack not found");
     Order o;
     o.mode = "constructor";
     o.period_id = period->id;

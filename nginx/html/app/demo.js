@@ -118,7 +118,7 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
       })),
     }),
     'GET /constructor': () => ({
-      currency: 'RUB', stars_rate: 1.3,   // currency units a star, as the server sends it
+      currency: 'RUB', stars_rate: 130,   // minor units a star, as the server sends it
       periods: [[1, 30, 1, 14900], [2, 90, 3, 39900], [3, 180, 6, 69900], [4, 365, 12, 119900]].map(([id, days, months, p]) => ({ id, days, months, price_minor: quote(p) })),
       traffic_packs: [[1, 50, 5000], [2, 200, 15000], [3, 0, 25000]].map(([id, gb, p]) => ({ id, gb, price_minor: quote(p) })),
     }),

@@ -80,10 +80,8 @@ function renderConstructor(ctx, data, checkout) {
   const periods = data.periods || [];
   const packs = data.traffic_packs || [];
   if (!periods.length || !packs.length) return h('p', { class: 'empty' }, ctx.t('plans.empty'));
-  // stars_rate: minor units per star as SPEC-GAPS has it (130 = 1.30 ₽ a star); this
-  // server still sends currency units (1.3), so a rate under 10 is read that way.
-  const given = Number(data.stars_rate);
-  const rate = Math.max(1, Math.round(given >= 10 ? given : given * 100) || 1);
+  // stars_rate: minor units per star (SPEC-GAPS "Stars": 130 = 1.30 ₽ a star).
+  const rate = Math.max(1, Math.round(Number(data.stars_rate)) || 1);
   const packText = (k) => (k.gb > 0 ? ctx.t('plans.constructor.gb', { n: k.gb }) : ctx.t('plans.constructor.unlimited'));
   let period = periods[0];
   let pack = packs[0];
