@@ -47,7 +47,8 @@ std::string fresh_db(const std::string& tag) {
 }
 
 std::string fresh_dir() {
-    std::string tmpl = "/tmp/cabinet-bk-XXXXXX";
+    // Inside the test stack's folder, which the run removes: nothing is left in /tmp.
+    std::string tmpl = env("STACK_DIR") + "/bk-XXXXXX";
     if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
     return tmpl;
 }
