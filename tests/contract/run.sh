@@ -14,6 +14,6 @@ fi
 cd "$(dirname "$0")"
 # npm ci only when node_modules is missing or older than the lock file.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --silent --no-audit --no-fund
+  npm ci --no-audit --no-fund --loglevel=error   # errors shown, not swallowed
 fi
 PANEL_URL=${PANEL_URL:-http://127.0.0.1:$PANEL_PORT} exec node contract.mjs
