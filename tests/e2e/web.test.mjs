@@ -98,3 +98,152 @@ test('demo: /cabinet/?mock=1 is signed in as the demo user with no request to /a
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+// ---- buying with an online gateway: the payment page in this tab, and back ----------------
+
+const purchaseCall = (r) => r.url().endsWith('/api/cabinet/purchase') && r.request().method() === 'POST';
+
+// Picks Start for 1 month with YooKassa and pays: the tab goes to the gateway's page.
+// Returns {tx, paymentUrl}: the transaction (the user's one pending payment) and the page.
+async function buyWithYooKassa(p, auth) {
+  // The gateway's page is outside the stack: played by the test (S1's sandbox page replaces it).
+  await p.page.route(/^https:\/\/yoomoney\.ru\//, (route) => route.fulfill({
+    status: 200, contentType: 'text/html', body: '<!doctype html><title>YooKassa (played)</title><h1>Pay</h1>',
+  }));
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
+  await ready(p.page);
+  await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
+  await p.page.getByRole('radio', { name: /YooKassa/ }).check();
+  await axeClean(p.page);
+  const left = p.page.waitForURL(/^https:\/\/yoomoney\.ru\//);
+  await p.page.getByRole('button', { name: /^Pay / }).click();
+  await left;
+  const paymentUrl = new URL(p.page.url());
+  assert.equal(paymentUrl.origin + paymentUrl.pathname, 'https://yoomoney.ru/checkout/payments/v2/contract', 'the gateway\'s confirmation URL');
+  const pending = (await api('GET', '/payments', auth())).json.items.filter((x) => x.status === 'pending');
+  assert.equal(pending.length, 1);
+  assert.equal(pending[0].method, 'yookassa');
+  return { tx: pending[0].id, paymentUrl };
+}
+
+// The buyer completes (or abandons) the payment on the gateway's page and comes back.
+// Today the gateway's page is played: the fake's hook settles the payment and its
+// notification goes to our webhook, then the tab opens the return URL. When the sandbox
+// checkout page (/sandbox/yookassa/checkout/<id>) serves the payment URL, click its button.
+async function finishGatewayPayment(p, { tx, paymentUrl }, status) {
+  if (paymentUrl.origin === BASE && paymentUrl.pathname.startsWith('/sandbox/')) {
+    await p.page.getByRole('button', { name: status === 'succeeded' ? 'Pay' : /Cancel/ }).click();
+    return;
+  }
+  const id = paymentUrl.searchParams.get('orderId');
+  const payment = await (await fetch(`${FAKES}/__fake/yookassa/payments/${id}`)).json();
+  const settled = await (await fetch(`${FAKES}/__fake/yookassa/payments/${id}`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }),
+  })).json();
+  const wh = await fetch(BASE + '/api/v1/payments/yookassa', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settled.notification),
+  });
+  assert.equal(wh.status, 200);
+  // The return URL the server gave YooKassa; binaries older than the web buyer's return
+  // URL still send the mini-app's, and then the test builds the web cabinet's.
+  const given = payment.confirmation && payment.confirmation.return_url;
+  const back = given && /\/cabinet\/?\?payment=\d+/.test(given) ? given : `${BASE}/cabinet/?payment=${tx}`;
+  await p.page.goto(back);
+}
+
+test('register → mail → verify → buy with YooKassa: the tab goes to the payment page, comes back, and shows the new expiry', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  const bearer = watchBearer(p.page);
+  await registerInPage(p);
+  const auth = () => ({ headers: { Authorization: bearer.value } });
+  const before = (await api('GET', '/me', auth())).json;
+  assert.equal(before.subscription, null);
+  const started = Date.now();
+
+  const paying = await buyWithYooKassa(p, auth);
+  assert.equal((await api('GET', '/me', auth())).json.subscription, null, 'nothing before the money');
+
+  await finishGatewayPayment(p, paying, 'succeeded');
+  await p.page.getByRole('heading', { name: 'Paid' }).waitFor({ timeout: 20000 });
+  const me = (await api('GET', '/me', { headers: { Authorization: bearer.value } })).json;
+  await p.page.getByText(`Your subscription is active until ${dateText(me.subscription.expire_at)}.`, { exact: false }).waitFor();
+  assert.equal(new URL(p.page.url()).search, '', 'the ?payment= left the address bar');
+  assert.equal(new URL(p.page.url()).hash, '#/payment');
+  await axeClean(p.page);
+
+  // On the server: the plan's 30 days, the payment completed, the balance untouched.
+  assert.equal(me.subscription.plan_name, 'Start');
+  const expiry = new Date(me.subscription.expire_at).getTime();
+  assert.ok(Math.abs(expiry - (started + 30 * DAY)) < 5 * 60000, me.subscription.expire_at);
+  assert.equal(me.user.balance_minor, before.user.balance_minor);
+  const pay = (await api('GET', '/payments', { headers: { Authorization: bearer.value } })).json.items.find((x) => x.id === paying.tx);
+  assert.equal(pay.status, 'completed');
+  assert.equal(await p.page.evaluate(() => sessionStorage.getItem('cabinet.payment')), null, 'nothing left waiting');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('back from a payment that was not made: nothing charged, and the page says it was not paid', async () => {
+  const { p, bearer } = await signedInPage();
+  const auth = () => ({ headers: { Authorization: bearer.value } });
+  const before = (await api('GET', '/me', auth())).json;
+  const paying = await buyWithYooKassa(p, auth);
+  await finishGatewayPayment(p, paying, 'canceled');
+  await p.page.getByRole('heading', { name: 'Not paid' }).waitFor({ timeout: 20000 });
+  await p.page.getByText('nothing was charged', { exact: false }).waitFor();
+  await axeClean(p.page);
+  const me = (await api('GET', '/me', auth())).json;
+  assert.equal(me.subscription, null);
+  assert.equal(me.user.balance_minor, before.user.balance_minor);
+  const pay = (await api('GET', '/payments', auth())).json.items.find((x) => x.id === paying.tx);
+  assert.equal(pay.status, 'canceled');
+  // "Choose a plan" goes back to the plans.
+  await p.page.getByRole('link', { name: 'Choose a plan' }).click();
+  await p.page.getByRole('heading', { name: 'Plans', exact: true }).waitFor();
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('Telegram Stars on the web: the invoice link opens Telegram in a new tab, and once paid the page shows the new expiry', async () => {
+  const { p, bearer } = await signedInPage();
+  const auth = () => ({ headers: { Authorization: bearer.value } });
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
+  await ready(p.page);
+  await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
+  await p.page.getByRole('radio', { name: 'Pay with Telegram Stars (opens Telegram)' }).check();
+  const answer = p.page.waitForResponse(purchaseCall);
+  await p.page.getByRole('button', { name: /^Pay / }).click();
+  const r = await (await answer).json();
+  const open = p.page.getByRole('link', { name: 'Open the invoice in Telegram' });
+  await open.waitFor();
+  assert.equal(await open.getAttribute('href'), r.invoice_link);
+  assert.equal(await open.getAttribute('target'), '_blank');
+  await p.page.getByRole('img', { name: 'QR code of the Telegram Stars invoice' }).waitFor();
+  await p.page.getByRole('heading', { name: 'Waiting for the payment confirmation' }).waitFor();
+  await axeClean(p.page);
+  assert.equal((await api('GET', '/me', auth())).json.subscription, null);
+
+  // Anyone with Telegram pays the invoice: the payment names the transaction, not the payer.
+  const stars = (await api('GET', '/plans', auth())).json.items.find((x) => x.name === 'Start').durations.find((d) => d.days === 30).price_stars;
+  const payer = 750000000 + Math.floor(Math.random() * 1e6);
+  const hook = (update) => fetch(BASE + '/bot/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
+    body: JSON.stringify(update),
+  });
+  const payload = String(r.transaction_id);
+  assert.equal((await hook({ update_id: 1, pre_checkout_query: { id: 'q' + payload, from: { id: payer }, currency: 'XTR', total_amount: stars, invoice_payload: payload } })).status, 200);
+  assert.equal((await hook({
+    update_id: 2,
+    message: { message_id: 5, chat: { id: payer }, successful_payment: { currency: 'XTR', total_amount: stars, invoice_payload: payload, telegram_payment_charge_id: 'ch_' + payload } },
+  })).status, 200);
+  await p.page.getByRole('heading', { name: 'Paid' }).waitFor({ timeout: 20000 });
+  const me = (await api('GET', '/me', auth())).json;
+  await p.page.getByText(`active until ${dateText(me.subscription.expire_at)}`, { exact: false }).waitFor();
+  assert.equal(me.subscription.plan_name, 'Start');
+  const pay = (await api('GET', '/payments', auth())).json.items.find((x) => x.id === r.transaction_id);
+  assert.equal(pay.method, 'stars');
+  assert.equal(pay.status, 'completed');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
