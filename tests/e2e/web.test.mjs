@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
-import { api, BASE, ctl, FAKES, waitFor } from './lib/stack.mjs';
+import { api, BASE, ctl, FAKES, initData, waitFor } from './lib/stack.mjs';
 
 const DAY = 86400000;
 const PASSWORD = 'correct horse 42';
@@ -244,6 +244,98 @@ test('Telegram Stars on the web: the invoice link opens Telegram in a new tab, a
   const pay = (await api('GET', '/payments', auth())).json.items.find((x) => x.id === r.transaction_id);
   assert.equal(pay.method, 'stars');
   assert.equal(pay.status, 'completed');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+// ---- linking from a web session ------------------------------------------------------------
+
+const botUpdate = (body) => fetch(BASE + '/bot/webhook', {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
+  body: JSON.stringify(body),
+});
+
+// The person opens the bot's link and presses Confirm: the two updates Telegram sends.
+async function confirmInBot(tg, start, confirmData) {
+  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en' };
+  assert.equal((await botUpdate({ update_id: 1, message: { message_id: 9, date: 1700000000, from, chat: { id: tg, type: 'private' }, text: '/start ' + start } })).status, 200);
+  assert.equal((await botUpdate({ update_id: 2, callback_query: { id: 'cb' + tg + Date.now(), from, chat_instance: '1', data: confirmData, message: { message_id: 55, date: 1700000000, chat: { id: tg, type: 'private' } } } })).status, 200);
+}
+
+async function openLinked(page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('link', { name: 'Sign-in methods' }).click();
+  await ready(page);
+  await page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
+}
+
+test('OAuth link from a signed-in e-mail account: back signed in as the same account, Google linked', async () => {
+  const { p, bearer } = await signedInPage();
+  const before = (await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json;
+  const meBefore = (await api('GET', '/me', { headers: { Authorization: bearer.value } })).json;
+  assert.deepEqual(before.oauth, []);
+  assert.ok(before.available_providers.includes('google'));
+  await openLinked(p.page);
+  await axeClean(p.page);
+  const sub = 'l' + Date.now() + Math.floor(Math.random() * 1e6);
+  await p.page.route(/\/oauth\/google\/authorize\?/, (route) => {
+    const u = new URL(route.request().url());
+    u.searchParams.set('fake_user', JSON.stringify({ sub, email: `other${sub}@example.test`, email_verified: true, name: 'Linked Person' }));
+    return route.fulfill({ status: 302, headers: { Location: u.toString() } });
+  });
+  await p.page.getByRole('button', { name: 'Link Google' }).click();
+  await p.page.waitForURL(/\/cabinet\/#\/linked$/);
+  await p.page.getByText('Google is linked').waitFor();
+  await ready(p.page);
+  await p.page.getByRole('list', { name: 'Sign-in methods' }).getByText('Linked Person').waitFor();
+  assert.equal(await p.page.getByRole('button', { name: 'Link Google', exact: true }).count(), 0);
+  await p.page.getByRole('button', { name: 'Unlink Google' }).waitFor();
+  await axeClean(p.page);
+  const linked = (await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json;
+  assert.deepEqual(linked.oauth.map((o) => o.provider), ['google']);
+  assert.equal(linked.email, before.email, 'the same account');
+  const me = (await api('GET', '/me', { headers: { Authorization: bearer.value } })).json;
+  assert.equal(me.user.id, meBefore.user.id, 'the same user id');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('Telegram link from the web: the bot link and QR; confirmed in the bot, the accounts are one and /linked shows Telegram', async () => {
+  const { p, email, bearer } = await signedInPage();
+  await openLinked(p.page);
+  await p.page.getByRole('button', { name: 'Get the bot link' }).click();
+  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+  await link.waitFor();
+  await p.page.getByRole('img', { name: "QR code of the bot's link" }).waitFor();
+  await axeClean(p.page);
+  const url = new URL(await link.getAttribute('href'));
+  assert.equal(url.hostname, 't.me');
+  const start = url.searchParams.get('start');
+  assert.match(start, /^link_/);
+  const tg = 760000000 + Math.floor(Math.random() * 1e6);
+  assert.equal((await api('GET', '/me', { init: initData(tg) })).status, 200);   // a Telegram customer already
+
+  // Confirmed in the bot: the web account joins the Telegram one and its session ends
+  // (decisions: "The merge"); the page says so and asks to sign in again.
+  p.allowHttp((r) => r.status() === 401 && /\/api\/cabinet\/(linked|me|auth\/refresh)$/.test(new URL(r.url()).pathname));
+  await confirmInBot(tg, start, 'ln+' + start.replace(/^link_/, ''));
+  await p.page.getByRole('status').getByText('Telegram is linked', { exact: false }).waitFor({ timeout: 15000 });
+  await axeClean(p.page);
+  const merged = (await api('GET', '/linked', { init: initData(tg) })).json;
+  assert.equal(merged.email, email, 'the Telegram account carries the e-mail now');
+  assert.equal(merged.telegram.id, tg);
+
+  // The e-mail and password sign in to the joined account, which has Telegram.
+  await p.page.getByLabel('E-mail').fill(email);
+  await p.page.getByLabel('Password').fill(PASSWORD);
+  await p.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await openLinked(p.page);
+  await p.page.getByText('You can sign in with Telegram.').waitFor();
+  assert.equal(await p.page.getByRole('button', { name: 'Get the bot link' }).count(), 0);
+  const now = (await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json;
+  assert.equal(Number(now.telegram.id), tg);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
