@@ -339,3 +339,124 @@ test('Telegram link from the web: the bot link and QR; confirmed in the bot, the
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+// ---- the admin screens on a web session --------------------------------------------------
+
+// Signs the page in with Telegram: the bot's link, confirmed by `tg` in the bot.
+async function telegramSignIn(p, tg) {
+  await p.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
+  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+  await link.waitFor();
+  const start = new URL(await link.getAttribute('href')).searchParams.get('start');
+  await confirmInBot(tg, start, 'wl+' + start.replace(/^weblogin_/, ''));
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 15000 });
+  await ready(p.page);
+}
+
+async function adminApi(method, path, body) {
+  const res = await fetch(BASE + '/api/admin' + path, {
+    method,
+    headers: { Authorization: 'tma ' + initData(ADMIN), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json().catch(() => null) };
+}
+
+test('an admin signed in on the web finds the admin link and switches maintenance on and off in /admin/', async () => {
+  ctl('maintenance', 'off');
+  const p = await openPage(browser, '/cabinet/');
+  await telegramSignIn(p, ADMIN);
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+  await ready(p.page);
+  const adminLink = p.page.getByRole('link', { name: 'Admin screens' });
+  await adminLink.waitFor();
+  await axeClean(p.page);
+  await adminLink.click();
+  await p.page.waitForURL(/\/admin\/$/);
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Maintenance mode' }).waitFor();
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Switch maintenance on' }).click();
+  await p.page.getByRole('button', { name: 'Yes, switch on' }).click();
+  await p.page.getByRole('button', { name: 'Switch maintenance off' }).waitFor();
+  const on = (await adminApi('GET', '/maintenance')).json;
+  assert.equal(on.enabled, true);
+  assert.equal(on.changed_by, 'telegram:' + ADMIN, 'the web session acts as the admin');
+  await p.page.getByRole('button', { name: 'Switch maintenance off' }).click();
+  await p.page.getByRole('button', { name: 'Switch maintenance on' }).waitFor();
+  assert.equal((await adminApi('GET', '/maintenance')).json.enabled, false);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('a non-admin signed in on the web: no admin link, no error, and /admin/ says "not allowed" with no admin data', async () => {
+  const p = await openPage(browser, '/cabinet/');
+  const adminAnswers = [];
+  p.context.on('response', (r) => { if (new URL(r.url()).pathname.startsWith('/api/admin/')) adminAnswers.push(r.status()); });
+  p.allowHttp((r) => new URL(r.url()).pathname.startsWith('/api/admin/') && r.status() === 403);
+  const tg = 770000000 + Math.floor(Math.random() * 1e6);
+  await telegramSignIn(p, tg);
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+  await ready(p.page);
+  await waitFor(() => adminAnswers.length === 1, { what: 'the admin check' });
+  await p.page.getByRole('link', { name: 'Sign-in methods' }).waitFor();
+  assert.equal(await p.page.getByRole('link', { name: 'Admin screens' }).count(), 0);
+  assert.equal(await p.page.getByRole('status').filter({ hasText: /\S/ }).count(), 0, 'the refused check is not shown as an error');
+  await p.page.goto(BASE + '/admin/');
+  await p.page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+  await axeClean(p.page);
+  assert.equal(await p.page.getByRole('heading', { name: 'Maintenance mode' }).count(), 0);
+  assert.ok(adminAnswers.length >= 2 && adminAnswers.every((s) => s === 403), JSON.stringify(adminAnswers));
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+// ---- every screen, and the cabinet switched off --------------------------------------------
+
+test('every screen of the cabinet for a web-signed-in user is axe-clean, in light and dark', async () => {
+  // A customer with a subscription (so connect, devices and traffic show data), on the web.
+  const tg = 780000000 + Math.floor(Math.random() * 1e6);
+  const init = initData(tg);
+  assert.equal((await api('GET', '/me', { init })).status, 200);
+  ctl('user', 'set-balance', '--telegram-id', String(tg), '--value', '100000');
+  const plan = (await api('GET', '/plans', { init })).json.items.find((x) => x.name === 'Start');
+  assert.equal((await api('POST', '/purchase', { init, body: { plan_id: plan.id, days: 30, method: 'balance' } })).status, 200);
+  const p = await openPage(browser, '/cabinet/');
+  p.allowHttp((r) => new URL(r.url()).pathname === '/api/admin/maintenance' && r.status() === 403);   // "is this an admin?"
+  await telegramSignIn(p, tg);
+  const routes = ['home', 'plans', 'connect', 'account', 'devices', 'traffic', 'payments', 'referral', 'promo', 'support', 'linked', 'payment'];
+  for (const scheme of ['light', 'dark']) {
+    await p.page.emulateMedia({ colorScheme: scheme });
+    for (const route of routes) {
+      await p.page.evaluate((r) => { location.hash = '#/' + r; }, route);
+      await waitFor(() => p.page.evaluate((r) => document.documentElement.dataset.screen === r, route), { what: route });
+      await ready(p.page);
+      const found = await axe(p.page);
+      assert.deepEqual(found, [], `${route} (${scheme})`);
+    }
+  }
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('with the web cabinet off, the verify and OAuth return pages say so and link to the bot', async () => {
+  const landing = (await api('GET', '/public/landing')).json;
+  for (const path of ['/cabinet/verify?token=abc', '/cabinet/oauth/callback?code=x&state=y']) {
+    const p = await openPage(browser, '/cabinet/?lang=en');
+    await p.page.getByLabel('E-mail').waitFor();
+    // The API's answers when WEB_CABINET_ENABLED=false, played (the stack runs with it on).
+    await p.page.route(/\/api\/cabinet\/(public\/plans|auth\/)/, (route) => route.fulfill({
+      status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'web cabinet is disabled' }),
+    }));
+    p.allowHttp((r) => r.status() === 403);
+    let asked = false;
+    p.page.on('request', (r) => { if (/\/auth\/(verify|oauth\/callback)$/.test(r.url())) asked = true; });
+    await p.page.goto(BASE + path);
+    await p.page.getByRole('heading', { name: 'The web cabinet is off' }).waitFor();
+    assert.equal(await p.page.getByRole('link', { name: 'Open the bot' }).getAttribute('href'), 'https://t.me/' + landing.bot_username);
+    assert.equal(asked, false, 'nothing is posted while the cabinet is off');
+    await axeClean(p.page);
+    assert.deepEqual(await p.problems(), []);
+    await p.close();
+  }
+});
