@@ -188,6 +188,14 @@ test('back from a payment that was not made: nothing charged, and the page says 
   const auth = () => ({ headers: { Authorization: bearer.value } });
   const before = (await api('GET', '/me', auth())).json;
   const paying = await buyWithYooKassa(p, auth);
+  // Back from the gateway's page with the browser's Back button, without paying: waiting,
+  // with the payment page offered again.
+  await p.page.goBack();
+  await p.page.getByRole('heading', { name: 'Waiting for the payment confirmation' }).waitFor();
+  assert.equal(await p.page.getByRole('link', { name: 'Open the payment page again' }).getAttribute('href'), paying.paymentUrl.toString());
+  await axeClean(p.page);
+  assert.equal((await api('GET', '/payments', auth())).json.items.find((x) => x.id === paying.tx).status, 'pending');
+  // The payment ends unpaid at the gateway (cancelled, or it expired), and the buyer is back.
   await finishGatewayPayment(p, paying, 'canceled');
   await p.page.getByRole('heading', { name: 'Not paid' }).waitFor({ timeout: 20000 });
   await p.page.getByText('nothing was charged', { exact: false }).waitFor();

@@ -99,9 +99,13 @@ function logoutButton() {
 ctx.onlinePayment = async ({ transaction_id: id, redirect_url: redirect, invoice_link: invoice, before }) => {
   const stars = Boolean(invoice);
   const url = safeUrl(stars ? invoice : redirect);
-  savePending({ id: Number(id), kind: stars ? 'stars' : 'gateway', url, before: before || null, away: !stars && !ctx.demo && Boolean(url) });
-  if (!stars && url && !ctx.demo) { location.assign(url); return; }
-  ctx.go('payment');   // Stars, or the demo's gateway (no real payment page)
+  const leave = !stars && !ctx.demo && Boolean(url);
+  savePending({ id: Number(id), kind: stars ? 'stars' : 'gateway', url, before: before || null, away: leave });
+  // The waiting page first (what Back from the gateway shows), then the gateway's page;
+  // Stars and the demo's gateway (no real payment page) stay on the waiting page.
+  await ROUTES.screens.payment();   // loaded before leaving: no module load cut short
+  ctx.go('payment');
+  if (leave) location.assign(url);
 };
 
 // Is the signed-in account one of the shop's admins? The admin API says (ADMIN_IDS are
@@ -134,9 +138,10 @@ async function startCabinet() {
   const pending = readPending();
   let hash = location.hash;
   if (back) {
-    if (!pending || pending.id !== back) savePending({ id: back, kind: 'gateway', url: null, before: null, away: false });
+    savePending(pending && pending.id === back ? { ...pending, away: false } : { id: back, kind: 'gateway', url: null, before: null, away: false });
     hash = '#/payment';
   } else if (pending && pending.away) {
+    savePending({ ...pending, away: false });
     hash = '#/payment';
   }
   const keep = ctx.demo ? location.search : '';   // ?mock=1 stays the demo
@@ -213,7 +218,7 @@ async function boot() {
 // back-forward cache, with the plans screen still on it.
 window.addEventListener('pageshow', (e) => {
   const p = readPending();
-  if (e.persisted && p && p.away && ctx.me && ctx.shell) ctx.go('payment');
+  if (e.persisted && p && p.away && ctx.me && ctx.shell) { savePending({ ...p, away: false }); ctx.go('payment'); }
 });
 
 boot().catch((e) => {

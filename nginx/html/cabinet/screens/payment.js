@@ -30,7 +30,6 @@ export default {
         h('a', { class: 'btn btn-primary', href: '#/plans' }, t('payment.plans'))));
       return null;
     }
-    if (p.away) savePending({ ...p, away: false });
 
     let alive = true;
     let timer = null;
