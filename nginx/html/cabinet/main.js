@@ -109,7 +109,7 @@ ctx.onlinePayment = async ({ transaction_id: id, redirect_url: redirect, invoice
 };
 
 // Is the signed-in account one of the shop's admins? The admin API says (ADMIN_IDS are
-// Telegram ids, so an account without Telegram is asked nothing); once a page load.
+// Telegram ids, so an account without Telegram is asked nothing); once a sign-in.
 let adminCheck = null;
 ctx.isAdmin = () => {
   if (ctx.demo) return Promise.resolve(false);
@@ -132,6 +132,7 @@ async function startCabinet() {
   if (signedOutCleanup) { signedOutCleanup(); signedOutCleanup = null; }
   screenEl.setAttribute('aria-busy', 'true');
   sessionStorage.removeItem(TG_LINK_KEY);
+  adminCheck = null;   // asked again for whoever signed in now
   // Back from a gateway: /cabinet/?payment=<id> (or whatever it appended, when this tab
   // left for it) opens the payment's page, and the query leaves the address bar.
   const back = paymentParam();
@@ -144,7 +145,12 @@ async function startCabinet() {
     savePending({ ...pending, away: false });
     hash = '#/payment';
   }
-  const keep = ctx.demo ? location.search : '';   // ?mock=1 stays the demo
+  let keep = '';
+  if (ctx.demo) {   // ?mock=1 (and the demo's other switches) stay
+    const q = new URLSearchParams(location.search);
+    q.delete('payment');
+    keep = '?' + q.toString();
+  }
   if (!['/cabinet/', '/cabinet/index.html'].includes(location.pathname) || back || hash !== location.hash) {
     history.replaceState(null, '', '/cabinet/' + keep + hash);
   }
