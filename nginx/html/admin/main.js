@@ -2,16 +2,18 @@
 // audit log, for ADMIN_IDS only. Same modules as the mini-app (shared/*: API client,
 // Telegram bridge, i18n, formats, themes) and the same screen contract as app/shell.js:
 //   screens/NAME.js exports default { title, tab, render(view, ctx) → cleanup? }
-// The credential: Telegram init data ("tma …"); a web session's "Bearer …" comes later
-// through setWebCredential() (the web cabinet's session module), nothing else changes.
-// Without a credential, or when the server answers 401/403, the page says "not allowed"
-// and shows no admin data. There is no demo mode here.
+// The credential: Telegram init data ("tma …"); outside Telegram, the web cabinet's session
+// (shared/session.js: restored from this browser, "Bearer …", rotated before it ends and
+// once on a 401) through setWebCredential(). An admin signed in on the web is an account
+// whose Telegram id is in ADMIN_IDS. Without a credential, or when the server answers
+// 401/403, the page says "not allowed" and shows no admin data. No demo mode here.
 
 import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
+import { createSession } from '../shared/session.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
@@ -35,11 +37,29 @@ export function setWebCredential(fn) { webCredential = fn; }
 const credential = () => (tg.initData ? 'tma ' + tg.initData : webCredential());
 
 const base = apiBase();
+const session = tg.initData ? null : createSession({ base });
+// With a web session a 401 rotates the tokens once and asks again (as the web cabinet does).
+function withRefresh(api) {
+  const again = async (call) => {
+    try {
+      return await call();
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401 && session && session.signedIn && await session.refresh()) return call();
+      throw e;
+    }
+  };
+  return {
+    get: (path) => again(() => api.get(path)),
+    post: (path, body, opts) => again(() => api.post(path, body, opts)),
+    del: (path) => again(() => api.del(path)),
+    newKey: api.newKey,
+  };
+}
 const ctx = {
   tg,
   demo: false,
-  api: createApi({ base: base.replace(/\/cabinet$/, '/admin'), credential }),
-  cabinet: createApi({ base, credential }),
+  api: withRefresh(createApi({ base: base.replace(/\/cabinet$/, '/admin'), credential })),
+  cabinet: withRefresh(createApi({ base, credential })),
   t: null,
   fmt: null,
 };
@@ -66,7 +86,9 @@ const showOffline = (retry) => shell.showOffline(retry);
 function showDenied(kind) {
   denied = true;
   shell.showState({ kind: 'denied', title: ctx.t('admin.denied.title'),
-    text: ctx.t(kind === 'expired' ? 'admin.denied.expired' : kind === 'none' ? 'admin.denied.none' : 'admin.denied.text') });
+    text: ctx.t(kind === 'expired' ? 'admin.denied.expired' : kind === 'none' ? 'admin.denied.none' : 'admin.denied.text'),
+    // In a browser: the way to sign in (or back to the cabinet).
+    action: session && kind !== 'forbidden' ? { label: ctx.t('admin.denied.signin'), onClick: () => location.assign('/cabinet/') } : null });
 }
 
 ctx.toast = shell.toast;
@@ -91,6 +113,14 @@ async function boot() {
   watchViewport(tg);
   const lang = pickLanguage(params.get('lang') || (tg.initUser && tg.initUser.language_code) || navigator.language);
   setLanguage(await translator(lang));
+  if (session) {
+    // Signed in to the web cabinet in this browser? (null: the API could not be reached)
+    const signedIn = await session.restore();
+    if (signedIn === null) return showOffline(() => location.reload());
+    if (signedIn) setWebCredential(session.credential);
+    // Signed out in another tab: no admin data stays on this one.
+    session.onChange((now) => { if (!now) showDenied('expired'); });
+  }
   const hasCredential = Boolean(credential());
   // The shop's look (template, accent): /config needs the same credential as the app.
   const config = hasCredential ? await ctx.cabinet.get('/config').catch(() => null) : null;

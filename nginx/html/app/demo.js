@@ -4,7 +4,8 @@
 // ?state=none|trial|active|limited|expired|disabled|pending previews a subscription state;
 // ?sales=constructor the constructor; ?link=hidden a hidden subscription link; actions
 // (trial, purchase, promo, reset, unbind, support) change the demo's state as the real API
-// would, and nothing leaves the page.
+// would, and nothing leaves the page. `web: true` is the web cabinet's demo (/cabinet/?mock=1):
+// the same user signed in with an e-mail, not linked to Telegram yet.
 
 import { ApiError } from '../shared/api.js';
 
@@ -12,7 +13,7 @@ const DAY = 86400000;
 const GB = 1024 ** 3;
 const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export function createDemo({ lang = 'en', search = location.search } = {}) {
+export function createDemo({ lang = 'en', search = location.search, web = false } = {}) {
   const q = new URLSearchParams(search);
   const now = Date.now();
   const state = q.get('state') || 'active';
@@ -51,6 +52,7 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
     support: { ticket_id: null, status: null, messages: [] },
     linked: { email: null, email_verified: false, has_password: false, telegram: { id: 100000001, username: 'demo' }, oauth: [{ provider: 'google', email: 'alex.demo@gmail.com', display_name: ru ? 'Алекс' : 'Alex' }], available_providers: ['yandex'], bot_username: 'cabinet_demo_bot' },
     pendingEmail: null,
+    ...(web ? { linked: { email: 'alex.demo@example.com', email_verified: true, has_password: true, telegram: null, oauth: [{ provider: 'google', email: 'alex.demo@gmail.com', display_name: ru ? 'Алекс' : 'Alex' }], available_providers: ['yandex'], bot_username: 'cabinet_demo_bot' } } : {}),
     resetAt: 0,
     nextId: 4,
   };
@@ -165,16 +167,20 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
         if (db.user.balance_minor < price) throw new ApiError(402, 'insufficient balance');
         db.user = { ...db.user, balance_minor: db.user.balance_minor - price };
         grant(days, 'active', name);
-        db.payments.unshift({ id: db.nextId++, type: 'subscription_payment', status: 'completed', amount_minor: price, currency: 'RUB', method: 'balance', created_at: iso(Date.now()) });
-        return { ok: true, paid_with: 'balance' };
+        const id = db.nextId++;
+        db.payments.unshift({ id, type: 'subscription_payment', status: 'completed', amount_minor: price, currency: 'RUB', method: 'balance', created_at: iso(Date.now()) });
+        return { ok: true, transaction_id: id, paid_with: 'balance' };
       }
-      // Stars and gateways: "the money arrives" a moment later, as the webhook and worker would.
+      // Stars and gateways: a pending payment; "the money arrives" a moment later, as the
+      // webhook and the worker would.
+      const tx = { id: db.nextId++, type: 'subscription_payment', status: 'pending', amount_minor: price, currency: 'RUB', method: b.method, created_at: iso(Date.now()) };
+      db.payments.unshift(tx);
       setTimeout(() => {
         grant(days, 'active', name);
-        db.payments.unshift({ id: db.nextId++, type: 'subscription_payment', status: 'completed', amount_minor: price, currency: 'RUB', method: b.method, created_at: iso(Date.now()) });
+        tx.status = 'completed';
       }, 2000);
-      if (b.method === 'stars') return { ok: true, invoice_link: 'https://t.me/$demoInvoice' };
-      return { ok: true, redirect_url: 'https://demo.invalid/checkout' };
+      if (b.method === 'stars') return { ok: true, transaction_id: tx.id, invoice_link: 'https://t.me/$demoInvoice' };
+      return { ok: true, transaction_id: tx.id, redirect_url: 'https://demo.invalid/checkout' };
     },
     'POST /promocode': (b) => {
       const code = String(b.code || '').trim().toUpperCase();
@@ -197,6 +203,10 @@ export function createDemo({ lang = 'en', search = location.search } = {}) {
         db.support.messages.push({ from: 'support', text: ru ? 'Здравствуйте! Это демо: ответ пришёл сам.' : 'Hello! This is the demo: the answer came by itself.', at: iso(Date.now()) });
       }, 1500);
       return { ok: true, ticket_id: db.support.ticket_id };
+    },
+    'POST /link/telegram': () => {
+      if (db.linked.telegram) throw new ApiError(409, 'this account is linked to Telegram already');
+      return { ok: true, url: 'https://t.me/cabinet_demo_bot?start=link_DEMO', expires_in: 900 };
     },
     'POST /link/email': (b) => {
       db.pendingEmail = String(b.email || '').trim().toLowerCase();

@@ -8,6 +8,9 @@
 //   view.append(checkout.el); checkout.update(order);   // order: {body, price_minor,
 //                                                       //  base_price_minor?, stars, label}
 //   return checkout.cleanup;                            // stops the polling
+//
+// A page may take online payments over with ctx.onlinePayment({transaction_id,
+// redirect_url | invoice_link, method, before}) (the web cabinet: cabinet/main.js).
 
 import { h } from '../shared/dom.js';
 
@@ -23,7 +26,9 @@ export function paymentMethods(ctx) {
   const { app } = ctx.me;
   const list = [];
   if (app.balance_enabled) list.push({ id: 'balance' });
-  if (ctx.tg.inTelegram) list.push({ id: 'stars' });
+  // Stars: inside Telegram as an invoice; in the web cabinet (ctx.web) the invoice link opens
+  // Telegram, where anyone with an account can pay it (it is tied to the transaction).
+  if (ctx.tg.inTelegram || ctx.web) list.push({ id: 'stars' });
   for (const m of Array.isArray(app.payment_methods) ? app.payment_methods : []) {
     if (m && typeof m.id === 'string' && m.id !== 'balance' && m.id !== 'stars') list.push({ id: m.id, label: String(m.label || m.id) });
   }
@@ -58,7 +63,8 @@ export function createCheckout(ctx, { onBack, onWait }) {
     const id = `pay-${n}-${m.id}`;
     const noteEl = h('span', { class: 'method-note muted', id: id + '-note' });
     notes.set(m.id, noteEl);
-    const name = m.id === 'balance' ? t('plans.method.balance') : m.id === 'stars' ? t('plans.method.stars') : m.label;
+    const name = m.id === 'balance' ? t('plans.method.balance')
+      : m.id === 'stars' ? t(ctx.web && !ctx.tg.inTelegram ? 'plans.method.stars_web' : 'plans.method.stars') : m.label;
     return h('li', { class: 'method choice method-' + (m.id === 'balance' || m.id === 'stars' ? m.id : 'gateway') },
       h('input', {
         type: 'radio', name: `pay-${n}`, id, value: m.id, class: 'option-input', 'aria-describedby': id + '-note',
@@ -95,7 +101,7 @@ export function createCheckout(ctx, { onBack, onWait }) {
     if (order.base_price_minor > order.price_minor) {
       totalOld.append(h('del', { class: 'price-old' }, h('span', { class: 'visually-hidden' }, t('plans.was') + ' '), fmt.money(order.base_price_minor)));
     }
-    const showStars = ctx.tg.inTelegram || ctx.demo;
+    const showStars = ctx.tg.inTelegram || ctx.demo || ctx.web;
     starsEquiv.hidden = !showStars;
     starsEquiv.textContent = showStars ? t('plans.stars_equiv', { stars: fmt.stars(order.stars) }) : '';
     if (notes.has('balance')) {
@@ -132,6 +138,8 @@ export function createCheckout(ctx, { onBack, onWait }) {
       const r = await ctx.api.post('/purchase', body, { idempotencyKey: pending.key });
       pending = null;
       if (r.paid_with) await finish();
+      // The web cabinet takes online payments over (the gateway's page in this tab and back).
+      else if (ctx.onlinePayment && (r.invoice_link || r.redirect_url)) await ctx.onlinePayment({ ...r, method, before });
       else if (r.invoice_link) await stars(r.invoice_link, before);
       else if (r.redirect_url) gateway(r.redirect_url, before);
     } catch (e) {

@@ -3,23 +3,36 @@
 // instead of Telegram's init data. Signed out, the page is the sign-in screen
 // (screens/signin.js); /cabinet/verify?token= (the verification mail's link) and
 // /cabinet/oauth/callback (the providers' redirect) finish a sign-in (screens/finish.js).
+// Online payments leave for the gateway's page in this tab and come back to
+// /cabinet/?payment=<id> (screens/payment.js waits for the outcome; cabinet/pending.js).
+// ?mock=1 is the demo: app/demo.js answers every call in the page, nothing reaches /api.
 
 import { ApiError, apiBase, createApi } from '../shared/api.js';
-import { h, mount } from '../shared/dom.js';
+import { h, mount, safeUrl } from '../shared/dom.js';
 import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
 import { pickLanguage, translator } from '../shared/i18n.js';
 import { createSession } from '../shared/session.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
-import { createShell } from '../app/shell.js';
+import { APP_ROUTES, createShell } from '../app/shell.js';
+import { paymentParam, readPending, savePending } from './pending.js';
 
 const params = new URLSearchParams(location.search);
 const tg = createTelegram(window);   // outside Telegram: inTelegram false, links open in the browser
 const session = createSession({ base: apiBase() });
 const screenEl = document.getElementById('screen');
 
-const ctx = { tg, demo: false, me: null, config: null, t: null, fmt: null, session, web: true };
+const demoMode = params.get('mock') === '1';
+const ctx = { tg, demo: demoMode, me: null, config: null, t: null, fmt: null, session, web: true };
+
+// The mini-app's routes plus the page a gateway sends the buyer back to.
+const ROUTES = { ...APP_ROUTES, screens: { ...APP_ROUTES.screens, payment: () => import('./screens/payment.js') } };
+
+// Set while a Telegram link waits for the bot: confirming it merges this web account into
+// the Telegram one and ends this session (docs/decisions.md), so the sign-in page that
+// follows explains instead of looking like an accident.
+const TG_LINK_KEY = 'cabinet.telegram-link';
 
 const errorText = (err) => sharedErrorText(err, ctx.t);
 ctx.errorText = errorText;
@@ -31,7 +44,7 @@ function setLanguage(t, currency) {
 }
 
 // The API with the Bearer credential; a 401 rotates the tokens once and asks again.
-const raw = createApi({ credential: session.credential });
+let raw = createApi({ credential: session.credential });
 async function withRefresh(call) {
   try {
     return await call();
@@ -73,11 +86,44 @@ async function adoptMe(me) {
 ctx.reloadMe = async () => { const me = await ctx.api.get('/me'); await adoptMe(me); return me; };
 
 function logoutButton() {
+  if (ctx.demo) return h('a', { class: 'btn btn-small btn-logout', href: '/cabinet/' }, ctx.t('cabinet.demo.signin'));
   return h('button', {
     class: 'btn btn-small btn-logout', type: 'button',
-    onclick: async (e) => { e.currentTarget.disabled = true; await session.logout(); },
+    onclick: async (e) => { e.currentTarget.disabled = true; sessionStorage.removeItem(TG_LINK_KEY); await session.logout(); },
   }, ctx.t('cabinet.logout'));
 }
+
+// An online payment of the checkout (app/purchase.js): remembered for the way back, then
+// the gateway's page in this tab (same tab: no pop-up to be blocked, and the gateway's
+// return URL brings the buyer here), or, for Stars, the waiting page with the invoice link.
+ctx.onlinePayment = async ({ transaction_id: id, redirect_url: redirect, invoice_link: invoice, before }) => {
+  const stars = Boolean(invoice);
+  const url = safeUrl(stars ? invoice : redirect);
+  const leave = !stars && !ctx.demo && Boolean(url);
+  savePending({ id: Number(id), kind: stars ? 'stars' : 'gateway', url, before: before || null, away: leave });
+  // The waiting page first (what Back from the gateway shows), then the gateway's page;
+  // Stars and the demo's gateway (no real payment page) stay on the waiting page.
+  await ROUTES.screens.payment();   // loaded before leaving: no module load cut short
+  ctx.go('payment');
+  if (leave) location.assign(url);
+};
+
+// Is the signed-in account one of the shop's admins? The admin API says (ADMIN_IDS are
+// Telegram ids, so an account without Telegram is asked nothing); once a sign-in.
+let adminCheck = null;
+ctx.isAdmin = () => {
+  if (ctx.demo) return Promise.resolve(false);
+  if (!adminCheck) {
+    adminCheck = (async () => {
+      const linked = await ctx.api.get('/linked');
+      if (!linked || !linked.telegram) return false;
+      const admin = createApi({ base: apiBase().replace(/\/cabinet$/, '/admin'), credential: session.credential });
+      await withRefresh(() => admin.get('/maintenance'));
+      return true;
+    })().catch(() => false);
+  }
+  return adminCheck;
+};
 
 // Signed in: the mini-app's cabinet.
 let started = false;
@@ -85,7 +131,29 @@ let signedOutCleanup = null;   // the sign-in screen's (stops polling for a Tele
 async function startCabinet() {
   if (signedOutCleanup) { signedOutCleanup(); signedOutCleanup = null; }
   screenEl.setAttribute('aria-busy', 'true');
-  if (!['/cabinet/', '/cabinet/index.html'].includes(location.pathname)) history.replaceState(null, '', '/cabinet/' + location.hash);
+  sessionStorage.removeItem(TG_LINK_KEY);
+  adminCheck = null;   // asked again for whoever signed in now
+  // Back from a gateway: /cabinet/?payment=<id> (or whatever it appended, when this tab
+  // left for it) opens the payment's page, and the query leaves the address bar.
+  const back = paymentParam();
+  const pending = readPending();
+  let hash = location.hash;
+  if (back) {
+    savePending(pending && pending.id === back ? { ...pending, away: false } : { id: back, kind: 'gateway', url: null, before: null, away: false });
+    hash = '#/payment';
+  } else if (pending && pending.away) {
+    savePending({ ...pending, away: false });
+    hash = '#/payment';
+  }
+  let keep = '';
+  if (ctx.demo) {   // ?mock=1 (and the demo's other switches) stay
+    const q = new URLSearchParams(location.search);
+    q.delete('payment');
+    keep = '?' + q.toString();
+  }
+  if (!['/cabinet/', '/cabinet/index.html'].includes(location.pathname) || back || hash !== location.hash) {
+    history.replaceState(null, '', '/cabinet/' + keep + hash);
+  }
   let me;
   try {
     me = await ctx.api.get('/me');
@@ -95,6 +163,7 @@ async function startCabinet() {
   }
   await adoptMe(me);
   mount(document.getElementById('topbar-extra'), logoutButton());
+  if (ctx.demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
   if (!started) { started = true; await ctx.shell.start(); } else await ctx.shell.show('home');
 }
 
@@ -109,7 +178,9 @@ async function showSignedOut() {
   else mod = await import('./screens/signin.js');
   screenEl.setAttribute('aria-busy', 'true');
   try {
-    const c = await mod.default.render(screenEl, ctx);
+    const merged = Number(sessionStorage.getItem(TG_LINK_KEY)) > Date.now();
+    sessionStorage.removeItem(TG_LINK_KEY);
+    const c = await mod.default.render(screenEl, ctx, { merged });
     signedOutCleanup = typeof c === 'function' ? c : null;
   } finally {
     screenEl.setAttribute('aria-busy', 'false');
@@ -119,10 +190,14 @@ async function showSignedOut() {
 async function boot() {
   applyTelegramParams(tg.themeParams);   // outside Telegram: the browser's light or dark
   const guess = pickLanguage(params.get('lang') || navigator.language);
+  if (demoMode) {
+    const demo = (await import('../app/demo.js')).createDemo({ lang: guess, web: true });
+    raw = createApi({ transport: demo.transport });
+  }
   const tablePromise = translator(guess);
   const configPromise = raw.get('/config').catch(() => null);
   setLanguage(await tablePromise, 'RUB');
-  ctx.shell = createShell(ctx);
+  ctx.shell = createShell(ctx, ROUTES);
   ctx.toast = ctx.shell.toast;
   ctx.go = ctx.shell.go;
   const config = await configPromise;
@@ -130,16 +205,27 @@ async function boot() {
   await paintShop(config, { forcedTemplate: params.get('template') });
   watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
 
-  // The verify and OAuth pages finish a sign-in even when another session is open here.
+  if (demoMode) return startCabinet();
+
+  // The verify and OAuth pages finish a sign-in even when another session is open here;
+  // an OAuth link (started signed in, screens/linked.js) is finished with that session.
   const finishing = /^\/cabinet\/(verify|oauth\/callback)\/?$/.test(location.pathname);
-  const signedIn = !finishing && await session.restore();
+  const linking = finishing && location.pathname.startsWith('/cabinet/oauth/') && sessionStorage.getItem('cabinet.oauth.link') === '1';
+  const signedIn = (!finishing || linking) && await session.restore();
   if (signedIn === null) return ctx.shell.showOffline(() => location.reload());
   session.onChange((now) => {
     if (now && !ctx.me) startCabinet();
     else if (!now) { history.replaceState(null, '', '/cabinet/'); showSignedOut(); }
   });
-  return signedIn ? startCabinet() : showSignedOut();
+  return signedIn && !finishing ? startCabinet() : showSignedOut();
 }
+
+// Back from the gateway's page with the browser's Back button: the page may come from the
+// back-forward cache, with the plans screen still on it.
+window.addEventListener('pageshow', (e) => {
+  const p = readPending();
+  if (e.persisted && p && p.away && ctx.me && ctx.shell) { savePending({ ...p, away: false }); ctx.go('payment'); }
+});
 
 boot().catch((e) => {
   console.error(e);

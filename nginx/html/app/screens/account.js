@@ -1,5 +1,7 @@
 // Account: who the customer is (name, Telegram username, language), the balance, and the
-// way to every account sub-screen; the owner's blocks for this screen at the end.
+// way to every account sub-screen; the owner's blocks for this screen at the end. A page
+// that can tell whether the account is an admin (ctx.isAdmin: the web cabinet) adds a link
+// to the admin screens for admins only.
 
 import { h } from '../../shared/dom.js';
 import { ownerBlocks } from '../owner.js';
@@ -44,6 +46,16 @@ export default {
         h('span', { class: 'balance-value' }, ctx.fmt.money(user.balance_minor)),
         h('a', { class: 'link', href: '#/payments' }, ctx.t('account.balance.history')))
       : null;
-    view.replaceChildren(...[profile, balance, menu(ctx), ownerBlocks(ctx, 'account')].filter(Boolean));
+    const nav = menu(ctx);
+    view.replaceChildren(...[profile, balance, nav, ownerBlocks(ctx, 'account')].filter(Boolean));
+    if (ctx.isAdmin) {
+      ctx.isAdmin().then((yes) => {
+        if (!yes || !nav.isConnected) return;
+        nav.querySelector('ul').append(h('li', { class: 'list-item' },
+          h('a', { class: 'menu-link', href: '/admin/' },
+            h('span', {}, ctx.t('account.menu.admin')),
+            h('span', { class: 'menu-chevron', 'aria-hidden': 'true' }, '›'))));
+      });
+    }
   },
 };

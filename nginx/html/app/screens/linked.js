@@ -3,9 +3,12 @@
 // a new password (POST /link/email), then the 6-digit code from the mail (POST
 // /link/email/confirm). An OAuth account is unlinked after an inline confirmation; the
 // server refuses to remove the last way in (409), and the page says why.
+// In the web cabinet (ctx.web) Telegram and the OAuth providers not linked yet can be
+// linked here too (app/linked-web.js).
 
 import { h } from '../../shared/dom.js';
 import { emailForm } from '../linked-email.js';
+import { oauthLinkCard, telegramLinkCard } from '../linked-web.js';
 
 const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
 const providerName = (p) => PROVIDERS[p] || String(p);
@@ -54,16 +57,19 @@ function unlinkControl(ctx, o, onDone) {
   return box;
 }
 
-async function render(view, ctx) {
+async function render(view, ctx, state) {
+  if (state.cleanup) { state.cleanup(); state.cleanup = null; }
   view.replaceChildren(h('div', { class: 'skeleton skeleton-card' }), h('div', { class: 'skeleton skeleton-line' }));
   const d = await ctx.api.get('/linked');
-  const reload = () => render(view, ctx).catch((e) => ctx.fail(e, { inline: view }));
+  const reload = () => render(view, ctx, state).catch((e) => ctx.fail(e, { inline: view }));
   const items = [];
   const tgUser = d.telegram || (ctx.tg.initUser ? { id: ctx.tg.initUser.id, username: ctx.tg.initUser.username } : null);
-  items.push(method('Telegram', [
-    tgUser && tgUser.username ? '@' + tgUser.username : (tgUser ? ctx.t('linked.telegram.id', { id: tgUser.id }) : null),
-    ctx.t('linked.telegram.note'),
-  ]));
+  if (tgUser || !ctx.web) {
+    items.push(method('Telegram', [
+      tgUser && tgUser.username ? '@' + tgUser.username : (tgUser ? ctx.t('linked.telegram.id', { id: tgUser.id }) : null),
+      ctx.t(ctx.web ? 'linked.telegram.linked' : 'linked.telegram.note'),
+    ]));
+  }
   if (d.email) {
     items.push(method(ctx.t('linked.email'), [
       d.email,
@@ -75,12 +81,21 @@ async function render(view, ctx) {
     items.push(method(providerName(o.provider), [o.display_name, o.email], unlinkControl(ctx, o, reload)));
   }
   const parts = [
-    h('p', { class: 'muted linked-intro' }, ctx.t('linked.intro')),
+    h('p', { class: 'muted linked-intro' }, ctx.t(ctx.web ? 'linked.intro.web' : 'linked.intro')),
     h('ul', { class: 'list linked-list', 'aria-label': ctx.t('linked.list') }, items),
   ];
   if (!d.email || !d.email_verified) parts.push(emailForm(ctx, { onLinked: reload, pending: d.email && !d.email_verified ? d.email : null }));
-  const others = (Array.isArray(d.available_providers) ? d.available_providers : []).map(providerName);
-  if (others.length) parts.push(h('p', { class: 'muted linked-note' }, ctx.t('linked.oauth.note', { list: others.join(', ') })));
+  const available = Array.isArray(d.available_providers) ? d.available_providers.filter((p) => typeof p === 'string') : [];
+  if (ctx.web) {
+    if (!tgUser) {
+      const tg = telegramLinkCard(ctx, { onLinked: reload });
+      state.cleanup = tg.cleanup;
+      parts.push(tg.el);
+    }
+    if (available.length) parts.push(oauthLinkCard(ctx, available));
+  } else if (available.length) {
+    parts.push(h('p', { class: 'muted linked-note' }, ctx.t('linked.oauth.note', { list: available.map(providerName).join(', ') })));
+  }
   view.replaceChildren(...parts);
 }
 
@@ -88,5 +103,9 @@ export default {
   title: 'linked.title',
   tab: 'account',
   parent: 'account',
-  render,
+  async render(view, ctx) {
+    const state = { cleanup: null };
+    await render(view, ctx, state);
+    return () => { if (state.cleanup) state.cleanup(); };
+  },
 };

@@ -2,22 +2,37 @@
 // the verification mail) posts the token; /cabinet/oauth/callback?code=&state= (where the
 // provider sends the browser back) posts {provider, code, state} with a same-origin fetch,
 // so the __Host- cookie set by /authorize goes along. Either lands signed in or explains.
+// An OAuth link started from a signed-in web session (screens/linked.js marks it in
+// sessionStorage; main.js restored that session, so the callback carries its Bearer
+// credential, which the server requires in link mode) lands back on the sign-in methods
+// as the same account, with a fresh session for it (the old one is ended).
+// With the web cabinet off, both pages say so and point to the bot, as the sign-in does.
 
 import { h, mount } from '../../shared/dom.js';
-import { explain, showOff } from './signin.js';
-import { ApiError } from '../../shared/api.js';
+import { explain, isOff, showOff } from './signin.js';
+import { ApiError, apiBase } from '../../shared/api.js';
 
 // The provider is not in the callback URL: the state names it (oauth.cpp puts the provider
 // in the cookie); we remember it in sessionStorage when the sign-in starts, and fall back
 // to asking the server with each provider the shop offers.
+const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
+
 export default {
   async render(view, ctx) {
     const t = ctx.t;
     const q = new URLSearchParams(location.search);
     const isVerify = location.pathname.replace(/\/+$/, '') === '/cabinet/verify';
+    const linking = !isVerify && sessionStorage.getItem('cabinet.oauth.link') === '1';
+    sessionStorage.removeItem('cabinet.oauth.link');
     mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
-      h('h1', { class: 'view-title', id: 'view-title' }, t(isVerify ? 'cabinet.verify.title' : 'cabinet.oauth.title')),
+      h('h1', { class: 'view-title', id: 'view-title' }, t(isVerify ? 'cabinet.verify.title' : linking ? 'linked.oauth.title' : 'cabinet.oauth.title')),
       h('div', { class: 'skeleton skeleton-card' })));
+    // /public/plans answers 403 exactly when the web cabinet is off.
+    try {
+      await ctx.api.get('/public/plans');
+    } catch (e) {
+      if (isOff(e)) return showOff(view, ctx);
+    }
     try {
       let s;
       if (isVerify) {
@@ -30,17 +45,30 @@ export default {
           ...(q.get('device_id') ? { device_id: q.get('device_id') } : {}),
         });
         sessionStorage.removeItem('cabinet.oauth.provider');
+        if (linking) {
+          const old = (() => { try { return JSON.parse(localStorage.getItem('cabinet.session')).refresh; } catch { return null; } })();
+          history.replaceState(null, '', '/cabinet/#/linked');
+          ctx.session.adopt(s);
+          ctx.success(ctx.t('linked.oauth.done', { name: PROVIDERS[provider] || provider }));
+          // The session that started the link is no longer needed: end it on the server.
+          if (old && old !== s.refresh_token) fetch(apiBase() + '/auth/logout', {
+            method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: old }),
+          }).catch(() => {});
+          return null;
+        }
       }
       history.replaceState(null, '', '/cabinet/');
       ctx.session.adopt(s);
     } catch (e) {
       if (e instanceof ApiError && e.status === 403 && /web cabinet/i.test(e.detail || '')) return showOff(view, ctx);
       const text = isVerify && e instanceof ApiError && e.status === 400 ? t('cabinet.verify.invalid')
-        : !isVerify && e instanceof ApiError && e.status === 400 ? t('cabinet.oauth.failed') : explain(ctx, e);
+        : linking && e instanceof ApiError && e.status === 409 ? t('linked.oauth.taken')
+          : linking && e instanceof ApiError && e.status === 403 ? t('linked.oauth.other_account')
+            : !isVerify && e instanceof ApiError && e.status === 400 ? t('cabinet.oauth.failed') : explain(ctx, e);
       mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
-        h('h1', { class: 'view-title', id: 'view-title' }, t(isVerify ? 'cabinet.verify.title' : 'cabinet.oauth.title')),
+        h('h1', { class: 'view-title', id: 'view-title' }, t(isVerify ? 'cabinet.verify.title' : linking ? 'linked.oauth.title' : 'cabinet.oauth.title')),
         h('p', { role: 'alert' }, text),
-        h('a', { class: 'btn btn-primary', href: '/cabinet/' }, t('cabinet.signin.back'))));
+        h('a', { class: 'btn btn-primary', href: linking ? '/cabinet/#/linked' : '/cabinet/' }, t(linking ? 'linked.oauth.back' : 'cabinet.signin.back'))));
     }
     return null;
   },

@@ -16,7 +16,7 @@ export function explain(ctx, e, { login = false } = {}) {
   return ctx.errorText(e);
 }
 
-function isOff(e) {
+export function isOff(e) {
   return e instanceof ApiError && e.status === 403 && (!e.detail || /web cabinet/i.test(e.detail));
 }
 
@@ -38,7 +38,8 @@ const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
 
 export default {
   title: 'cabinet.signin.title',
-  async render(view, ctx) {
+  // merged: the session ended while a Telegram link waited in the bot (cabinet/main.js).
+  async render(view, ctx, { merged = false } = {}) {
     const t = ctx.t;
     // /public/plans answers 403 exactly when the web cabinet is off.
     try {
@@ -171,7 +172,9 @@ export default {
       }, t('cabinet.oauth.with', { provider: PROVIDERS[p] }))))) : null;
 
     mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
-      heading, form, switchBtn,
+      heading,
+      merged ? h('p', { class: 'notice auth-merged', role: 'status' }, t('cabinet.merged')) : null,
+      form, switchBtn,
       h('h2', { class: 'auth-or' }, t('cabinet.signin.other')),
       tgBox, oauth));
     return stopPoll;
