@@ -25,6 +25,7 @@ import * as cryptobot from './cryptobot.mjs';
 import * as oauth from './oauth.mjs';
 import * as smtp from './smtp.mjs';
 import { parseBody, reply } from './http_util.mjs';
+import * as sandbox from './sandbox.mjs';
 import * as telegram from './telegram.mjs';
 import * as yookassa from './yookassa.mjs';
 
@@ -87,6 +88,9 @@ async function handle(req, res) {
   const raw = await readBody(req);
   const parsed = parseBody(req.headers['content-type'] ?? '', raw);
   if (url.pathname.startsWith('/__fake/')) return control(req, res, url, parsed);
+  if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {
+    return sandbox.handle(req, res, url.pathname.slice('/sandbox'.length), parsed, url, oauth);
+  }
   const service = url.pathname.split('/')[1];
   if (!services[service]) return reply(res, 404, { error: 'no fake for ' + url.pathname });
   const f = failures[service];

@@ -49,7 +49,10 @@ function newPayment({ id, amount, currency, description, metadata, returnUrl, st
     refundable: false,
     test: true,
   };
-  p.confirmation.confirmation_url = `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${p.id}`;
+  // The sandbox's checkout page (sandbox.mjs) in the local stack, else YooKassa's own shape.
+  p.confirmation.confirmation_url = process.env.SANDBOX_URL
+    ? `${process.env.SANDBOX_URL}/yookassa/checkout/${encodeURIComponent(p.id)}`
+    : `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${p.id}`;
   setStatus(p, p.status);
   payments.set(p.id, p);
   return p;
@@ -99,6 +102,16 @@ export function handle(req, res, path, parsed) {
     return p ? reply(res, 200, p) : error(res, 404, 'not_found', 'Payment not found');
   }
   return error(res, 404, 'not_found', `no such endpoint ${req.method} ${path}`);
+}
+
+// For the sandbox's checkout page (sandbox.mjs): the payment, and its move to `status`
+// with the notification YooKassa would POST (null when it is no longer pending).
+export function payment(id) { return payments.get(id) ?? null; }
+export function settle(id, status) {
+  const p = payments.get(id);
+  if (!p || p.status !== 'pending') return null;
+  setStatus(p, status);
+  return { type: 'notification', event: `payment.${p.status}`, object: structuredClone(p) };
 }
 
 export function hook(req, res, path, parsed) {
