@@ -84,6 +84,7 @@ test('YooKassa sandbox: the mini-app opens the checkout, Pay sends the notificat
   await checkout.page.getByRole('heading', { name: 'Paid' }).waitFor();
   await isSandboxPage(checkout.page);
   assert.equal((await api('GET', '/payments', { init: u.init })).json.items.length, 1);
+  assert.deepEqual(await checkout.problems(), []);
   assert.deepEqual(await app.problems(), []);
   await checkout.close();
   await app.close();
@@ -106,6 +107,7 @@ test('YooKassa sandbox: Cancel returns to the shop and changes nothing', async (
   const me = await u.me();
   assert.equal(me.subscription, null);
   assert.equal(me.user.balance_minor, 0);
+  assert.deepEqual(await checkout.problems(), []);
   assert.deepEqual(await app.problems(), []);
   await checkout.close();
   await app.close();

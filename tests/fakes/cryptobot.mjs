@@ -83,6 +83,7 @@ export function signature(token, body) {
 }
 
 export function invoice(id) { return invoices.get(Number(id)) ?? null; }
+export function list() { return [...invoices.values()]; }
 
 // Marks the invoice paid: the invoice_paid update as CryptoBot POSTs it, and its signature.
 export function markPaid(inv, { amount, token } = {}) {

@@ -275,6 +275,13 @@ ${idField(value, error)}
 // ---- index -----------------------------------------------------------------------------
 function index(res) {
   const cab = cabinetUrl();
+  // The checkouts still open, newest first (a person who closed the page finds it here).
+  const open = [
+    ...yookassa.list().filter((p) => p.status === 'pending' && p.confirmation)
+      .map((p) => ({ at: p.created_at, href: `/sandbox/yookassa/checkout/${encodeURIComponent(p.id)}`, text: `YooKassa: ${p.description || p.id}, ${money(p.amount.value, p.amount.currency)}` })),
+    ...cryptobot.list().filter((i) => i.status === 'active')
+      .map((i) => ({ at: i.created_at, href: `/sandbox/cryptobot/invoice/${i.invoice_id}`, text: `CryptoBot: ${i.description || i.invoice_id}, ${money(i.amount, i.fiat ?? i.asset)}` })),
+  ].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 20);
   return page(res, {
     title: 'Sandboxes of the local stack',
     body: html`<p>This stack talks to local fakes instead of the outside services. These pages play the part of their web pages, so that every flow can be clicked through in a browser.</p>
@@ -284,7 +291,10 @@ function index(res) {
 <li class="card"><h2>CryptoBot invoice</h2><p>Choosing CryptoBot opens the sandbox invoice page; Pay sends the signed invoice_paid update to the cabinet's webhook.</p></li>
 <li class="card"><h2>Telegram Stars</h2><p>Paying with Stars opens the sandbox's Stars invoice; Pay sends the bot the pre-checkout query and the successful payment, as Telegram would.</p></li>
 <li class="card"><h2>OAuth sign-in</h2><p>The Google, Yandex and VK buttons of the <a href="${cab}/cabinet/">web cabinet</a> lead to a sandbox sign-in page where you choose who you are.</p></li>
-</ul>`,
+</ul>
+<section class="card" aria-labelledby="open-title"><h2 id="open-title">Open checkouts</h2>
+${open.length ? html`<ul>${open.map((o) => html`<li><a href="${o.href}">${o.text}</a></li>`)}</ul>` : html`<p>None: every payment started here is paid or cancelled.</p>`}
+</section>`,
   });
 }
 

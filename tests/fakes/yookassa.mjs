@@ -107,6 +107,7 @@ export function handle(req, res, path, parsed) {
 // For the sandbox's checkout page (sandbox.mjs): the payment, and its move to `status`
 // with the notification YooKassa would POST (null when it is no longer pending).
 export function payment(id) { return payments.get(id) ?? null; }
+export function list() { return [...payments.values()]; }
 export function settle(id, status) {
   const p = payments.get(id);
   if (!p || p.status !== 'pending') return null;
