@@ -1,6 +1,9 @@
 // Crypto Pay API (@CryptoBot), as much as the cabinet uses: createInvoice and getInvoices,
 // authenticated by the Crypto-Pay-API-Token header. Answers are {ok, result} or
-// {ok: false, error: {code, name}} as the real API's.
+// {ok: false, error: {code, name}} as the real API's. With SANDBOX_URL set, an invoice's
+// bot_invoice_url (and mini_app/web_app urls) is the sandbox's page for it,
+// <SANDBOX_URL>/cryptobot/invoice/<id> (sandbox.mjs), whose Pay does what the hook below does
+// and POSTs the update to the cabinet.
 //
 //   POST /__fake/cryptobot/invoices/{id}/paid {"amount":"199.00","token":"..."}
 //        marks the invoice paid and returns {"body": <raw webhook JSON>, "signature": <hex>}

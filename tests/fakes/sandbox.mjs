@@ -227,7 +227,7 @@ ${error ? html`<p class="error" id="tg-id-error" role="alert">${error}</p>` : ''
     body: html`<section class="card" aria-labelledby="pay-title">
 <h2 id="pay-title">${inv.title}</h2>
 ${inv.description ? html`<p>${inv.description}</p>` : ''}
-<p class="amount">${inv.amount} ⭐ (XTR)</p>
+<p class="amount">${inv.amount} Stars (XTR)</p>
 <form method="post">
 ${idField(value, error)}
 <div class="actions">

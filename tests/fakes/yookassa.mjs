@@ -1,6 +1,8 @@
 // YooKassa API v3, as much as the cabinet uses: POST /payments (HTTP Basic shop_id:secret,
 // Idempotence-Key required; the same key returns the same payment) and GET /payments/{id}.
-// Payments start `pending` and change only through the hooks:
+// confirmation_url is the sandbox's checkout page (<SANDBOX_URL>/yookassa/checkout/<id>,
+// sandbox.mjs) when SANDBOX_URL is set. Payments start `pending` and change only through the
+// hooks or that page:
 //
 //   POST /__fake/yookassa/payments/{id} {"status":"succeeded","amount":"199.00","currency":"RUB",
 //        "metadata":{...}}  -> {"payment": ..., "notification": <the body YooKassa would POST>}
