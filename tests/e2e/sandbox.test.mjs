@@ -158,6 +158,23 @@ test('Stars sandbox: the invoice page sends the pre-checkout query and the payme
   }
 });
 
+test('Stars sandbox: an invoice the bot declines at pre-checkout shows the bot\'s reason and sends no payment', async () => {
+  const u = await shopper();
+  // An invoice of the sandbox's shape whose payload is no transaction of the cabinet's.
+  const slug = Buffer.from(JSON.stringify({ title: 'Start, 30 days', description: 'Not a real order', payload: '999999999', amount: 5 })).toString('base64url');
+  const p = await openPage(browser, `/sandbox/stars/invoice/${slug}?telegram_id=${u.id}`);
+  p.allowHttp((r) => r.url().includes('/sandbox/stars/invoice/') && r.status() === 409);
+  await p.page.getByRole('heading', { name: 'Telegram Stars' }).waitFor();
+  assert.equal(await p.page.getByLabel('Payer\'s Telegram id').inputValue(), String(u.id));
+  await p.page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await p.page.getByRole('alert').getByText('The bot declined the payment: This invoice is no longer valid.').waitFor();
+  await isSandboxPage(p.page);
+  assert.equal((await u.me()).subscription, null);
+  assert.equal((await api('GET', '/payments', { init: u.init })).json.items.length, 0);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('mail catcher: the cabinet\'s verification mail is listed, and its link signs the web cabinet in', async () => {
   const email = `sandbox${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.test`;
   assert.equal((await api('POST', '/auth/register', { body: { email, password: 'correct horse 42' } })).status, 200);
