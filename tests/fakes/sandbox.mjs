@@ -314,6 +314,7 @@ export async function handle(req, res, path, parsed, url, oauth) {
   if (m) return cryptobotInvoice(req, res, m[1], form);
   m = path.match(/^\/stars\/invoice\/([A-Za-z0-9_-]+)$/);
   if (m) return starsInvoice(req, res, m[1], form, url);
-  if (path.startsWith('/oauth/')) return oauth.handle(req, res, path.slice('/oauth'.length), parsed, url);
+  // Only the page the browser opens; token and userinfo stay server-to-server.
+  if (/^\/oauth\/[a-z]+\/authorize$/.test(path)) return oauth.handle(req, res, path.slice('/oauth'.length), parsed, url);
   return page(res, { status: 404, title: 'Not found', body: raw('<p class="card">No such sandbox page. <a href="/sandbox/">All sandboxes</a>.</p>') });
 }
