@@ -112,21 +112,26 @@ ${mails.length ? html`<ul class="list">${items}</ul>` : html`<p class="card">No 
 }
 
 // ---- the cabinet's webhooks ------------------------------------------------------------
+// A cabinet that is down is an answer too (status 0): the page says so.
 async function post(path, body, headers = {}) {
-  const r = await fetch(cabinetUrl() + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await r.text();
-  return { status: r.status, text };
+  try {
+    const r = await fetch(cabinetUrl() + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(20000),
+    });
+    return { status: r.status, text: await r.text() };
+  } catch (e) {
+    return { status: 0, text: `${cabinetUrl() + path}: ${e.cause?.message ?? e.message}` };
+  }
 }
 
 function webhookFailed(res, what, r) {
   return page(res, {
     status: 502,
     title: 'The cabinet refused the notification',
-    body: html`<div class="card error" role="alert"><p>${what} was sent to the cabinet, which answered HTTP ${r.status}:</p>
+    body: html`<div class="card error" role="alert"><p>${what} was sent to the cabinet, ${r.status ? `which answered HTTP ${r.status}` : 'which could not be reached'}:</p>
 <pre class="mail-body">${r.text.slice(0, 2000)}</pre></div>`,
   });
 }
