@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
-import { BASE, api, freshId, initData, starsInvoiceLinks, waitFor } from './lib/stack.mjs';
+import { BASE, FAKES, api, freshId, initData, starsInvoiceLinks, waitFor } from './lib/stack.mjs';
 
 const DAY = 86400000;
 const BANNER = 'Sandbox — local test stack only: no real money, mail or accounts';
@@ -132,6 +132,46 @@ test('CryptoBot sandbox: the invoice page\'s Pay sends the signed update, the da
   await checkout.close();
   await app.close();
 });
+
+// A web account (registered and verified through the API): its Bearer token.
+async function webBuyer() {
+  const email = `sandbox-web${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.test`;
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'correct horse 42' } })).status, 200);
+  const mail = await waitFor(async () => {
+    const r = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
+    return r.length ? r[r.length - 1] : null;
+  }, { what: 'the verification mail' });
+  const token = mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=').match(/verify\?token=([A-Za-z0-9_.~-]+)/)[1];
+  const v = await api('POST', '/auth/verify', { body: { token } });
+  assert.equal(v.status, 200);
+  return { Authorization: 'Bearer ' + v.json.access_token };
+}
+
+for (const gateway of ['yookassa', 'cryptobot']) {
+  test(`${gateway} sandbox, web buyer: Pay returns to the web cabinet's ?payment=<id> and the days are added`, async () => {
+    const headers = await webBuyer();
+    const r = await api('POST', '/purchase', { headers: { ...headers, 'Idempotency-Key': 'sandbox-' + Date.now() }, body: { plan_id: 'start', days: 30, method: gateway } });
+    assert.equal(r.status, 200, JSON.stringify(r.json));
+    const url = new URL(r.json.redirect_url);
+    assert.equal(url.origin, BASE);
+    const p = await openPage(browser, url.pathname);
+    await p.page.getByRole('heading', { name: gateway === 'yookassa' ? 'YooKassa checkout' : 'CryptoBot invoice' }).waitFor();
+    await isSandboxPage(p.page);
+    assert.deepEqual(await p.problems(), []);
+    // The web cabinet is the landing place: the sandbox only has to bring the buyer there.
+    const back = `${BASE}/cabinet/?payment=${r.json.transaction_id}`;
+    await Promise.all([
+      p.page.waitForURL(back, { waitUntil: 'commit' }),
+      p.page.getByRole('button', { name: 'Pay', exact: true }).click(),
+    ]);
+    const me = await waitFor(async () => { const m = (await api('GET', '/me', { headers })).json; return m.subscription && m; }, { what: 'the subscription' });
+    assert.equal(me.subscription.plan_name, 'Start');
+    const pay = (await api('GET', '/payments', { headers })).json.items;
+    assert.equal(pay[0].method, gateway);
+    assert.equal(pay[0].status, 'completed');
+    await p.close();
+  });
+}
 
 test('Stars sandbox: the invoice page sends the pre-checkout query and the payment to the bot, the days are added', async () => {
   const previous = await starsInvoiceLinks('sandbox');
