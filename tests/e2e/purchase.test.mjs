@@ -7,13 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
-import { BASE, FAKES, api, ctl, freshId, initData, waitFor } from './lib/stack.mjs';
+import { BASE, FAKES, api, ctl, freshId, initData, starsInvoiceLinks, waitFor } from './lib/stack.mjs';
 
 const DAY = 86400000;
 
 let browser;
-before(async () => { browser = await launch(); });
-after(async () => { await browser.close(); });
+let linkStyle;   // Telegram's own invoice links here (the sandbox's are sandbox.test.mjs's)
+before(async () => { browser = await launch(); linkStyle = await starsInvoiceLinks('telegram'); });
+after(async () => { await browser.close(); await starsInvoiceLinks(linkStyle); });
 
 // A Telegram user who exists (first /me registers them), with `balance` minor units.
 async function shopper(balance) {
@@ -182,9 +183,13 @@ test('online gateway (YooKassa): the payment page opens, the screen waits, and s
   await p.page.getByRole('radio', { name: /YooKassa/ }).check();
   await p.page.getByRole('button', { name: /^Pay / }).click();
   const opened = await waitFor(async () => (await p.tgEvents('web_app_open_link'))[0], { what: 'web_app_open_link' });
+  // The stack's YooKassa is the sandbox: its checkout page (paid by hand in sandbox.test.mjs;
+  // here the notification is sent by the test).
   const url = new URL(opened.data.url);
-  assert.equal(url.origin + url.pathname, 'https://yoomoney.ru/checkout/payments/v2/contract');
-  const paymentId = url.searchParams.get('orderId');
+  assert.equal(url.origin, BASE);
+  const checkout = url.pathname.match(/^\/sandbox\/yookassa\/checkout\/([^/]+)$/);
+  assert.ok(checkout, opened.data.url);
+  const paymentId = decodeURIComponent(checkout[1]);
   await p.page.getByRole('heading', { name: 'Waiting for the payment' }).waitFor();
   assert.deepEqual(await axe(p.page), []);
   assert.equal((await u.me()).subscription, null, 'nothing before the money');

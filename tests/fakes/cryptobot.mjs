@@ -1,6 +1,9 @@
 // Crypto Pay API (@CryptoBot), as much as the cabinet uses: createInvoice and getInvoices,
 // authenticated by the Crypto-Pay-API-Token header. Answers are {ok, result} or
-// {ok: false, error: {code, name}} as the real API's.
+// {ok: false, error: {code, name}} as the real API's. With SANDBOX_URL set, an invoice's
+// bot_invoice_url (and mini_app/web_app urls) is the sandbox's page for it,
+// <SANDBOX_URL>/cryptobot/invoice/<id> (sandbox.mjs), whose Pay does what the hook below does
+// and POSTs the update to the cabinet.
 //
 //   POST /__fake/cryptobot/invoices/{id}/paid {"amount":"199.00","token":"..."}
 //        marks the invoice paid and returns {"body": <raw webhook JSON>, "signature": <hex>}
@@ -34,21 +37,25 @@ function createInvoice(res, f) {
   if ((f.payload ?? '').length > 4096) return error(res, 400, 'PAYLOAD_TOO_LONG');
   const id = nextId++;
   const hash = 'IV' + randomBytes(6).toString('hex');
+  // In the local stack every payment link is the sandbox's invoice page (sandbox.mjs).
+  const sandbox = process.env.SANDBOX_URL ? `${process.env.SANDBOX_URL}/cryptobot/invoice/${id}` : null;
   const inv = {
     invoice_id: id,
     hash,
     currency_type: type,
     ...(type === 'fiat' ? { fiat: f.fiat, accepted_assets: ['USDT', 'TON', 'BTC'] } : { asset: f.asset }),
     amount: String(f.amount),
-    bot_invoice_url: `https://t.me/CryptoBot?start=${hash}`,
-    mini_app_invoice_url: `https://t.me/CryptoBot/app?startapp=invoice-${hash}`,
-    web_app_invoice_url: `https://app.send.tg/invoices/${hash}`,
+    bot_invoice_url: sandbox ?? `https://t.me/CryptoBot?start=${hash}`,
+    mini_app_invoice_url: sandbox ?? `https://t.me/CryptoBot/app?startapp=invoice-${hash}`,
+    web_app_invoice_url: sandbox ?? `https://app.send.tg/invoices/${hash}`,
     description: f.description ?? '',
     status: 'active',
     created_at: new Date().toISOString(),
     allow_comments: true,
     allow_anonymous: true,
     ...(f.payload !== undefined ? { payload: String(f.payload) } : {}),
+    ...(f.paid_btn_name !== undefined ? { paid_btn_name: String(f.paid_btn_name) } : {}),
+    ...(f.paid_btn_url !== undefined ? { paid_btn_url: String(f.paid_btn_url) } : {}),
   };
   invoices.set(id, inv);
   return reply(res, 200, { ok: true, result: inv });
@@ -78,12 +85,11 @@ export function signature(token, body) {
   return createHmac('sha256', key).update(body).digest('hex');
 }
 
-export function hook(req, res, path, parsed) {
-  const m = path.match(/^\/invoices\/(\d+)(\/paid)?$/);
-  const inv = m && invoices.get(Number(m[1]));
-  if (!inv) return reply(res, 404, { error: 'no such invoice' });
-  if (!m[2]) return reply(res, 200, inv);
-  const b = parsed.json ?? {};
+export function invoice(id) { return invoices.get(Number(id)) ?? null; }
+export function list() { return [...invoices.values()]; }
+
+// Marks the invoice paid: the invoice_paid update as CryptoBot POSTs it, and its signature.
+export function markPaid(inv, { amount, token } = {}) {
   const now = new Date().toISOString();
   Object.assign(inv, {
     status: 'paid', paid_at: now, paid_asset: 'USDT', paid_amount: (Number(inv.amount) / 90).toFixed(2),
@@ -93,9 +99,17 @@ export function hook(req, res, path, parsed) {
     update_id: nextUpdate++,
     update_type: 'invoice_paid',
     request_date: now,
-    payload: { ...inv, ...(b.amount !== undefined ? { amount: String(b.amount) } : {}) },
+    payload: { ...inv, ...(amount !== undefined ? { amount: String(amount) } : {}) },
   };
   const body = JSON.stringify(update);
-  const token = b.token ?? process.env.CRYPTOBOT_TOKEN ?? '';
-  return reply(res, 200, { invoice: inv, body, signature: signature(token, body) });
+  return { body, signature: signature(token ?? process.env.CRYPTOBOT_TOKEN ?? '', body) };
+}
+
+export function hook(req, res, path, parsed) {
+  const m = path.match(/^\/invoices\/(\d+)(\/paid)?$/);
+  const inv = m && invoices.get(Number(m[1]));
+  if (!inv) return reply(res, 404, { error: 'no such invoice' });
+  if (!m[2]) return reply(res, 200, inv);
+  const b = parsed.json ?? {};
+  return reply(res, 200, { invoice: inv, ...markPaid(inv, { amount: b.amount, token: b.token }) });
 }

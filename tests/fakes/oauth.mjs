@@ -1,15 +1,20 @@
 // OAuth providers at /oauth/<provider>/{authorize,token,userinfo}: Google, Yandex and VK ID
 // as the cabinet sees them (answers and error bodies shaped like the real ones).
 //
-// authorize: the real page asks the person to sign in; here the test names the person with
-// the test-only `fake_user` parameter (JSON: {sub, email, email_verified, name}), and the
-// answer is the 302 back to redirect_uri?code=...&state=... (vk adds device_id). A code is
+// authorize: the real page asks the person to sign in, and so does this one (a sandbox page,
+// also served as /sandbox/oauth/<provider>/authorize through the local stack's nginx): a
+// form with e-mail and name, prefilled with a demo person, that posts back to itself. A test
+// may skip the page by naming the person with the test-only `fake_user` parameter (JSON:
+// {sub, email, email_verified, name}). Either way the answer is the 302 back to
+// redirect_uri?code=...&state=... (vk adds device_id). The page's person gets a stable `sub`
+// made from the e-mail, so signing in again is the same account. A code is
 // single use, lives 10 minutes and is bound to client_id, redirect_uri and (vk) the PKCE
 // code_challenge, so the token endpoint checks what the real ones check: client_secret
 // (google, yandex), redirect_uri, and (vk) code_verifier and device_id.
 // Credentials come from the stack's environment (GOOGLE_CLIENT_ID, ..._SECRET, ...).
 import crypto from 'node:crypto';
 
+import { html, page } from './html.mjs';
 import { fields, reply } from './http_util.mjs';
 
 const codes = new Map();    // code -> {provider, client_id, redirect_uri, challenge, device_id, user, expires}
@@ -21,15 +26,53 @@ function oauthError(res, status, error, description) {
   return reply(res, status, { error, error_description: description });
 }
 
-function authorize(res, provider, f) {
+const NAMES = { google: 'Google', yandex: 'Yandex ID', vk: 'VK ID' };
+
+// The sign-in page, and the person its form names (null while it is only shown).
+function signIn(req, res, provider, f) {
+  const email = String(f.email ?? '').trim();
+  const name = String(f.name ?? '').trim();
+  const valid = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+  if (req.method === 'POST' && valid) {
+    const sub = String(parseInt(crypto.createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 12), 16));
+    return { user: { sub, email, email_verified: true, name: name || email.split('@')[0] } };
+  }
+  const error = req.method === 'POST' ? 'Enter an e-mail address like name@example.com.' : '';
+  const status = page(res, {
+    status: error ? 400 : 200,
+    title: `Sign in with ${NAMES[provider]}`,
+    body: html`<section class="card" aria-labelledby="who">
+<h2 id="who">Who signs in?</h2>
+<p>The shop asked ${NAMES[provider]} who you are. In this sandbox you say it: any e-mail makes an account of its own; the same e-mail again is the same account.</p>
+<form method="post">
+<label for="oauth-email">E-mail</label>
+<input id="oauth-email" name="email" type="email" autocomplete="email" required value="${req.method === 'POST' ? email : 'demo.person@example.test'}"${error ? html` aria-invalid="true" aria-describedby="oauth-error"` : ''}>
+${error ? html`<p class="error" id="oauth-error" role="alert">${error}</p>` : ''}
+<label for="oauth-name">Name</label>
+<input id="oauth-name" name="name" autocomplete="name" value="${req.method === 'POST' ? name : 'Demo Person'}">
+<div class="actions"><button class="primary" type="submit">Sign in</button></div>
+</form>
+<p class="hint">Signing in sends you back to the shop with a one-time code, as ${NAMES[provider]} would.</p>
+</section>`,
+  });
+  return { status };
+}
+
+function authorize(req, res, provider, f) {
   if (f.response_type !== 'code') return oauthError(res, 400, 'unsupported_response_type', 'response_type must be code');
   if (!f.client_id || f.client_id !== env(provider, 'ID')) return oauthError(res, 400, 'invalid_client', 'unknown client_id');
   if (!f.redirect_uri) return oauthError(res, 400, 'invalid_request', 'redirect_uri is missing');
   if (provider === 'vk' && (!f.code_challenge || f.code_challenge_method !== 'S256'))
     return oauthError(res, 400, 'invalid_request', 'code_challenge with S256 is required');
   let user;
-  try { user = JSON.parse(f.fake_user ?? ''); } catch { return oauthError(res, 400, 'invalid_request', 'fake_user must be JSON'); }
-  if (!user?.sub) return oauthError(res, 400, 'invalid_request', 'fake_user.sub is missing');
+  if (f.fake_user === undefined) {
+    const who = signIn(req, res, provider, f);
+    if (!who.user) return who.status;
+    user = who.user;
+  } else {
+    try { user = JSON.parse(f.fake_user); } catch { return oauthError(res, 400, 'invalid_request', 'fake_user must be JSON'); }
+    if (!user?.sub) return oauthError(res, 400, 'invalid_request', 'fake_user.sub is missing');
+  }
   const code = random();
   const deviceId = provider === 'vk' ? random() : undefined;
   codes.set(code, { provider, client_id: f.client_id, redirect_uri: f.redirect_uri, challenge: f.code_challenge,
@@ -95,7 +138,7 @@ export function handle(req, res, path, parsed, url) {
   const m = path.match(/^\/(google|yandex|vk)\/(authorize|token|userinfo)$/);
   if (!m) return reply(res, 404, { error: 'not_found' });
   const f = fields(parsed, url);
-  if (m[2] === 'authorize') return authorize(res, m[1], f);
+  if (m[2] === 'authorize') return authorize(req, res, m[1], f);
   if (m[2] === 'token') return token(req, res, m[1], f);
   return userinfo(req, res, m[1], f);
 }

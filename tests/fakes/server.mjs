@@ -1,30 +1,40 @@
-// Fakes of the outside services the cabinet talks to, for the test stack (tools/stack test):
-// one process on 127.0.0.1:$FAKES_PORT, the service chosen by the path prefix.
+// Fakes of the outside services the cabinet talks to, for the test stack (tools/stack test)
+// and the local one (tools/stack up): one process on 127.0.0.1:$FAKES_PORT, the service
+// chosen by the path prefix. Only ever started by tools/stack (never installed, never a
+// systemd unit); the production nginx site never reaches it (tools/check-nginx).
 //
 //   /yookassa/v3/...          YooKassa API v3 (yookassa.mjs)
 //   /cryptobot/api/...        Crypto Pay API of @CryptoBot (cryptobot.mjs)
 //   /telegram/bot<token>/...  Telegram Bot API (telegram.mjs)
 //   /oauth/<provider>/...     Google, Yandex, VK ID: authorize, token, userinfo (oauth.mjs)
+//   /sandbox/...              the sandboxes (sandbox.mjs): pages a person clicks in a browser,
+//                             through the local stack's nginx at /sandbox/ ($SANDBOX_URL):
+//                             the index, the mail catcher (/sandbox/mail), the checkout pages
+//                             of YooKassa, CryptoBot and Stars (Pay goes through the cabinet's
+//                             real webhooks at $CABINET_URL), the OAuth sign-in page
+//                             (/sandbox/oauth/<provider>/authorize). Each says it is a sandbox.
 //
-// Test controls (never journaled, never failed on purpose):
+// Test controls (never journaled, never failed on purpose; not proxied by nginx):
 //   GET    /__fake/health
 //   GET    /__fake/journal[?service=yookassa&path=/payments&since=<seq>]  requests received, oldest first
 //   DELETE /__fake/journal
 //   POST   /__fake/fail {"service":"yookassa","count":3,"status":500}    the next `count` calls answer `status`
 //   DELETE /__fake/fail                                                   no more injected failures
-//   /__fake/yookassa/..., /__fake/cryptobot/...                           per-service hooks (see their files)
+//   /__fake/yookassa/..., /__fake/cryptobot/..., /__fake/telegram/...     per-service hooks (see their files)
 //   GET    /__fake/mail[?to=<addr>]   mails the fake SMTP server (smtp.mjs, on $SMTP_FAKE_PORT) received
 //   DELETE /__fake/mail
 //
 // Only node: built-ins, so the stack needs no npm install. Credentials the fakes check come
 // from the same environment as the cabinet's (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY,
 // CRYPTOBOT_TOKEN, <PROVIDER>_CLIENT_ID/_SECRET); unset means any non-empty credential is accepted.
+// SANDBOX_URL, CABINET_URL and STARS_INVOICE_LINKS (telegram.mjs) come from tools/stack.
 import http from 'node:http';
 
 import * as cryptobot from './cryptobot.mjs';
 import * as oauth from './oauth.mjs';
 import * as smtp from './smtp.mjs';
 import { parseBody, reply } from './http_util.mjs';
+import * as sandbox from './sandbox.mjs';
 import * as telegram from './telegram.mjs';
 import * as yookassa from './yookassa.mjs';
 
@@ -87,6 +97,9 @@ async function handle(req, res) {
   const raw = await readBody(req);
   const parsed = parseBody(req.headers['content-type'] ?? '', raw);
   if (url.pathname.startsWith('/__fake/')) return control(req, res, url, parsed);
+  if (url.pathname === '/sandbox' || url.pathname.startsWith('/sandbox/')) {
+    return sandbox.handle(req, res, url.pathname.slice('/sandbox'.length), parsed, url, oauth);
+  }
   const service = url.pathname.split('/')[1];
   if (!services[service]) return reply(res, 404, { error: 'no fake for ' + url.pathname });
   const f = failures[service];

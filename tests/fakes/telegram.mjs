@@ -2,10 +2,56 @@
 // calls, answered as the real API answers ({ok: true, result} or {ok: false, error_code,
 // description}). Fields may come as JSON, a form, multipart (sendDocument) or the query
 // string; the journal keeps them for tests to assert on.
+//
+// createInvoiceLink answers one of two link styles:
+//   telegram  https://t.me/$invoice-fake-<n>, as Telegram does (the mini-app then asks its
+//             Telegram host to open the invoice; the C++ tests expect this shape)
+//   sandbox   <SANDBOX_URL>/stars/invoice/<slug>, the sandbox's Stars checkout page
+//             (sandbox.mjs); the slug carries title, description, payload and amount
+// The default is STARS_INVOICE_LINKS, else sandbox when SANDBOX_URL is set. Controls:
+//   GET  /__fake/telegram/invoice-links                        {"style": ...}
+//   POST /__fake/telegram/invoice-links {"style":"telegram"}   switch (returns the previous)
+//   GET  /__fake/telegram/pre-checkout/<query id>              the cabinet's answer, or 404
 import { fields, reply } from './http_util.mjs';
 
 let invoiceSeq = 0;
 let messageSeq = 1000;
+let linkStyle = process.env.STARS_INVOICE_LINKS || (process.env.SANDBOX_URL ? 'sandbox' : 'telegram');
+const preCheckoutAnswers = new Map();  // pre_checkout_query_id -> {ok, error_message}
+
+// The sandbox's invoice slug: what the Stars checkout page shows and sends back.
+export function invoiceSlug(f) {
+  let amount = 0;
+  try { amount = Number((typeof f.prices === 'string' ? JSON.parse(f.prices) : f.prices)?.[0]?.amount ?? 0); } catch { amount = 0; }
+  const inv = { title: String(f.title), description: String(f.description ?? ''), payload: String(f.payload), amount };
+  return Buffer.from(JSON.stringify(inv)).toString('base64url');
+}
+export function decodeSlug(slug) {
+  try {
+    const inv = JSON.parse(Buffer.from(slug, 'base64url').toString('utf8'));
+    return inv && typeof inv.payload === 'string' && Number.isInteger(inv.amount) && inv.amount > 0 ? inv : null;
+  } catch { return null; }
+}
+export function preCheckoutAnswer(id) { return preCheckoutAnswers.get(id) ?? null; }
+
+export function hook(req, res, path, parsed) {
+  if (path === '/invoice-links') {
+    const before = linkStyle;
+    if (req.method === 'POST') {
+      const style = parsed.json?.style;
+      if (style !== 'telegram' && style !== 'sandbox') return reply(res, 400, { error: 'style must be telegram or sandbox' });
+      if (style === 'sandbox' && !process.env.SANDBOX_URL) return reply(res, 409, { error: 'SANDBOX_URL is not set' });
+      linkStyle = style;
+    }
+    return reply(res, 200, { style: linkStyle, previous: before });
+  }
+  const m = path.match(/^\/pre-checkout\/(.+)$/);
+  if (m && req.method === 'GET') {
+    const a = preCheckoutAnswers.get(decodeURIComponent(m[1]));
+    return a ? reply(res, 200, a) : reply(res, 404, { error: 'not answered' });
+  }
+  return reply(res, 404, { error: 'no such telegram control' });
+}
 
 const TRUE_METHODS = new Set([
   'answerPreCheckoutQuery', 'answerCallbackQuery', 'setWebhook', 'deleteWebhook', 'setMyCommands',
@@ -50,7 +96,16 @@ export function handle(req, res, path, parsed, url) {
   }
   if (method === 'createInvoiceLink') {
     if (!f.title || !f.payload || !f.currency || !f.prices) return fail(res, 400, 'Bad Request: required parameters are missing');
-    return reply(res, 200, { ok: true, result: `https://t.me/$invoice-fake-${++invoiceSeq}` });
+    ++invoiceSeq;
+    const link = linkStyle === 'sandbox' && process.env.SANDBOX_URL
+      ? `${process.env.SANDBOX_URL}/stars/invoice/${invoiceSlug(f)}`
+      : `https://t.me/$invoice-fake-${invoiceSeq}`;
+    return reply(res, 200, { ok: true, result: link });
+  }
+  if (method === 'answerPreCheckoutQuery' && f.pre_checkout_query_id !== undefined) {
+    const ok = f.ok === true || f.ok === 'true';
+    preCheckoutAnswers.set(String(f.pre_checkout_query_id), { ok, ...(ok ? {} : { error_message: String(f.error_message ?? '') }) });
+    if (preCheckoutAnswers.size > 1000) preCheckoutAnswers.delete(preCheckoutAnswers.keys().next().value);
   }
   if (TRUE_METHODS.has(method)) return reply(res, 200, { ok: true, result: true });
   if (MESSAGE_METHODS.has(method)) {

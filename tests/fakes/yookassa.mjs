@@ -1,6 +1,8 @@
 // YooKassa API v3, as much as the cabinet uses: POST /payments (HTTP Basic shop_id:secret,
 // Idempotence-Key required; the same key returns the same payment) and GET /payments/{id}.
-// Payments start `pending` and change only through the hooks:
+// confirmation_url is the sandbox's checkout page (<SANDBOX_URL>/yookassa/checkout/<id>,
+// sandbox.mjs) when SANDBOX_URL is set. Payments start `pending` and change only through the
+// hooks or that page:
 //
 //   POST /__fake/yookassa/payments/{id} {"status":"succeeded","amount":"199.00","currency":"RUB",
 //        "metadata":{...}}  -> {"payment": ..., "notification": <the body YooKassa would POST>}
@@ -49,7 +51,10 @@ function newPayment({ id, amount, currency, description, metadata, returnUrl, st
     refundable: false,
     test: true,
   };
-  p.confirmation.confirmation_url = `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${p.id}`;
+  // The sandbox's checkout page (sandbox.mjs) in the local stack, else YooKassa's own shape.
+  p.confirmation.confirmation_url = process.env.SANDBOX_URL
+    ? `${process.env.SANDBOX_URL}/yookassa/checkout/${encodeURIComponent(p.id)}`
+    : `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${p.id}`;
   setStatus(p, p.status);
   payments.set(p.id, p);
   return p;
@@ -99,6 +104,17 @@ export function handle(req, res, path, parsed) {
     return p ? reply(res, 200, p) : error(res, 404, 'not_found', 'Payment not found');
   }
   return error(res, 404, 'not_found', `no such endpoint ${req.method} ${path}`);
+}
+
+// For the sandbox's checkout page (sandbox.mjs): the payment, and its move to `status`
+// with the notification YooKassa would POST (null when it is no longer pending).
+export function payment(id) { return payments.get(id) ?? null; }
+export function list() { return [...payments.values()]; }
+export function settle(id, status) {
+  const p = payments.get(id);
+  if (!p || p.status !== 'pending') return null;
+  setStatus(p, status);
+  return { type: 'notification', event: `payment.${p.status}`, object: structuredClone(p) };
 }
 
 export function hook(req, res, path, parsed) {

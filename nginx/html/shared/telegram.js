@@ -142,9 +142,15 @@ export function createTelegram(win = window) {
       else postEvent('web_app_trigger_haptic_feedback', { type: 'notification', notification_type: kind });
     },
     // Resolves with Telegram's status: 'paid' | 'cancelled' | 'failed' | 'pending'.
+    // An invoice on a web page rather than Telegram's (the local stack's Stars sandbox,
+    // tests/fakes/sandbox.mjs) opens as a link and is 'pending' until the server says paid.
     openInvoice(url) {
       let u;
       try { u = new URL(url); } catch { return Promise.reject(new Error('invoice link is invalid')); }
+      if ((u.protocol === 'https:' || u.protocol === 'http:') && u.hostname !== 't.me') {
+        if (!postEvent('web_app_open_link', { url: u.href })) win.open(u.href, '_blank', 'noopener');
+        return Promise.resolve('pending');
+      }
       const m = u.protocol === 'https:' && u.hostname === 't.me' && u.pathname.match(/^\/(\$|invoice\/)([A-Za-z0-9\-_=]+)$/);
       if (!m) return Promise.reject(new Error('invoice link is invalid'));
       const slug = m[2];

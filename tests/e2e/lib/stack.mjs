@@ -56,3 +56,14 @@ export async function waitFor(fn, { timeout = 15000, interval = 200, what = 'con
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+// The link style of the fake Bot API's createInvoiceLink (tests/fakes/telegram.mjs):
+// 'telegram' (https://t.me/$…, what the mini-app's Telegram path expects) or 'sandbox' (the
+// Stars sandbox page). Returns the style it had, to put back after the test.
+export async function starsInvoiceLinks(style) {
+  const r = await fetch(`${FAKES}/__fake/telegram/invoice-links`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ style }),
+  });
+  if (!r.ok) throw new Error(`invoice-links ${style}: HTTP ${r.status} ${await r.text()}`);
+  return (await r.json()).previous;
+}
