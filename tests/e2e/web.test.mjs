@@ -106,49 +106,28 @@ const purchaseCall = (r) => r.url().endsWith('/api/cabinet/purchase') && r.reque
 // Picks Start for 1 month with YooKassa and pays: the tab goes to the gateway's page.
 // Returns {tx, paymentUrl}: the transaction (the user's one pending payment) and the page.
 async function buyWithYooKassa(p, auth) {
-  // The gateway's page is outside the stack: played by the test (S1's sandbox page replaces it).
-  await p.page.route(/^https:\/\/yoomoney\.ru\//, (route) => route.fulfill({
-    status: 200, contentType: 'text/html', body: '<!doctype html><title>YooKassa (played)</title><h1>Pay</h1>',
-  }));
   await p.page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
   await ready(p.page);
   await p.page.getByRole('article', { name: 'Start' }).getByRole('radio', { name: /^1 month/ }).check();
   await p.page.getByRole('radio', { name: /YooKassa/ }).check();
   await axeClean(p.page);
-  const left = p.page.waitForURL(/^https:\/\/yoomoney\.ru\//);
+  const left = p.page.waitForURL(/\/sandbox\/yookassa\/checkout\//);
   await p.page.getByRole('button', { name: /^Pay / }).click();
   await left;
   const paymentUrl = new URL(p.page.url());
-  assert.equal(paymentUrl.origin + paymentUrl.pathname, 'https://yoomoney.ru/checkout/payments/v2/contract', 'the gateway\'s confirmation URL');
   const pending = (await api('GET', '/payments', auth())).json.items.filter((x) => x.status === 'pending');
   assert.equal(pending.length, 1);
   assert.equal(pending[0].method, 'yookassa');
   return { tx: pending[0].id, paymentUrl };
 }
 
-// The buyer completes (or abandons) the payment on the gateway's page and comes back.
-// Today the gateway's page is played: the fake's hook settles the payment and its
-// notification goes to our webhook, then the tab opens the return URL. When the sandbox
-// checkout page (/sandbox/yookassa/checkout/<id>) serves the payment URL, click its button.
-async function finishGatewayPayment(p, { tx, paymentUrl }, status) {
-  if (paymentUrl.origin === BASE && paymentUrl.pathname.startsWith('/sandbox/')) {
-    await p.page.getByRole('button', { name: status === 'succeeded' ? 'Pay' : /Cancel/ }).click();
-    return;
-  }
-  const id = paymentUrl.searchParams.get('orderId');
-  const payment = await (await fetch(`${FAKES}/__fake/yookassa/payments/${id}`)).json();
-  const settled = await (await fetch(`${FAKES}/__fake/yookassa/payments/${id}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }),
-  })).json();
-  const wh = await fetch(BASE + '/api/v1/payments/yookassa', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settled.notification),
-  });
-  assert.equal(wh.status, 200);
-  // The return URL the server gave YooKassa; binaries older than the web buyer's return
-  // URL still send the mini-app's, and then the test builds the web cabinet's.
-  const given = payment.confirmation && payment.confirmation.return_url;
-  const back = given && /\/cabinet\/?\?payment=\d+/.test(given) ? given : `${BASE}/cabinet/?payment=${tx}`;
-  await p.page.goto(back);
+// The buyer on the gateway's page: the stack's YooKassa sandbox (tests/fakes/sandbox.mjs),
+// whose buttons settle the payment through the cabinet's real webhook and send the tab back
+// to the return URL the server gave (/cabinet/?payment=<id>).
+async function finishGatewayPayment(p, { paymentUrl }, status) {
+  assert.equal(paymentUrl.origin, new URL(BASE).origin);
+  assert.match(paymentUrl.pathname, /^\/sandbox\/yookassa\/checkout\//);
+  await p.page.getByRole('button', { name: status === 'succeeded' ? 'Pay' : /Cancel/ }).click();
 }
 
 test('register → mail → verify → buy with YooKassa: the tab goes to the payment page, comes back, and shows the new expiry', async () => {
@@ -195,7 +174,9 @@ test('back from a payment that was not made: nothing charged, and the page says 
   assert.equal(await p.page.getByRole('link', { name: 'Open the payment page again' }).getAttribute('href'), paying.paymentUrl.toString());
   await axeClean(p.page);
   assert.equal((await api('GET', '/payments', auth())).json.items.find((x) => x.id === paying.tx).status, 'pending');
-  // The payment ends unpaid at the gateway (cancelled, or it expired), and the buyer is back.
+  // The buyer opens the payment page again and cancels there: back on the cabinet's page.
+  await p.page.getByRole('link', { name: 'Open the payment page again' }).click();
+  await p.page.waitForURL(/\/sandbox\/yookassa\/checkout\//);
   await finishGatewayPayment(p, paying, 'canceled');
   await p.page.getByRole('heading', { name: 'Not paid' }).waitFor({ timeout: 20000 });
   await p.page.getByText('nothing was charged', { exact: false }).waitFor();
