@@ -98,8 +98,9 @@ test('with scripts the landing is painted in the shop\'s template and accent, ax
 test('an owner\'s edit and a new price reach the page without anyone rendering it by hand', async () => {
   const headline = 'Private internet, e2e ' + Date.now();
   await withConfig({ 'landing.headline': headline, template: 'd' }, async () => {
-    const html = await waitForLanding((h) => h.includes(`<h1>${headline}</h1>`), 'the new headline on /');
-    assert.match(html, /data-template="d"/);
+    // Both edits on the page (the worker may render between the two `config set`s).
+    const html = await waitForLanding((h) => h.includes(`<h1>${headline}</h1>`) && h.includes('data-template="d"'),
+      'the new headline and template on /');
     assert.match(html, /\/themes\/d\.css/);
     const p = await openPage(browser, '/');
     await p.page.getByRole('heading', { level: 1, name: headline }).waitFor();
