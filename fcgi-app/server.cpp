@@ -19,7 +19,7 @@ void log_request(const Request& req, const Response& resp, const Exchange& ex, d
 }
 
 void serve(const Shared& shared, int listen_fd) {
-    ThreadResources io(shared.settings, shared.redis_target);
+    ThreadResources io(shared.settings, shared.redis_target, shared.panel_slots);
     FCGX_Request fr;
     FCGX_InitRequest(&fr, listen_fd, 0);
     while (FCGX_Accept_r(&fr) >= 0) {

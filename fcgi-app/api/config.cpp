@@ -1,5 +1,5 @@
 // GET /api/cabinet/config: the public theme, so the shell can paint itself before the
-// credential check (SPEC-GAPS "GET /config"). Served from the thread's memory copy.
+// credential check (SPEC-GAPS "GET /config"). Served from the process's catalogue copy (cache/catalog_cache.hpp).
 // Beyond SPEC-GAPS: `maintenance {active, message}` (the thread's cached state), so the
 // mini-app can tell its users why the bot answers with a stub (docs/decisions.md).
 #include "api/handlers.hpp"
@@ -9,7 +9,8 @@
 namespace cabinet::api {
 
 void get_config(Exchange& ex) {
-    const ThemeConfig& t = ex.io.app_config.get(ex.io.db);
+    const auto catalog = ex.shared.catalog.get(ex.io.db, std::nullopt);
+    const ThemeConfig& t = catalog->theme;
     auto& w = ex.resp.json();
     w.StartObject();
     write_theme_fields(w, t);

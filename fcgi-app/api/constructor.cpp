@@ -1,15 +1,15 @@
 // GET /api/cabinet/constructor: the constructor price list (SPEC-GAPS "Cabinet shapes"):
 // periods and traffic packs, each priced for the caller through quote().
 #include "api/handlers.hpp"
-#include "db/catalog_repo.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
 
 void get_constructor(Exchange& ex) {
     const Account& a = ex.caller();
-    const auto [list, discounts] = ex.io.db.read([&](pqxx::transaction_base& txn) {
-        return std::pair{constructor_price_list(txn), caller_discounts(txn, a.user)};
-    });
+    const auto catalog = ex.shared.catalog.get(ex.io.db, a.catalog_version);
+    const ConstructorPriceList& list = catalog->constructor;
+    const Discounts discounts = discounts_for(a.user, running_sale_pct(catalog->sales, unix_now()));
     const int64_t rate = ex.settings().stars_rate_minor;
     auto price = [&](int64_t list_minor) { return quote(list_minor, discounts, rate).final_minor; };
 

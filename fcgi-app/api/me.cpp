@@ -7,7 +7,8 @@ namespace cabinet::api {
 
 void get_me(Exchange& ex) {
     const Account& a = ex.caller();
-    const ThemeConfig& theme = ex.io.app_config.get(ex.io.db);
+    const auto catalog = ex.shared.catalog.get(ex.io.db, a.catalog_version);
+    const ThemeConfig& theme = catalog->theme;
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("user");

@@ -2,7 +2,6 @@
 // "Price rules"). Every price goes through quote(), as POST /purchase does.
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
-#include "db/catalog_repo.hpp"
 #include "domain/subscription_status.hpp"
 #include "util/time.hpp"
 
@@ -10,13 +9,13 @@ namespace cabinet::api {
 
 void get_plans(Exchange& ex) {
     const Account& a = ex.caller();
-    const auto [plans, discounts] = ex.io.db.read([&](pqxx::transaction_base& txn) {
-        return std::pair{active_plans(txn), caller_discounts(txn, a.user)};
-    });
+    const auto catalog = ex.shared.catalog.get(ex.io.db, a.catalog_version);
+    const int64_t now = unix_now();
+    const Discounts discounts = discounts_for(a.user, running_sale_pct(catalog->sales, now));
     // "Current" means the plan the caller can use right now; an expired or disabled
     // subscription's plan is just another offer (a renewal is a purchase like any other).
     std::optional<int64_t> current_plan;
-    if (a.subscription && is_usable(*a.subscription, unix_now())) current_plan = a.subscription->plan_id;
+    if (a.subscription && is_usable(*a.subscription, now)) current_plan = a.subscription->plan_id;
     const int64_t rate = ex.settings().stars_rate_minor;
 
     auto& w = ex.resp.json();
@@ -24,7 +23,7 @@ void get_plans(Exchange& ex) {
     w.Key("currency");
     write_string(w, a.user.currency);
     w.Key("items");
-    write_plan_items(w, plans, discounts, rate, current_plan);
+    write_plan_items(w, catalog->plans, discounts, rate, current_plan);
     w.EndObject();
 }
 

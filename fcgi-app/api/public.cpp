@@ -3,16 +3,14 @@
 // no personal, group, promo or sale discount (the price a buyer pays is quoted after login).
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
-#include "db/catalog_repo.hpp"
 #include "domain/landing.hpp"
 #include "errors.hpp"
 
 namespace cabinet::api {
 namespace {
 
-void write_public_plans(Exchange& ex, JsonWriter& w) {
-    const auto plans = ex.io.db.read([](pqxx::transaction_base& txn) { return active_plans(txn); });
-    write_plan_items(w, plans, Discounts{}, ex.settings().stars_rate_minor, std::nullopt);
+void write_public_plans(const Catalog& catalog, const Settings& s, JsonWriter& w) {
+    write_plan_items(w, catalog.plans, Discounts{}, s.stars_rate_minor, std::nullopt);
 }
 
 }  // namespace
@@ -25,7 +23,7 @@ void get_public_plans(Exchange& ex) {
     w.Key("currency");
     write_string(w, s.default_currency);
     w.Key("items");
-    write_public_plans(ex, w);
+    write_public_plans(*ex.shared.catalog.get(ex.io.db, std::nullopt), s, w);
     w.Key("payment_methods");
     write_all_payment_methods(w, s);
     w.EndObject();
@@ -34,7 +32,8 @@ void get_public_plans(Exchange& ex) {
 // Served whether or not the web cabinet is on: the landing advertises the bot as well.
 void get_public_landing(Exchange& ex) {
     const Settings& s = ex.settings();
-    const ThemeConfig& t = ex.io.app_config.get(ex.io.db);
+    const auto catalog = ex.shared.catalog.get(ex.io.db, std::nullopt);
+    const ThemeConfig& t = catalog->theme;
     const Landing l = landing_from_ui(t.ui_json, s.web_cabinet_enabled);
     auto& w = ex.resp.json();
     w.StartObject();
@@ -58,7 +57,7 @@ void get_public_landing(Exchange& ex) {
     w.Key("currency");
     write_string(w, s.default_currency);
     w.Key("plans");
-    write_public_plans(ex, w);
+    write_public_plans(*catalog, s, w);
     w.EndObject();
 }
 

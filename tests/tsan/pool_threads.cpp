@@ -1,8 +1,9 @@
 // tsan-pool: the pool's thread machinery under ThreadSanitizer (CABINET_TSAN=ON). It runs
 // run_fcgi_threads() exactly as cabinet-fcgi does, with what the pool builds once and then
 // shares between its threads (settings, the init-data verifier, the JWT codec, the Argon2id
-// hasher with its slot semaphore, the router, the logger, the panel-health cache) and what each thread owns
-// (PostgreSQL connection, Redis client, app-config cache). tests/tsan/run drives it with
+// hasher with its slot semaphore, the router, the logger, the panel-health and catalogue caches) and what each thread owns
+// (PostgreSQL connection, Redis client); the catalogue cache is shared and refreshed by
+// its listener thread on NOTIFY (tests/tsan/run sends some). tests/tsan/run drives it with
 // concurrent FastCGI requests, then SIGTERM; any race report fails (halt_on_error).
 //
 //   tsan-pool --listen unix:/path [--threads N]     settings from the environment
@@ -18,7 +19,8 @@
 #include "auth/passwords.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
-#include "db/app_config_cache.hpp"
+#include "cache/catalog_cache.hpp"
+#include "cache/catalog_listener.hpp"
 #include "db/db.hpp"
 #include "errors.hpp"
 #include "http/fcgi_io.hpp"
@@ -55,23 +57,22 @@ struct Shared {
     const Router router{routes()};
     // /health/deep's panel probe, shared by the threads; a 1 ms TTL keeps them probing.
     const PanelHealthCache panel_health{1};
+    const CatalogCache catalog{settings.app_config_ttl_ms};
 };
 
 struct Thread {
     explicit Thread(const Settings& s, const RedisTarget& t)
         : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),
-          redis(t, s.redis_timeout_ms),
-          app_config(s.app_config_ttl_ms) {}
+          redis(t, s.redis_timeout_ms) {}
     Db db;
     Redis redis;
-    AppConfigCache app_config;
 };
 
 // One request: the shared objects and this thread's resources, as the handlers use them.
 std::string answer(const Shared& shared, Thread& io, const Request& req) {
     const RouteMatch m = shared.router.match(req.method, req.path);
     const std::string_view path = m.route->pattern;
-    if (path == "/config") return io.app_config.get(io.db).title;
+    if (path == "/config") return shared.catalog.get(io.db, std::nullopt)->theme.title;
     if (path == "/panel") return shared.panel_health.alive([] { return true; }) ? "up" : "unknown";
     if (path == "/redis") return std::to_string(io.redis.incr_window("tsan:" + req.query, 60).value_or(-1));
     if (path == "/auth") {
@@ -131,6 +132,7 @@ int main(int argc, char** argv) {
         cabinet::Settings settings = cabinet::load_settings_from_environment();
         cabinet::setup_logging(settings.log_level, opts.name);
         const cabinet::Shared shared(std::move(settings));
+        const cabinet::CatalogListener listener(shared.settings.database_url, shared.catalog);
         return cabinet::run_fcgi_threads(opts, [&shared](int fd) { cabinet::serve(shared, fd); });
     } catch (const std::exception& e) {
         std::cerr << "tsan-pool: " << e.what() << "\n";

@@ -15,13 +15,14 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       redis_target(parse_redis_url(settings.redis_url)),
       router(std::move(routes)),
       oauth_providers(enabled_oauth_providers(settings)),
-      panel_health(kPanelHealthTtlMs) {}
+      panel_health(kPanelHealthTtlMs),
+      catalog(settings.app_config_ttl_ms),
+      panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms) {}
 
-ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target)
+ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const PanelSlots& panel_slots)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),
       redis(redis_target, s.redis_timeout_ms),
-      app_config(s.app_config_ttl_ms),
       maintenance(s.maintenance_cache_ttl_ms),
-      panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms) {}
+      panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms, &panel_slots) {}
 
 }  // namespace cabinet

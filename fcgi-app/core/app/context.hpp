@@ -8,9 +8,9 @@
 #include "auth/init_data.hpp"
 #include "auth/jwt.hpp"
 #include "auth/passwords.hpp"
+#include "cache/catalog_cache.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
-#include "db/app_config_cache.hpp"
 #include "db/db.hpp"
 #include "domain/account.hpp"
 #include "http/request.hpp"
@@ -34,13 +34,17 @@ struct Shared {
     const std::vector<std::string> oauth_providers;
     // GET /health/deep's panel state, one probe per process per few seconds.
     const PanelHealthCache panel_health;
+    // The catalogue (theme, plans, constructor, sales) shared by the process's threads,
+    // kept fresh by the account statement's version and CatalogListener.
+    const CatalogCache catalog;
+    // Panel requests in flight in this process (PANEL_CONCURRENCY), shared by the threads.
+    const PanelSlots panel_slots;
 };
 
 struct ThreadResources {
-    explicit ThreadResources(const Settings& s, const RedisTarget& redis_target);
+    ThreadResources(const Settings& s, const RedisTarget& redis_target, const PanelSlots& panel_slots);
     Db db;
     Redis redis;
-    AppConfigCache app_config;
     MaintenanceCache maintenance;
     PanelClient panel;
 };

@@ -238,9 +238,11 @@ const std::vector<SettingSpec> kSpecs = {
      }},
     {"PANEL_CONNECT_TIMEOUT_MS", "1000", "connect timeout towards the panel", ranged<&Settings::panel_connect_timeout_ms>(10, 60000)},
     {"PANEL_TIMEOUT_MS", "3000", "total timeout of one panel request", ranged<&Settings::panel_timeout_ms>(50, 120000)},
+    {"PANEL_CONCURRENCY", "4", "panel requests one pool process has in flight at once; keep it below the pool's threads so that a slow panel never holds them all (docs/operations.md)", ranged<&Settings::panel_concurrency>(1, 256)},
+    {"PANEL_QUEUE_WAIT_MS", "200", "how long a request waits for one of those before it is refused with 503 busy", ranged<&Settings::panel_queue_wait_ms>(0, 10000)},
     {"LOG_LEVEL", "info", "trace, debug, info, warn, error", one_of<&Settings::log_level>({"trace", "debug", "info", "warn", "error"})},
     {"WORKER_HEARTBEAT_MAX_AGE_S", "180", "deep health: oldest acceptable worker heartbeat", ranged<&Settings::worker_heartbeat_max_age_s>(10, 86400)},
-    {"APP_CONFIG_TTL_MS", "2000", "how long a pool thread keeps the owner's app config in memory", ranged<&Settings::app_config_ttl_ms>(0, 600000)},
+    {"APP_CONFIG_TTL_MS", "2000", "how long a pool process answers public pages from its catalogue copy while it is not listening for changes (docs/decisions.md)", ranged<&Settings::app_config_ttl_ms>(0, 600000)},
     {"MAX_BODY_BYTES", "65536", "largest accepted request body (nginx enforces the same with client_max_body_size)", ranged<&Settings::max_body_bytes>(1024, 16 * 1024 * 1024)},
 };
 

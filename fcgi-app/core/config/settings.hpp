@@ -123,6 +123,8 @@ struct Settings {
     std::string subscription_public_url;  // base of the panel's subscription links; never empty after load
     int64_t panel_connect_timeout_ms = 1000;
     int64_t panel_timeout_ms = 3000;
+    int64_t panel_concurrency = 4;      // panel requests in flight per pool process (panel/panel_slots.hpp)
+    int64_t panel_queue_wait_ms = 200;  // wait for one of them before 503 busy
 
     // Runtime
     std::string log_level = "info";

@@ -46,6 +46,7 @@ Account account_from_row(const pqxx::row& r) {
         s.revision = r["sub_revision"].as<int64_t>();
         a.subscription = std::move(s);
     }
+    a.catalog_version = r["catalog_version"].as<int64_t>();
     return a;
 }
 

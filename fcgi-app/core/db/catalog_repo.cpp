@@ -10,6 +10,17 @@ Discounts caller_discounts(pqxx::transaction_base& txn, const User& u) {
     return discounts_for(u, running_sale_pct(txn));
 }
 
+std::vector<Sale> pending_sales(pqxx::transaction_base& txn) {
+    std::vector<Sale> sales;
+    for (const auto& r : txn.exec_prepared("catalog_sales"))
+        sales.push_back({r[0].as<int64_t>(), r[1].as<int64_t>(), r[2].as<int64_t>()});
+    return sales;
+}
+
+int64_t catalog_version(pqxx::transaction_base& txn) {
+    return txn.exec_prepared1("catalog_version")[0].as<int64_t>();
+}
+
 std::vector<Plan> active_plans(pqxx::transaction_base& txn) {
     std::vector<Plan> plans;
     for (const auto& r : txn.exec_prepared("catalog_active_plans")) {

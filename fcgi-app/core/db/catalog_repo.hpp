@@ -18,6 +18,11 @@ int64_t running_sale_pct(pqxx::transaction_base& txn);
 // POST /purchase all price through this, so the shown price is the charged one.
 Discounts caller_discounts(pqxx::transaction_base& txn, const User& u);
 
+// Sales not over yet (running or to come), for the cached catalogue.
+std::vector<Sale> pending_sales(pqxx::transaction_base& txn);
+// The catalogue's change counter (sql 0020).
+int64_t catalog_version(pqxx::transaction_base& txn);
+
 // Active plans that have at least one duration, by sort_order then id; durations by days.
 std::vector<Plan> active_plans(pqxx::transaction_base& txn);
 // Active constructor periods (by days) and packs (by gb, unlimited last).

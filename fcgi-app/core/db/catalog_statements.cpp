@@ -8,6 +8,13 @@ std::vector<Statement> catalog_statements() {
     // Sales may overlap; the largest running one applies. now() is the statement's time.
     {"catalog_running_sale_pct",
      "SELECT coalesce(max(discount_pct), 0) FROM sales WHERE starts_at <= now() AND ends_at > now()"},
+    // The cached catalogue keeps every sale not over yet: one that starts later applies from
+    // its start without a reload. Whole seconds, as the API shows them.
+    {"catalog_sales",
+     "SELECT floor(extract(epoch FROM starts_at))::bigint AS starts_at, "
+     "       floor(extract(epoch FROM ends_at))::bigint AS ends_at, discount_pct "
+     "FROM sales WHERE ends_at > now()"},
+    {"catalog_version", "SELECT version FROM catalog_version"},
     // Plans and their durations in one round trip; the inner join drops plans without a
     // duration (nothing to buy). Rows of one plan are adjacent thanks to the ORDER BY.
     {"catalog_active_plans",

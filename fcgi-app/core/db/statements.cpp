@@ -13,7 +13,8 @@ namespace cabinet {
     "coalesce(floor(extract(epoch FROM s.link_reset_at))::bigint, 0) AS link_reset_at, s.revision AS sub_revision, " \
     "u.referred_by, coalesce(g.discount_pct, 0) AS group_discount_pct, "                                 \
     "CASE WHEN u.promo_discount_until IS NULL OR u.promo_discount_until > now() "                        \
-    "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct "
+    "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct, "                                 \
+    "(SELECT version FROM catalog_version) AS catalog_version "
 #define ACCOUNT_FROM \
     "FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id LEFT JOIN promo_groups g ON g.id = u.promo_group_id "
 

@@ -47,6 +47,9 @@ struct User {
 struct Account {
     User user;
     std::optional<Subscription> subscription;
+    // The catalogue's version as the same statement saw it (sql 0020): a process's cached
+    // catalogue older than this is reloaded before it answers (cache/catalog_cache.hpp).
+    int64_t catalog_version = 0;
 };
 
 }  // namespace cabinet

@@ -45,6 +45,17 @@ struct ConstructorPriceList {
     std::vector<TrafficPack> packs;          // by gb, unlimited (0) last
 };
 
+// A sale's window and discount; the largest running one applies (sales may overlap).
+struct Sale {
+    int64_t starts_at = 0;  // Unix seconds, inclusive
+    int64_t ends_at = 0;    // Unix seconds, exclusive
+    int64_t discount_pct = 0;
+};
+
+// The discount of the sales running at `now`, 0 when none: as SQL's
+// max(discount_pct) WHERE starts_at <= now() AND ends_at > now().
+int64_t running_sale_pct(const std::vector<Sale>& sales, int64_t now);
+
 struct ReferralStats {
     int64_t invited_count = 0;
     int64_t earnings_minor = 0;

@@ -54,8 +54,12 @@ bool version_at_least(const std::string& version, const std::string& minimum) {
     return true;
 }
 
-PanelClient::PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms)
-    : base_url_(std::move(base_url)), auth_header_("Authorization: Bearer " + token), http_(connect_timeout_ms, timeout_ms) {
+PanelClient::PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms,
+                         const PanelSlots* slots)
+    : base_url_(std::move(base_url)),
+      auth_header_("Authorization: Bearer " + token),
+      http_(connect_timeout_ms, timeout_ms),
+      slots_(slots) {
     while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
 }
 
@@ -63,6 +67,7 @@ std::optional<std::string> PanelClient::call(const std::string& method, const st
                                              bool not_found_ok) {
     HttpResponse r;
     try {
+        const PanelSlots::Slot slot(slots_);
         r = http_.send(method, base_url_ + path,
                        {auth_header_, "Accept: application/json", "Content-Type: application/json"}, body);
     } catch (const TransportError& e) {

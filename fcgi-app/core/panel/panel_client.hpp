@@ -10,18 +10,12 @@
 
 #include "errors.hpp"
 #include "net/http_client.hpp"
+#include "panel/panel_errors.hpp"
+#include "panel/panel_slots.hpp"
 #include "panel/panel_types.hpp"
 
 namespace cabinet {
 
-class PanelError : public ApiError {
-public:
-    explicit PanelError(const std::string& why) : ApiError(502, "panel unavailable"), why_(why) {}
-    const std::string& why() const { return why_; }
-
-private:
-    std::string why_;
-};
 
 // Oldest panel API the client speaks.
 inline constexpr const char* kMinPanelVersion = "2.1.0";
@@ -30,7 +24,9 @@ bool version_at_least(const std::string& version, const std::string& minimum);
 
 class PanelClient {
 public:
-    PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms);
+    // `slots`: the pool process's limit on panel requests in flight (null: none).
+    PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms,
+                const PanelSlots* slots = nullptr);
 
     std::string version();
 
@@ -63,6 +59,7 @@ private:
     std::string base_url_;
     std::string auth_header_;
     HttpClient http_;
+    const PanelSlots* slots_;
 };
 
 }  // namespace cabinet

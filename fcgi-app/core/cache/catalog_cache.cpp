@@ -1,0 +1,66 @@
+#include "cache/catalog_cache.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "db/app_config_repo.hpp"
+#include "db/catalog_repo.hpp"
+
+namespace cabinet {
+
+Catalog load_catalog(pqxx::transaction_base& txn) {
+    Catalog c;
+    c.version = catalog_version(txn);
+    c.theme = load_app_config(txn);
+    c.plans = active_plans(txn);
+    c.constructor = constructor_price_list(txn);
+    c.sales = pending_sales(txn);
+    return c;
+}
+
+bool CatalogCache::fresh_for(const Catalog& c, std::optional<int64_t> seen_version) const {
+    // The version an authenticated request read is exact: nothing else matters.
+    if (seen_version) return c.version == *seen_version;
+    if (loaded_at_change_ != changes_) return false;
+    return listening_ || std::chrono::steady_clock::now() - loaded_at_ < fallback_ttl_;
+}
+
+std::shared_ptr<const Catalog> CatalogCache::get(Db& db, std::optional<int64_t> seen_version) const {
+    std::shared_ptr<const Catalog> held;
+    uint64_t change_before_load = 0;
+    {
+        std::lock_guard lock(mutex_);
+        held = value_;
+        if (held && fresh_for(*held, seen_version)) return held;
+        change_before_load = changes_;
+    }
+    // Loaded outside the mutex: other threads keep answering from the held copy meanwhile.
+    std::shared_ptr<const Catalog> loaded;
+    try {
+        loaded = std::make_shared<const Catalog>(db.read([](pqxx::nontransaction& txn) { return load_catalog(txn); }));
+    } catch (const std::exception& e) {
+        if (!held || seen_version) throw;
+        spdlog::warn("catalogue reload failed, serving the copy of version {}: {}", held->version, e.what());
+        return held;
+    }
+    std::lock_guard lock(mutex_);
+    // Two threads may load at once; the newer version stays (an older load never replaces it).
+    if (!value_ || loaded->version >= value_->version) {
+        value_ = loaded;
+        loaded_at_ = std::chrono::steady_clock::now();
+        loaded_at_change_ = change_before_load;
+    }
+    return loaded;
+}
+
+void CatalogCache::invalidate() const {
+    std::lock_guard lock(mutex_);
+    ++changes_;
+}
+
+void CatalogCache::set_listening(bool listening) const {
+    std::lock_guard lock(mutex_);
+    listening_ = listening;
+    ++changes_;
+}
+
+}  // namespace cabinet

@@ -1,0 +1,31 @@
+#pragma once
+// The panel failed us: 502 "panel unavailable" (the detail a user sees; `why` is for the
+// log). PanelBusy: this process already has PANEL_CONCURRENCY requests waiting on the panel
+// (panel/panel_slots.hpp): 503 "busy, try again" with Retry-After. Both are thrown before
+// anything is committed, so callers that fall back on a panel failure fall back on both.
+#include <string>
+
+#include "errors.hpp"
+
+namespace cabinet {
+
+class PanelError : public ApiError {
+public:
+    explicit PanelError(const std::string& why) : ApiError(502, "panel unavailable"), why_(why) {}
+    const std::string& why() const { return why_; }
+
+protected:
+    PanelError(int status, const std::string& detail, const std::string& why) : ApiError(status, detail), why_(why) {}
+
+private:
+    std::string why_;
+};
+
+class PanelBusy : public PanelError {
+public:
+    PanelBusy() : PanelError(503, "busy, try again", "all panel slots of this process are in use") {
+        headers.emplace_back("Retry-After", "1");
+    }
+};
+
+}  // namespace cabinet

@@ -1,0 +1,104 @@
+// The catalogue each pool process keeps in memory (cache/catalog_cache.hpp, sql 0020):
+// nothing stale after a change is acknowledged, whichever process answers; public pages
+// follow NOTIFY (the test stack's APP_CONFIG_TTL_MS is ten minutes, so only the listener can
+// refresh them in time); a lost listener connection flushes the copy.
+#include "catalog_support.hpp"
+
+using namespace it;
+
+namespace {
+
+constexpr int kRequests = 24;  // spread by nginx over every process and many threads
+
+int64_t standard_30_list_price(const rapidjson::Document& plans) {
+    return find_by(plans["items"], "public_code", "standard")["durations"][0]["base_price_minor"].GetInt64();
+}
+
+std::string config_title() { return http("GET", "/api/cabinet/config").json()["title"].GetString(); }
+
+int64_t listeners() {
+    return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cabinet-catalog-listener'");
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(catalog_cache)
+
+BOOST_AUTO_TEST_CASE(a_price_change_is_seen_by_the_next_request_of_every_process) {
+    const int64_t tg = new_user();
+    const int64_t before = count("SELECT price_minor FROM plan_durations d JOIN plans p ON p.id = d.plan_id"
+                                 " WHERE p.public_code = 'standard' AND d.days = 30");
+    Cleanup cleanup;
+    cleanup.add("UPDATE plan_durations SET price_minor = " + str(before) +
+                " WHERE days = 30 AND plan_id = (SELECT id FROM plans WHERE public_code = 'standard')");
+    for (int i = 0; i < kRequests; ++i) BOOST_TEST(standard_30_list_price(get_as(tg, "/api/cabinet/plans")) == before);
+
+    // Acknowledged (committed) here; no wait of any kind before the reads.
+    exec("UPDATE plan_durations SET price_minor = " + str(before + 1234) +
+         " WHERE days = 30 AND plan_id = (SELECT id FROM plans WHERE public_code = 'standard')");
+    for (int i = 0; i < kRequests; ++i) {
+        BOOST_TEST(standard_30_list_price(get_as(tg, "/api/cabinet/plans")) == before + 1234);
+        const auto pack = get_as(tg, "/api/cabinet/constructor");  // same copy, same freshness
+        BOOST_TEST(pack["periods"].IsArray());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_sale_and_a_theme_change_reach_me_plans_and_constructor_at_once) {
+    const int64_t tg = new_user();
+    Cleanup cleanup;
+    cleanup.add("DELETE FROM sales WHERE name = 'it-cache-sale-" + str(tg) + "'");
+    const std::string title = "Cache test " + str(tg);
+    const std::string old_title = http("GET", "/api/cabinet/me", {tma_header(tg)}).json()["app"]["title"].GetString();
+    cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
+    for (int i = 0; i < kRequests; ++i) get_as(tg, "/api/cabinet/me");
+
+    exec("INSERT INTO sales (name, discount_pct, starts_at, ends_at) VALUES ('it-cache-sale-" + str(tg) +
+         "', 40, now() - interval '1 minute', now() + interval '1 hour')");
+    exec("UPDATE app_config SET title = '" + title + "'");
+    for (int i = 0; i < kRequests; ++i) {
+        BOOST_TEST(std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title);
+        const auto plans = get_as(tg, "/api/cabinet/plans");
+        const auto& d = find_by(plans["items"], "public_code", "standard")["durations"][0];
+        BOOST_TEST(d["price_minor"].GetInt64() == discounted(d["base_price_minor"].GetInt64(), 40));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(public_pages_follow_notifications) {
+    const std::string old_title = config_title();
+    Cleanup cleanup;
+    cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
+    for (int i = 0; i < kRequests; ++i) config_title();  // every process holds a copy
+    const std::string title = "Notified " + std::to_string(fresh_telegram_id());
+    exec("UPDATE app_config SET title = '" + title + "'");
+    // The fallback TTL is ten minutes in the test stack: only NOTIFY can do this.
+    BOOST_TEST(wait_until([&] {
+        for (int i = 0; i < kRequests; ++i)
+            if (config_title() != title) return false;
+        return true;
+    }, 3000));
+}
+
+BOOST_AUTO_TEST_CASE(a_lost_listener_connection_flushes_the_copy_and_comes_back) {
+    BOOST_TEST_REQUIRE(wait_until([] { return listeners() >= 1; }, 5000));
+    const int64_t listening = listeners();
+    const std::string old_title = config_title();
+    Cleanup cleanup;
+    cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
+    for (int i = 0; i < kRequests; ++i) config_title();
+
+    // Cut every listener, then change the title with the notifying trigger off in that
+    // transaction (listeners reconnect after a second): only the flush on losing and
+    // regaining the connection can show it.
+    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-catalog-listener'");
+    const std::string title = "Unnotified " + std::to_string(fresh_telegram_id());
+    exec("ALTER TABLE app_config DISABLE TRIGGER app_config_catalog_changed; UPDATE app_config SET title = '" + title +
+         "'; ALTER TABLE app_config ENABLE TRIGGER app_config_catalog_changed");
+    BOOST_TEST(wait_until([&] {
+        for (int i = 0; i < kRequests; ++i)
+            if (config_title() != title) return false;
+        return true;
+    }, 5000));
+    BOOST_TEST(wait_until([&] { return listeners() == listening; }, 5000));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
