@@ -60,7 +60,11 @@ def parse_perf_script(lines):
             continue
         m = FRAME.match(line)
         if m:
-            frames.append(frame_name(m["sym"], m["dso"]))
+            name = frame_name(m["sym"], m["dso"])
+            # A frame-pointer walk through code built without them reads garbage: up to
+            # perf's 127 frames of "[unknown]". A run of unnamed frames says no more than one.
+            if not (name.startswith("[") and frames and frames[-1] == name):
+                frames.append(name)
     if head:
         yield Sample(head["comm"], int(head["pid"]), int(head["tid"]), frames)
 
@@ -82,8 +86,9 @@ def classify(sample, pids):
 
 
 def fold(samples, pids=None):
-    """Counter of folded stacks ("kind;root;...;leaf" -> samples) and of samples per kind.
-    An "other" sample keeps its command name as its second frame, so the noise has names."""
+    """Counter of folded stacks ("kind;root;...;leaf" -> samples), samples per kind, and
+    leaf frames per kind (self time). An "other" sample is folded to its command name only:
+    the noise gets a name, not a tower of its own stacks."""
     stacks = collections.Counter()
     per_kind = collections.Counter()
     self_syms = collections.defaultdict(collections.Counter)
@@ -94,9 +99,31 @@ def fold(samples, pids=None):
             self_syms[kind][s.frames[0]] += 1
         if kind == IDLE:
             continue
-        path = [kind] + ([s.comm.replace(";", ":")] if kind == OTHER else []) + s.frames[::-1]
+        if kind == OTHER:  # noise from outside the stack: who, not where
+            path = [kind, s.comm.replace(";", ":")]
+        else:
+            path = [kind] + s.frames[::-1]
         stacks[";".join(path)] += 1
     return stacks, per_kind, self_syms
+
+
+def drawn_stacks(stacks, per_kind, with_other=False):
+    """The stacks to draw and a line saying what the picture holds. On a shared machine the
+    other processes (other stacks, builds) may take most of the CPU and squeeze the stack's
+    towers to slivers: they are left out unless asked for, their share said instead."""
+    total = sum(per_kind.values()) or 1
+    if with_other or not per_kind[OTHER]:
+        drawn = stacks
+    else:
+        drawn = collections.Counter({k: n for k, n in stacks.items() if not k.startswith(OTHER + ";")})
+    shown = sum(drawn.values())
+    left = []
+    if shown < sum(stacks.values()):
+        left.append("other processes %.1f %%" % (100 * per_kind[OTHER] / total))
+    if per_kind[IDLE]:
+        left.append("idle %.1f %%" % (100 * per_kind[IDLE] / total))
+    line = "width = %d samples, %.1f %% of all CPU time" % (shown, 100 * shown / total)
+    return drawn, line + ("; left out: " + ", ".join(left) if left else "")
 
 
 def read_pids(path):
@@ -130,27 +157,73 @@ def build_tree(stacks):
 
 
 def colour(name, depth):
-    """Warm colours from a hash of the name (stable across runs), orange for the kernel,
-    blue-grey for the process-kind roots."""
+    """A shade from a hash of the name (stable across runs) in a hue that tells the code
+    apart: blue for the kernel, green for ours (cabinet::) and libpqxx, warm for the rest
+    (libraries, PostgreSQL, nginx); grey for "all" and the process kinds."""
     if depth <= 1:
-        return "rgb(160,170,200)"
+        return "rgb(170,175,195)"
     h = zlib.crc32(name.encode())
     v1, v2 = (h & 0xFF) / 255, ((h >> 8) & 0xFF) / 255
     if name.endswith("_[k]"):
-        return "rgb(%d,%d,%d)" % (220 + 30 * v1, 130 + 50 * v2, 40)
+        return "rgb(%d,%d,%d)" % (100 + 50 * v1, 160 + 40 * v2, 230)
+    if "cabinet::" in name or "pqxx::" in name:
+        return "rgb(%d,%d,%d)" % (80 + 60 * v1, 190 + 40 * v2, 80 + 40 * v1)
     return "rgb(%d,%d,%d)" % (205 + 50 * v1, 80 + 150 * v2, 55 * v1)
 
 
-def render_svg(stacks, title, width=1200, frame_h=16, min_px=0.3):
-    """A static flame graph: root at the bottom, each frame's width proportional to its
-    samples; hover shows name, samples and share (the <title> of each frame)."""
+def fit_label(name, px):
+    """The name cut to what fits in px at 11 px Verdana (~6.6 px a character), or nothing."""
+    chars = int((px - 6) / 6.6)
+    if chars < 3:
+        return ""
+    return name if len(name) <= chars else name[:chars - 2] + ".."
+
+
+# Click a frame: it and what it calls fill the width, its callers stretch across dimmed,
+# the rest hides; click "all" to go back. fit() is fit_label's twin.
+ZOOM_JS = """
+(function () {
+  var pad = PAD, inner = INNER, eps = 1e-6;
+  var frames = Array.prototype.slice.call(document.querySelectorAll("g.frame"));
+  function num(g, a) { return +g.getAttribute("data-" + a); }
+  function fit(g, x, w) {
+    var r = g.querySelector("rect"), t = g.querySelector("text");
+    var name = g.querySelector("title").textContent.replace(/ [(][0-9]+ samples, [0-9.]+%[)]$/, "");
+    var n = Math.floor((w - 6) / 6.6);
+    r.setAttribute("x", pad + x); r.setAttribute("width", w);
+    t.setAttribute("x", pad + x + 3);
+    t.textContent = n < 3 ? "" : (name.length <= n ? name : name.slice(0, n - 2) + "..");
+  }
+  function zoom(z) {
+    var x0 = num(z, "x"), w0 = num(z, "w"), d0 = num(z, "d");
+    frames.forEach(function (g) {
+      var x = num(g, "x"), w = num(g, "w"), d = num(g, "d");
+      g.style.display = ""; g.style.opacity = "";
+      if (d < d0 && x <= x0 + eps && x + w >= x0 + w0 - eps) { fit(g, 0, inner); g.style.opacity = 0.6; }
+      else if (d >= d0 && x >= x0 - eps && x + w <= x0 + w0 + eps) fit(g, (x - x0) / w0 * inner, w / w0 * inner);
+      else g.style.display = "none";
+    });
+  }
+  frames.forEach(function (g) {
+    g.style.cursor = "pointer";
+    g.addEventListener("click", function () { zoom(g); });
+  });
+})();
+"""
+
+
+def render_svg(stacks, title, subtitle="", width=1200, frame_h=16, min_px=0.3):
+    """A flame graph: root at the bottom, each frame's width proportional to its samples;
+    hover shows name, samples and share (the <title> of each frame), a click zooms (ZOOM_JS,
+    from each frame's data-x/-w: its start and width as shares of all samples, data-d: depth)."""
     root = build_tree(stacks)
     total = root.count or 1
-    pad, top = 10, 40
+    pad, top = 10, 56
     inner = width - 2 * pad
 
-    def depth_of(node):
-        return 1 + max((depth_of(c) for c in node.children.values()), default=0)
+    def depth_of(node):  # of the frames wide enough to be drawn
+        wide = [c for c in node.children.values() if c.count / total * inner >= min_px]
+        return 1 + max((depth_of(c) for c in wide), default=0)
 
     levels = depth_of(root)
     height = top + levels * frame_h + 2 * pad
@@ -161,6 +234,8 @@ def render_svg(stacks, title, width=1200, frame_h=16, min_px=0.3):
         '<rect x="0" y="0" width="%d" height="%d" fill="#f8f8f0"/>' % (width, height),
         '<text x="%d" y="24" font-size="16" text-anchor="middle">%s</text>'
         % (width // 2, html.escape(title)),
+        '<text x="%d" y="42" fill="#555" text-anchor="middle">%s</text>'
+        % (width // 2, html.escape(subtitle)),
     ]
 
     def draw(node, x, depth):
@@ -169,20 +244,20 @@ def render_svg(stacks, title, width=1200, frame_h=16, min_px=0.3):
             return
         y = height - pad - (depth + 1) * frame_h
         label = "%s (%d samples, %.2f%%)" % (node.name, node.count, 100 * node.count / total)
-        out.append('<g class="frame"><title>%s</title>' % html.escape(label))
+        out.append('<g class="frame" data-x="%.7f" data-w="%.7f" data-d="%d"><title>%s</title>'
+                   % (x / inner, w / inner, depth, html.escape(label)))
         out.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" rx="2" fill="%s"/>'
                    % (pad + x, y, w, frame_h - 1, colour(node.name, depth)))
-        chars = int((w - 6) / 6.6)  # ~6.6 px per character at 11 px Verdana
-        if chars >= 3:
-            text = node.name if len(node.name) <= chars else node.name[:chars - 2] + ".."
-            out.append('<text x="%.2f" y="%d">%s</text>' % (pad + x + 3, y + frame_h - 4, html.escape(text)))
-        out.append("</g>")
+        out.append('<text x="%.2f" y="%d">%s</text></g>'
+                   % (pad + x + 3, y + frame_h - 4, html.escape(fit_label(node.name, w))))
         cx = x
         for child in sorted(node.children.values(), key=lambda c: c.name):
             draw(child, cx, depth + 1)
             cx += child.count / total * inner
 
     draw(root, 0, 0)
+    out.append('<script type="text/ecmascript"><![CDATA[%s]]></script>'
+               % ZOOM_JS.replace("PAD", str(pad)).replace("INNER", str(inner)))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -224,6 +299,8 @@ def main(argv=None):
     ap.add_argument("--folded", help="write the folded stacks here (FlameGraph's format)")
     ap.add_argument("--title", default="CPU flame graph")
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--with-other", action="store_true",
+                    help='draw the processes outside the stack too (by default only their share is said)')
     args = ap.parse_args(argv)
 
     pids = read_pids(args.pids) if args.pids else None
@@ -237,8 +314,9 @@ def main(argv=None):
             for stack, n in sorted(stacks.items()):
                 f.write("%s %d\n" % (stack, n))
     if args.svg:
+        drawn, subtitle = drawn_stacks(stacks, per_kind, args.with_other)
         with open(args.svg, "w") as f:
-            f.write(render_svg(stacks, args.title))
+            f.write(render_svg(drawn, args.title, subtitle))
     text = summary(per_kind, self_syms, args.top)
     if args.summary:
         with open(args.summary, "w") as f:

@@ -67,13 +67,23 @@ class ParseTest(unittest.TestCase):
         self.assertEqual(other.frames, ["[unknown]"])
 
 
+    def test_a_run_of_unnamed_frames_is_one_frame(self):
+        text = ("wrk  5001/5001   10101010 cpu-clock:ppp: \n"
+                "\t 1c2d3 luaV_execute (/usr/bin/wrk)\n"
+                + "\t 0 [unknown] ([unknown])\n" * 5
+                + "\t 1c2d4 luaV_execute (/usr/bin/wrk)\n\t 1c2d4 luaV_execute (/usr/bin/wrk)\n")
+        s, = fg.parse_perf_script(text.splitlines(True))
+        # Named recursion stays as it is.
+        self.assertEqual(s.frames, ["luaV_execute", "[unknown]", "luaV_execute", "luaV_execute"])
+
+
 class FoldTest(unittest.TestCase):
     def test_by_pid_list_one_tower_per_kind_and_the_rest_is_other(self):
         stacks, per_kind, _ = fg.fold(samples(), fg.read_pids(PIDS))
         self.assertEqual(stacks[ME_STACK], 2)
         self.assertEqual(stacks[PG_SEND], 3)
         self.assertEqual(stacks["postgres;PostgresMain;ExecScan"], 1)
-        self.assertEqual(stacks["other;Web Content;[unknown]"], 1)
+        self.assertEqual(stacks["other;Web Content"], 1)  # noise by name, not by stack
         self.assertEqual(sum(stacks.values()), 10)  # idle is not drawn
         self.assertFalse([k for k in stacks if k.startswith("idle")])
         self.assertEqual(dict(per_kind), {"cabinet-fcgi": 3, "postgres": 4, "nginx": 1, "wrk": 1,
@@ -84,7 +94,7 @@ class FoldTest(unittest.TestCase):
         del pids[3002]  # e.g. another stack's PostgreSQL
         stacks, per_kind, _ = fg.fold(samples(), pids)
         self.assertEqual(per_kind["postgres"], 3)
-        self.assertEqual(stacks["other;postgres;PostgresMain;ExecScan"], 1)
+        self.assertEqual(stacks["other;postgres"], 1)
 
     def test_without_a_pid_list_the_command_name_decides(self):
         _, per_kind, _ = fg.fold(samples())
@@ -131,6 +141,20 @@ class SvgTest(unittest.TestCase):
             self.assertLessEqual(x1 + w1, x2 + 0.01)
 
 
+    def test_zoom_data_matches_the_drawing(self):
+        # The click-to-zoom script redraws from data-x/-w (shares of all samples) and data-d.
+        root = ET.fromstring(self.svg)
+        groups = list(root.iter(SVG_NS + "g"))
+        self.assertTrue(groups)
+        for g in groups:
+            rect = g.find(SVG_NS + "rect")
+            self.assertAlmostEqual(float(g.get("data-w")) * 980, float(rect.get("width")), places=1)
+            self.assertAlmostEqual(float(g.get("data-x")) * 980 + 10, float(rect.get("x")), places=1)
+        depth = {g.find(SVG_NS + "title").text.rsplit(" (", 1)[0]: int(g.get("data-d")) for g in groups}
+        self.assertEqual((depth["all"], depth["postgres"], depth["PostgresMain"]), (0, 1, 2))
+        self.assertIsNotNone(root.find(SVG_NS + "script"))
+
+
 class SummaryTest(unittest.TestCase):
     def test_shares_per_kind_and_top_self_symbols(self):
         _, per_kind, self_syms = fg.fold(samples(), fg.read_pids(PIDS))
@@ -153,6 +177,25 @@ class CliTest(unittest.TestCase):
                 self.assertIn(ME_STACK.split(";")[2], frames_of(f.read()))
             with open(txt) as f:
                 self.assertIn("Top 25 symbols of postgres", f.read())
+
+    def test_processes_outside_the_stack_are_said_not_drawn_unless_asked(self):
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, "me.svg")
+            run = [sys.executable, TOOL, "--pids", PIDS, "--svg", svg, "--summary", os.devnull, SAMPLE]
+            subprocess.run(run, check=True)
+            with open(svg) as f:
+                text = f.read()
+            frames = frames_of(text)
+            self.assertNotIn("other", frames)
+            self.assertNotIn("Web Content", frames)
+            self.assertIn("width = 9 samples, 75.0 % of all CPU time; "
+                          "left out: other processes 8.3 %, idle 16.7 %", text)
+            (all_x, _, all_w), = frames["all"]
+            (x, _, w), = frames["postgres"]
+            self.assertAlmostEqual(w / all_w, 4 / 9, places=3)
+            subprocess.run(run + ["--with-other"], check=True)
+            with open(svg) as f:
+                self.assertIn("Web Content", frames_of(f.read()))
 
     def test_input_without_samples_fails(self):
         r = subprocess.run([sys.executable, TOOL], input="not perf output\n", text=True,
