@@ -264,9 +264,21 @@ def render_svg(stacks, title, subtitle="", width=1200, frame_h=16, min_px=0.3):
 
 # ---- the text summary ------------------------------------------------------------------------
 
-def summary(per_kind, self_syms, top=25, tops_for=("cabinet-fcgi", "postgres")):
-    """CPU share per process kind (of every sample on every CPU, idle included) and the top
-    symbols by self time of the kinds named."""
+def total_time(stacks, kind):
+    """Samples in which each frame of `kind` appears (itself or below it), recursion counted once."""
+    counts = collections.Counter()
+    for stack, n in stacks.items():
+        frames = stack.split(";")
+        if frames[0] == kind:
+            for f in set(frames[1:]):
+                counts[f] += n
+    return counts
+
+
+def summary(per_kind, self_syms, top=25, tops_for=("cabinet-fcgi", "postgres"), stacks=None):
+    """CPU share per process kind (of every sample on every CPU, idle included), the top
+    symbols by self time of the kinds named and, given the folded stacks, by total time:
+    a kernel function on top of the self list says less than which of our calls led there."""
     total = sum(per_kind.values()) or 1
     lines = ["CPU share per process kind (%% of all %d samples on all CPUs):" % total, ""]
     extra = sorted(k for k in per_kind if k not in KINDS)  # e.g. the worker, the fakes
@@ -287,6 +299,14 @@ def summary(per_kind, self_syms, top=25, tops_for=("cabinet-fcgi", "postgres")):
             continue
         for sym, c in self_syms[k].most_common(top):
             lines.append("  %6.2f %%  %6d  %s" % (100 * c / n, c, sym))
+        if stacks is None:
+            continue
+        # Frames under nearly every sample (the thread's start, main) would fill the list.
+        ranked = [(f, c) for f, c in total_time(stacks, k).most_common() if c < 0.97 * n][:top]
+        lines += ["", "Top %d frames of %s by total time, itself and what it calls (%% of its %d "
+                  "samples; frames in 97 %% or more of them left out):" % (top, k, n), ""]
+        for f, c in ranked:
+            lines.append("  %6.2f %%  %6d  %s" % (100 * c / n, c, f))
     return "\n".join(lines) + "\n"
 
 
@@ -317,7 +337,7 @@ def main(argv=None):
         drawn, subtitle = drawn_stacks(stacks, per_kind, args.with_other)
         with open(args.svg, "w") as f:
             f.write(render_svg(drawn, args.title, subtitle))
-    text = summary(per_kind, self_syms, args.top)
+    text = summary(per_kind, self_syms, args.top, stacks=stacks)
     if args.summary:
         with open(args.summary, "w") as f:
             f.write(text)

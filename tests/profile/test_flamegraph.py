@@ -167,6 +167,16 @@ class SummaryTest(unittest.TestCase):
         self.assertIn(["75.00", "%", "3", "__x64_sys_sendto_[k]"], lines)  # 3 of postgres's 4
 
 
+    def test_total_time_counts_callers_and_leaves_out_frames_in_every_sample(self):
+        stacks, per_kind, self_syms = fg.fold(samples(), fg.read_pids(PIDS))
+        text = fg.summary(per_kind, self_syms, top=5, stacks=stacks)
+        fcgi_total = text.split("Top 5 frames of cabinet-fcgi by total time")[1].split("Top 5")[0]
+        lines = [l.split(None, 3) for l in fcgi_total.splitlines()]
+        self.assertIn(["66.67", "%", "2", "cabinet::api::me(cabinet::app::Request&)"], lines)
+        self.assertIn(["33.33", "%", "1", "sha256_block_data_order_avx2"], lines)
+        self.assertNotIn("main", [l[-1] for l in lines if l])  # in all 3 samples
+
+
 class CliTest(unittest.TestCase):
     def test_writes_the_svg_and_the_summary(self):
         with tempfile.TemporaryDirectory() as d:
