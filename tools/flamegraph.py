@@ -188,6 +188,10 @@ ZOOM_JS = """
   function num(g, a) { return +g.getAttribute("data-" + a); }
   function fit(g, x, w) {
     var r = g.querySelector("rect"), t = g.querySelector("text");
+    if (!t) {
+      t = g.appendChild(document.createElementNS("http://www.w3.org/2000/svg", "text"));
+      t.setAttribute("y", +r.getAttribute("y") + FRAME_H - 4);
+    }
     var name = g.querySelector("title").textContent.replace(/ [(][0-9]+ samples, [0-9.]+%[)]$/, "");
     var n = Math.floor((w - 6) / 6.6);
     r.setAttribute("x", pad + x); r.setAttribute("width", w);
@@ -212,7 +216,7 @@ ZOOM_JS = """
 """
 
 
-def render_svg(stacks, title, subtitle="", width=1200, frame_h=16, min_px=0.3):
+def render_svg(stacks, title, subtitle="", width=1200, frame_h=16, min_px=1.0):
     """A flame graph: root at the bottom, each frame's width proportional to its samples;
     hover shows name, samples and share (the <title> of each frame), a click zooms (ZOOM_JS,
     from each frame's data-x/-w: its start and width as shares of all samples, data-d: depth)."""
@@ -248,8 +252,10 @@ def render_svg(stacks, title, subtitle="", width=1200, frame_h=16, min_px=0.3):
                    % (x / inner, w / inner, depth, html.escape(label)))
         out.append('<rect x="%.2f" y="%d" width="%.2f" height="%d" rx="2" fill="%s"/>'
                    % (pad + x, y, w, frame_h - 1, colour(node.name, depth)))
-        out.append('<text x="%.2f" y="%d">%s</text></g>'
-                   % (pad + x + 3, y + frame_h - 4, html.escape(fit_label(node.name, w))))
+        label = fit_label(node.name, w)
+        if label:  # else the zoom script adds it when the frame grows
+            out.append('<text x="%.2f" y="%d">%s</text>' % (pad + x + 3, y + frame_h - 4, html.escape(label)))
+        out.append("</g>")
         cx = x
         for child in sorted(node.children.values(), key=lambda c: c.name):
             draw(child, cx, depth + 1)
@@ -257,7 +263,7 @@ def render_svg(stacks, title, subtitle="", width=1200, frame_h=16, min_px=0.3):
 
     draw(root, 0, 0)
     out.append('<script type="text/ecmascript"><![CDATA[%s]]></script>'
-               % ZOOM_JS.replace("PAD", str(pad)).replace("INNER", str(inner)))
+               % ZOOM_JS.replace("PAD", str(pad)).replace("INNER", str(inner)).replace("FRAME_H", str(frame_h)))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -297,12 +303,14 @@ def summary(per_kind, self_syms, top=25, tops_for=("cabinet-fcgi", "postgres"), 
         if not n:
             lines.append("  (no samples)")
             continue
-        for sym, c in self_syms[k].most_common(top):
+        # Ties by name, so that a rerun on the same data writes the same file.
+        for sym, c in sorted(self_syms[k].items(), key=lambda e: (-e[1], e[0]))[:top]:
             lines.append("  %6.2f %%  %6d  %s" % (100 * c / n, c, sym))
         if stacks is None:
             continue
         # Frames under nearly every sample (the thread's start, main) would fill the list.
-        ranked = [(f, c) for f, c in total_time(stacks, k).most_common() if c < 0.97 * n][:top]
+        ranked = sorted(total_time(stacks, k).items(), key=lambda e: (-e[1], e[0]))
+        ranked = [(f, c) for f, c in ranked if c < 0.97 * n][:top]
         lines += ["", "Top %d frames of %s by total time, itself and what it calls (%% of its %d "
                   "samples; frames in 97 %% or more of them left out):" % (top, k, n), ""]
         for f, c in ranked:
