@@ -1,0 +1,140 @@
+# Shared by tools/bench and tools/profile (sourced, not run): the wrk cases, the bench users'
+# init data, and one wrk run parsed into figures. The caller sets ROOT and defines say/die.
+#
+# Overridable: STACK_DIR (var/), HTTP_PORT (8080), BENCH_DURATION (10, seconds),
+# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_WARMUP (2, seconds), BENCH_USERS (10000),
+# BENCH_PURCHASE_EVERY (20).
+
+STACK_DIR=${STACK_DIR:-$ROOT/var}
+HTTP_PORT=${HTTP_PORT:-8080}
+export STACK_DIR HTTP_PORT
+
+BENCH_DURATION=${BENCH_DURATION:-10}
+BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-64}
+BENCH_THREADS=${BENCH_THREADS:-2}
+BENCH_WARMUP=${BENCH_WARMUP:-2}
+BENCH_USERS=${BENCH_USERS:-10000}
+BENCH_PURCHASE_EVERY=${BENCH_PURCHASE_EVERY:-20}  # purchase_mix: 1 request in N is a balance purchase
+FIRST_BENCH_ID=900000001
+
+BASE="http://127.0.0.1:$HTTP_PORT"
+BENCH_DIR="$STACK_DIR/bench"
+INIT_DATA="$BENCH_DIR/init-data.txt"
+LUA="$ROOT/tests/bench/random_user.lua"
+STACK="$ROOT/tools/stack"
+
+# The cases: name -> path; how each is driven is in bench_case.
+declare -A PATHS=([static]=/index.html [config]=/api/cabinet/config [me]=/api/cabinet/me
+                  [plans]=/api/cabinet/plans [connection]=/api/cabinet/connection [purchase_mix]=/api/cabinet/me)
+
+# ---- preconditions ---------------------------------------------------------------------
+bench_check_tools() {
+  if ! command -v wrk >/dev/null 2>&1; then
+    say "wrk not found; running tools/install-deps"
+    "$ROOT/tools/install-deps" >&2 || die "tools/install-deps failed"
+    command -v wrk >/dev/null 2>&1 || die "wrk is still missing"
+  fi
+  command -v curl >/dev/null 2>&1 || die "curl is missing (tools/install-deps)"
+  [ -f "$LUA" ] || die "missing $LUA"
+  [[ "$BENCH_DURATION" =~ ^[0-9]+$ && "$BENCH_DURATION" -gt 0 ]] || die "BENCH_DURATION must be a positive number of seconds"
+  [[ "$BENCH_CONNECTIONS" =~ ^[0-9]+$ && "$BENCH_CONNECTIONS" -ge "$BENCH_THREADS" ]] ||
+    die "BENCH_CONNECTIONS must be a number >= BENCH_THREADS ($BENCH_THREADS)"
+}
+
+healthy() { curl -fsS -m 2 "$BASE/health" >/dev/null 2>&1; }
+
+bench_ensure_stack() {
+  if healthy; then
+    say "stack answers on $BASE/health"
+  else
+    say "stack not answering on $BASE/health: running tools/stack up"
+    "$STACK" up >&2 || die "tools/stack up failed"
+    healthy || die "stack still not healthy on $BASE after tools/stack up"
+  fi
+}
+
+# ---- users and init data ---------------------------------------------------------------
+# Seeds the bench users and writes their init data, then checks one line by hand: if the
+# pool rejects the init data, every /me request would be a 401 and the figures would
+# measure the error path. Sets PROBE_STATUS.
+bench_prepare_users() {
+  mkdir -p "$BENCH_DIR"
+  say "seeding $BENCH_USERS bench users (idempotent)"
+  "$STACK" ctl seed-demo --bench-users "$BENCH_USERS" >/dev/null || die "seed-demo failed"
+  "$STACK" ctl dev-init-data --telegram-id "$FIRST_BENCH_ID" --count "$BENCH_USERS" >"$INIT_DATA.tmp" ||
+    die "dev-init-data failed"
+  mv "$INIT_DATA.tmp" "$INIT_DATA"
+  local lines probe
+  lines=$(grep -c . "$INIT_DATA" || true)
+  [ "$lines" -eq "$BENCH_USERS" ] || die "expected $BENCH_USERS init-data lines in $INIT_DATA, got $lines"
+  say "wrote $INIT_DATA ($lines lines, valid 24 h)"
+
+  probe=$(sed -n "$((RANDOM % lines + 1))p" "$INIT_DATA")
+  PROBE_STATUS=$(curl -s -o "$BENCH_DIR/probe-me.json" -w '%{http_code}' -m 5 \
+    -H "Authorization: tma $probe" "$BASE/api/cabinet/me" || true)
+  if [ "$PROBE_STATUS" = "200" ]; then
+    say "probe: /api/cabinet/me with one bench user's init data -> 200"
+  else
+    say "WARNING: probe /api/cabinet/me -> $PROBE_STATUS: $(head -c 300 "$BENCH_DIR/probe-me.json" 2>/dev/null)"
+    say "WARNING: the /me figures below will measure an error path"
+  fi
+}
+
+# ---- wrk ----------------------------------------------------------------------------------
+# wrk prints latencies as 812.00us, 1.23ms, 1.05s, 2.00m: all to milliseconds.
+to_ms() {
+  awk -v t="$1" 'BEGIN {
+    n = t + 0; u = t; sub(/^[0-9.]+/, "", u)
+    if (u == "us") n /= 1000; else if (u == "s") n *= 1000; else if (u == "m") n *= 60000;
+    else if (u == "h") n *= 3600000;
+    printf "%.2f", n }'
+}
+
+# bench_case NAME: runs case NAME through run_case with its path and wrk script arguments.
+bench_case() {
+  local c=$1
+  [ -n "${PATHS[$c]:-}" ] || die "unknown case '$c' (cases: ${!PATHS[*]})"
+  case "$c" in
+    static|config) run_case "$c" "${PATHS[$c]}" ;;
+    purchase_mix) run_case "$c" "${PATHS[$c]}" "$INIT_DATA" "$BENCH_PURCHASE_EVERY" ;;
+    *) run_case "$c" "${PATHS[$c]}" "$INIT_DATA" ;;  # a random bench user per request
+  esac
+}
+
+# run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE
+# BENCH_BEFORE_MEASURE, when set, is a command run after the warm-up and before the
+# measured run (tools/profile starts perf there).
+run_case() {
+  local name=$1 path=$2; shift 2
+  local url="$BASE$path" out="$BENCH_DIR/wrk-$name.txt"
+  local -a script=()
+  if [ $# -gt 0 ]; then script=(-s "$LUA" "$url" -- "$@"); else script=("$url"); fi
+
+  say "$name: warm-up ${BENCH_WARMUP}s, then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
+  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_WARMUP}s" "${script[@]}" >/dev/null 2>&1 || true
+  if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
+  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE=""
+  if ! wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --latency "${script[@]}" >"$out" 2>&1; then
+    say "WARNING: wrk failed for $name (output in $out):"
+    sed 's/^/    /' "$out" >&2
+    ERR_NOTE="wrk failed"
+    return 0
+  fi
+  local rps p50 p99 non2xx sock total
+  rps=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$out")
+  p50=$(awk '/Latency Distribution/ { d = 1 } d && $1 == "50%" { print $2; exit }' "$out")
+  p99=$(awk '/Latency Distribution/ { d = 1 } d && $1 == "99%" { print $2; exit }' "$out")
+  non2xx=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")
+  sock=$(awk '/Socket errors:/ { gsub(/,/, ""); print $4 + $6 + $8 + $10 }' "$out")
+  total=$(awk '/requests in/ { print $1; exit }' "$out")
+  non2xx=${non2xx:-0} sock=${sock:-0}
+  RPS=${rps:-n/a}
+  if [ -n "$p50" ]; then P50=$(to_ms "$p50"); fi
+  if [ -n "$p99" ]; then P99=$(to_ms "$p99"); fi
+  ERRS=$((non2xx + sock))
+  if [ "$ERRS" -gt 0 ]; then
+    ERR_NOTE="$non2xx non-2xx/3xx, $sock socket errors of ${total:-?} requests"
+    say "WARNING: $name: $ERR_NOTE (see $out)"
+  fi
+  return 0
+}
