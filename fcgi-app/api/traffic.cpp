@@ -1,9 +1,11 @@
-// GET /api/cabinet/traffic: current usage (fresh from the panel when it answers, else the
-// last synced value) and up to 30 daily cumulative snapshots, oldest first.
+// GET /api/cabinet/traffic: current usage (from the panel when the stored figure is older
+// than TRAFFIC_FRESH_S and the panel answers, else the stored one) and up to 30 daily
+// cumulative snapshots, oldest first.
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
 #include "errors.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::api {
 
@@ -26,7 +28,10 @@ void get_traffic(Exchange& ex) {
         return;
     }
     int64_t used = sub->traffic_used_bytes;
-    if (!sub->panel_uuid.empty()) {
+    // The panel is asked only when the stored figure is older than TRAFFIC_FRESH_S (issue
+    // 17: the chart's reloads cost the panel nothing in between).
+    const bool stale = unix_now() - sub->traffic_synced_at >= ex.settings().traffic_fresh_s;
+    if (!sub->panel_uuid.empty() && stale) {
         try {
             if (auto pu = ex.io.panel.get_user(sub->panel_uuid)) {
                 used = pu->used_traffic_bytes;

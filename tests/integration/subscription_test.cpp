@@ -223,6 +223,40 @@ BOOST_AUTO_TEST_CASE(traffic_without_and_with_subscription) {
     BOOST_TEST(http("GET", "/api/cabinet/traffic", {auth}).status == 200);
 }
 
+// GET /traffic asks the panel once per TRAFFIC_FRESH_S (60 s in the stack) per user, not on
+// every reload of the chart; an older figure is refreshed (issue 17).
+BOOST_AUTO_TEST_CASE(traffic_asks_the_panel_only_when_the_stored_figure_is_old) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {auth}).status == 200);
+    const std::string uuid = "(SELECT panel_uuid::text FROM subscriptions s JOIN users u ON u.id = s.user_id"
+                             " WHERE u.telegram_id = " + std::to_string(tg) + ")";
+    const std::string panel_uuid = [&] {
+        pqxx::connection c(env("DATABASE_URL"));
+        pqxx::nontransaction t(c);
+        return std::string(t.exec1("SELECT " + uuid)[0].c_str());
+    }();
+    const std::string journal = "http://127.0.0.1:" + env("PANEL_PORT") + "/__mock/journal";
+    auto panel_reads = [&] {
+        int n = 0;
+        for (const auto& e : http_url("GET", journal).json()["response"].GetArray())
+            if (std::string(e["method"].GetString()) == "GET" &&
+                std::string(e["path"].GetString()) == "/api/users/" + panel_uuid)
+                ++n;
+        return n;
+    };
+    const int before = panel_reads();
+    for (int i = 0; i < 5; ++i) BOOST_TEST(http("GET", "/api/cabinet/traffic", {auth}).status == 200);
+    BOOST_TEST(panel_reads() == before + 1);  // the first one (never synced), then the stored figure
+
+    exec("UPDATE subscriptions SET traffic_synced_at = now() - interval '61 seconds' WHERE panel_uuid::text = '" +
+         panel_uuid + "'");
+    BOOST_TEST(http("GET", "/api/cabinet/traffic", {auth}).status == 200);
+    BOOST_TEST(panel_reads() == before + 2);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE panel_uuid::text = '" + panel_uuid +
+                     "' AND traffic_synced_at > now() - interval '10 seconds'") == 1);
+}
+
 BOOST_AUTO_TEST_CASE(hidden_link_hides_the_url_but_not_the_import_links) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);

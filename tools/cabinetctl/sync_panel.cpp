@@ -69,7 +69,8 @@ int sync_panel(const Args& args) {
             txn.exec_params("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", after);
             const auto written = txn.exec_params(
                 "UPDATE subscriptions SET traffic_used_bytes = $2, expire_at = to_timestamp($3), status = $4,"
-                " traffic_limit_bytes = $5, updated_at = now() WHERE user_id = $1 AND revision = $6 RETURNING 1",
+                " traffic_limit_bytes = $5, traffic_synced_at = now(), updated_at = now()"
+                " WHERE user_id = $1 AND revision = $6 RETURNING 1",
                 after, pu->used_traffic_bytes, pu->expire_at, status, pu->traffic_limit_bytes, r[4].as<int64_t>());
             if (written.empty()) {
                 ++moved;

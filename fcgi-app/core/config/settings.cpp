@@ -143,6 +143,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"REFERRAL_PERCENT", "10", "referrer's commission on the referral's payments, percent", ranged<&Settings::referral_percent>(0, 100)},
     {"BALANCE_ENABLED", "true", "whether the balance and top-ups are shown", field<&Settings::balance_enabled>()},
     {"HIDE_SUBSCRIPTION_LINK", "false", "hide the raw subscription URL from users", field<&Settings::hide_subscription_link>()},
+    {"TRAFFIC_FRESH_S", "60", "GET /traffic shows the stored figure while it is younger than this, and asks the panel otherwise", ranged<&Settings::traffic_fresh_s>(0, 86400)},
     {"SHOW_TRAFFIC_USAGE", "true", "show traffic usage in the cabinet", field<&Settings::show_traffic_usage>()},
     {"SALES_MODE", "plans", "plans (fixed plans) or constructor (period + traffic pack)", one_of<&Settings::sales_mode>({"plans", "constructor"})},
     {"YOOKASSA_ENABLED", "false", "offer the YooKassa gateway", field<&Settings::yookassa_enabled>()},

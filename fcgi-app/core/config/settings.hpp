@@ -123,6 +123,7 @@ struct Settings {
     std::string subscription_public_url;  // base of the panel's subscription links; never empty after load
     int64_t panel_connect_timeout_ms = 1000;
     int64_t panel_timeout_ms = 3000;
+    int64_t traffic_fresh_s = 60;  // GET /traffic asks the panel when the stored figure is older
     int64_t panel_concurrency = 4;      // panel requests in flight per pool process (panel/panel_slots.hpp)
     int64_t panel_queue_wait_ms = 200;  // wait for one of them before 503 busy
 

@@ -44,6 +44,7 @@ Account account_from_row(const pqxx::row& r) {
         if (!r["short_uuid"].is_null()) s.short_uuid = r["short_uuid"].c_str();
         s.link_reset_at = r["link_reset_at"].as<int64_t>();
         s.revision = r["sub_revision"].as<int64_t>();
+        s.traffic_synced_at = r["traffic_synced_at"].as<int64_t>();
         a.subscription = std::move(s);
     }
     a.catalog_version = r["catalog_version"].as<int64_t>();

@@ -11,6 +11,7 @@ namespace cabinet {
     "s.device_limit, s.traffic_limit_bytes, s.traffic_used_bytes, s.subscription_url, s.crypto_link, "    \
     "s.autopay_enabled, s.plan_id, s.panel_uuid::text AS panel_uuid, s.short_uuid, "                     \
     "coalesce(floor(extract(epoch FROM s.link_reset_at))::bigint, 0) AS link_reset_at, s.revision AS sub_revision, " \
+    "coalesce(floor(extract(epoch FROM s.traffic_synced_at))::bigint, 0) AS traffic_synced_at, "          \
     "u.referred_by, coalesce(g.discount_pct, 0) AS group_discount_pct, "                                 \
     "CASE WHEN u.promo_discount_until IS NULL OR u.promo_discount_until > now() "                        \
     "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct, "                                 \

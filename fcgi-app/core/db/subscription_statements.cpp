@@ -28,7 +28,7 @@ std::vector<Statement> subscription_statements() {
          " updated_at = now()"
          " WHERE user_id = $1"},
         {"set_traffic_used",
-         "UPDATE subscriptions SET traffic_used_bytes = $2, updated_at = now() WHERE user_id = $1"},
+         "UPDATE subscriptions SET traffic_used_bytes = $2, traffic_synced_at = now(), updated_at = now() WHERE user_id = $1"},
         {"upsert_traffic_snapshot",
          "INSERT INTO traffic_snapshots (user_id, day, used_bytes) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)"
          " ON CONFLICT (user_id, day) DO UPDATE SET used_bytes = EXCLUDED.used_bytes"},

@@ -23,6 +23,7 @@ struct Subscription {
     std::string short_uuid;
     int64_t link_reset_at = 0;  // last link rotation, Unix seconds; 0 = never
     int64_t revision = 0;       // bumped by every UPDATE of the row: a write names the one it read
+    int64_t traffic_synced_at = 0;  // when traffic_used_bytes was copied from the panel; 0 = never
 };
 
 struct User {
