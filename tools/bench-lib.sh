@@ -25,7 +25,8 @@ STACK="$ROOT/tools/stack"
 
 # The cases: name -> path; how each is driven is in bench_case.
 declare -A PATHS=([static]=/index.html [config]=/api/cabinet/config [me]=/api/cabinet/me
-                  [plans]=/api/cabinet/plans [connection]=/api/cabinet/connection [purchase_mix]=/api/cabinet/me)
+                  [plans]=/api/cabinet/plans [connection]=/api/cabinet/connection
+                  [referral]=/api/cabinet/referral [traffic]=/api/cabinet/traffic [purchase_mix]=/api/cabinet/me)
 
 # ---- preconditions ---------------------------------------------------------------------
 bench_check_tools() {
@@ -80,6 +81,41 @@ bench_prepare_users() {
   fi
 }
 
+# ---- round trips per request ---------------------------------------------------------------
+# The warm-up run of each case is counted: PostgreSQL statements (pg_stat_statements, which
+# tools/stack loads; BEGIN and COMMIT count, they are round trips too) and Redis commands
+# (INFO commandstats), divided by the requests wrk made. The stack's other processes (worker,
+# watchdog, landing) add a few statements a second: below 0.01 a request at these rates.
+bench_psql() { psql -h "$STACK_DIR/run" -U postgres -d cabinet -qAtX -v ON_ERROR_STOP=1 "$@"; }
+bench_redis() { redis-cli -s "$STACK_DIR/run/redis.sock" "$@"; }
+RT_OK=
+rt_check() {
+  RT_OK=1
+  if ! bench_psql -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null 2>&1 ||
+     ! bench_psql -c "SELECT 1 FROM pg_stat_statements LIMIT 1" >/dev/null 2>&1; then
+    say "WARNING: pg_stat_statements is not loaded (tools/stack up restarts PostgreSQL with it); round trips not counted"
+    RT_OK=0
+  fi
+}
+rt_reset() {
+  [ -n "$RT_OK" ] || rt_check
+  [ "$RT_OK" = 1 ] || return 0
+  bench_psql -c "SELECT pg_stat_statements_reset()" >/dev/null
+  bench_redis CONFIG RESETSTAT >/dev/null
+}
+# rt_read REQUESTS -> sets RT_DB and RT_REDIS (per request, two decimals) or n/a
+rt_read() {
+  RT_DB="n/a" RT_REDIS="n/a"
+  [ "$RT_OK" = 1 ] && [ "${1:-0}" -gt 0 ] || return 0
+  local db redis
+  db=$(bench_psql -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+                      WHERE d.datname = 'cabinet' AND s.query NOT LIKE '%pg_stat_statements%'")
+  redis=$(bench_redis INFO commandstats |
+          awk -F'[:=,]' '/^cmdstat_/ && $1 != "cmdstat_info" && $1 != "cmdstat_config" { n += $3 } END { print n + 0 }')
+  RT_DB=$(awk -v n="$db" -v r="$1" 'BEGIN { printf "%.2f", n / r }')
+  RT_REDIS=$(awk -v n="$redis" -v r="$1" 'BEGIN { printf "%.2f", n / r }')
+}
+
 # ---- wrk ----------------------------------------------------------------------------------
 # wrk prints latencies as 812.00us, 1.23ms, 1.05s, 2.00m: all to milliseconds.
 to_ms() {
@@ -101,7 +137,7 @@ bench_case() {
   esac
 }
 
-# run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE
+# run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE RT_DB RT_REDIS
 # BENCH_BEFORE_MEASURE, when set, is a command run after the warm-up and before the
 # measured run (tools/profile starts perf there).
 run_case() {
@@ -110,8 +146,10 @@ run_case() {
   local -a script=()
   if [ $# -gt 0 ]; then script=(-s "$LUA" "$url" -- "$@"); else script=("$url"); fi
 
-  say "$name: warm-up ${BENCH_WARMUP}s, then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
-  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_WARMUP}s" "${script[@]}" >/dev/null 2>&1 || true
+  say "$name: warm-up ${BENCH_WARMUP}s (round trips counted), then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
+  rt_reset
+  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_WARMUP}s" "${script[@]}" >"$out.warmup" 2>&1 || true
+  rt_read "$(awk '/requests in/ { print $1; exit }' "$out.warmup")"
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
   RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE=""
   if ! wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --latency "${script[@]}" >"$out" 2>&1; then
