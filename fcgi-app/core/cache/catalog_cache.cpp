@@ -42,13 +42,13 @@ std::shared_ptr<const Catalog> CatalogCache::get(Db& db, std::optional<int64_t> 
         spdlog::warn("catalogue reload failed, serving the copy of version {}: {}", held->version, e.what());
         return held;
     }
+    // The latest load wins, even of a lower version: a restored database counts from an
+    // older number. Two loads racing may leave the older copy; the next request whose
+    // version differs reloads it, so that heals by itself.
     std::lock_guard lock(mutex_);
-    // Two threads may load at once; the newer version stays (an older load never replaces it).
-    if (!value_ || loaded->version >= value_->version) {
-        value_ = loaded;
-        loaded_at_ = std::chrono::steady_clock::now();
-        loaded_at_change_ = change_before_load;
-    }
+    value_ = loaded;
+    loaded_at_ = std::chrono::steady_clock::now();
+    loaded_at_change_ = change_before_load;
     return loaded;
 }
 
