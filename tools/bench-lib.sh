@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # sourced; the variables it sets are the caller's
 # Shared by tools/bench and tools/profile (sourced, not run): the wrk cases, the bench users'
 # init data, and one wrk run parsed into figures. The caller sets ROOT and defines say/die.
 #
@@ -58,13 +59,36 @@ bench_ensure_stack() {
 # Seeds the bench users and writes their init data, then checks one line by hand: if the
 # pool rejects the init data, every /me request would be a 401 and the figures would
 # measure the error path. Sets PROBE_STATUS.
+# BENCH_SEED: the command that seeds SEED_USERS users (tools/bench: seed_users of
+# bench-at-size.sh, which also gives the mock panel their panel users); by default plain
+# seed-demo.
+SEED_USERS=${SEED_USERS:-$BENCH_USERS}
+bench_seed_plain() {
+  say "seeding $1 bench users (idempotent)"
+  "$STACK" ctl seed-demo --bench-users "$1" >/dev/null || die "seed-demo failed"
+}
+
+# write_init_data: init data of BENCH_USERS bench users with a running subscription. Bench
+# user k's subscription expired when k % 10 = 3 (tools/cabinetctl/seed_bench.cpp), and an
+# expired one has no connection (404): the wrk cases measure customers, so those are skipped.
+write_init_data() {
+  local take=$((BENCH_USERS * 10 / 9 + 10))
+  [ "$take" -le "$SEED_USERS" ] || take=$SEED_USERS
+  "$STACK" ctl dev-init-data --telegram-id "$FIRST_BENCH_ID" --count "$take" >"$INIT_DATA.all" ||
+    die "dev-init-data failed"
+  awk -v max="$BENCH_USERS" 'NR % 10 != 3 && ++n <= max' "$INIT_DATA.all" >"$INIT_DATA.tmp"
+  rm -f "$INIT_DATA.all"
+  mv "$INIT_DATA.tmp" "$INIT_DATA"
+  local lines; lines=$(grep -c . "$INIT_DATA" || true)
+  if [ "$lines" -lt "$BENCH_USERS" ]; then BENCH_USERS=$lines; fi   # a small --users
+}
+
+
 bench_prepare_users() {
   mkdir -p "$BENCH_DIR"
-  say "seeding $BENCH_USERS bench users (idempotent)"
-  "$STACK" ctl seed-demo --bench-users "$BENCH_USERS" >/dev/null || die "seed-demo failed"
-  "$STACK" ctl dev-init-data --telegram-id "$FIRST_BENCH_ID" --count "$BENCH_USERS" >"$INIT_DATA.tmp" ||
-    die "dev-init-data failed"
-  mv "$INIT_DATA.tmp" "$INIT_DATA"
+  if [ "$BENCH_USERS" -gt "$SEED_USERS" ]; then BENCH_USERS=$SEED_USERS; fi  # wrk picks among those seeded
+  ${BENCH_SEED:-bench_seed_plain} "$SEED_USERS"
+  write_init_data
   local lines probe
   lines=$(grep -c . "$INIT_DATA" || true)
   [ "$lines" -eq "$BENCH_USERS" ] || die "expected $BENCH_USERS init-data lines in $INIT_DATA, got $lines"

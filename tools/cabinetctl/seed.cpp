@@ -1,15 +1,21 @@
 // cabinetctl seed-demo: demo plans, theme and a demo user (sql/demo.sql), plus on request
-// N numbered users for benchmarks (Telegram ids 900000001..).
+// N numbered users for benchmarks (Telegram ids 900000001.., seed_bench.cpp) and their
+// panel users in a stopped mock panel's snapshot (--panel-state FILE, bench_panel_state.cpp).
+// Prints how long it took: a million bench users take minutes.
 #include <pqxx/pqxx>
 
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "bench_panel_state.hpp"
 #include "commands.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/db.hpp"
+#include "seed_bench.hpp"
 #include "services/subscription_grant.hpp"
 #include "util/strings.hpp"
 
@@ -51,34 +57,37 @@ int seed_demo(const Args& args) {
     if (!parse_int64(option(args, "--bench-users", "0"), bench_users) || bench_users < 0 || bench_users > 1000000)
         throw std::runtime_error("--bench-users must be 0..1000000");
 
+    const std::string panel_state = option(args, "--panel-state", "");  // only while the mock is stopped
+    const auto started = std::chrono::steady_clock::now();
+
     pqxx::connection conn(s.database_url);
-    pqxx::work txn(conn);
-    txn.exec(sql.str());
-    if (bench_users > 0) {
-        txn.exec_params0(
-            "INSERT INTO users (telegram_id, username, first_name, language, referral_code)"
-            " SELECT 900000000 + i, 'bench' || i, 'Bench ' || i, 'en', 'BENCH' || i"
-            " FROM generate_series(1, $1) i ON CONFLICT (telegram_id) DO NOTHING",
-            bench_users);
-        // Balance for the purchase mix, topped up again on every run (through the ledger).
-        txn.exec_params(
-            "SELECT ledger_set_balance(id, 1000000000, 'admin', 'bench data') FROM users"
-            " WHERE telegram_id BETWEEN 900000001 AND 900000000 + $1 AND balance_minor < 1000000000",
-            bench_users);
-        // Each with a running subscription, so /me and /connection do their full work.
-        txn.exec_params0(
-            "INSERT INTO subscriptions (user_id, status, plan_id, plan_snapshot, expire_at, device_limit,"
-            "  short_uuid, subscription_url)"
-            " SELECT u.id, 'active', p.id, jsonb_build_object('name', p.name), now() + interval '30 days', 3,"
-            "  'bench' || u.id, 'http://127.0.0.1:3010/sub/bench' || u.id"
-            " FROM users u, plans p WHERE u.telegram_id BETWEEN 900000001 AND 900000000 + $1 AND p.public_code = 'standard'"
-            " ON CONFLICT (user_id) DO NOTHING",
-            bench_users);
+    BenchSeedResult bench;
+    {
+        pqxx::work txn(conn);
+        txn.exec(sql.str());
+        if (bench_users > 0) bench = seed_bench_users(txn, bench_users, s.panel_base_url);
+        txn.commit();
     }
-    txn.commit();
-    link_demo_user_to_panel(s);
-    std::cout << "demo data loaded" << (bench_users ? " with " + std::to_string(bench_users) + " bench users" : "")
-              << "\n";
+    // Fresh statistics for the tables a large seed grew, so the pool's first queries are
+    // planned for their real size (autovacuum would get there, minutes later).
+    if (bench.added >= 1000) {
+        pqxx::nontransaction n(conn);
+        n.exec0("SET statement_timeout = 0");
+        n.exec0("ANALYZE users, subscriptions, transactions, balance_ledger, subscription_history,"
+                " referral_earnings, events");
+    }
+    int64_t panel_added = 0;
+    if (!panel_state.empty() && bench_users > 0) panel_added = add_bench_panel_users(conn, bench_users, panel_state);
+    if (panel_state.empty()) link_demo_user_to_panel(s);  // else the mock is stopped: linked at its next seed
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::cout << "demo data loaded";
+    if (bench_users > 0)
+        std::cout << " with " << bench_users << " bench users (" << bench.added << " added, " << bench.topped_up
+                  << " topped up" << (panel_state.empty() ? "" : ", " + std::to_string(panel_added) + " panel users added")
+                  << ")";
+    char took[32];
+    std::snprintf(took, sizeof took, "%.1f", seconds);
+    std::cout << " in " << took << " s\n";
     return 0;
 }
 

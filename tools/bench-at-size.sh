@@ -1,0 +1,137 @@
+# shellcheck shell=bash disable=SC2034  # sourced; the variables it sets are the caller's
+# Sourced by tools/bench (after tools/bench-lib.sh): `--users N`, the bench users seeded with
+# realistic history (cabinetctl seed-demo --bench-users N, their panel users in the mock
+# panel's snapshot), and the operator's commands timed at that size (the report's "At N
+# users" table). The caller sets ROOT, STACK, STACK_DIR, SEED_USERS and defines say/die.
+BENCH_SYNC_TIMEOUT=${BENCH_SYNC_TIMEOUT:-3600}
+
+# now_s: seconds since the epoch with milliseconds; took_s START: seconds since START.
+now_s() { date +%s.%3N; }
+took_s() { awk -v a="$1" -v b="$(now_s)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# The stack's settings (stack.env) in a subshell, then one cabinetctl command against the
+# database URL given (a scratch database for restore and the migration on a copy).
+ctl_on_db() {
+  local url=$1; shift
+  (set -a; . "$STACK_DIR/stack.env"; DATABASE_URL=$url; set +a
+   "${BUILD_DIR:-$ROOT/build}/tools/cabinetctl/cabinetctl" "$@")
+}
+db_url() { sed -n 's/^DATABASE_URL=//p' "$STACK_DIR/stack.env" | tail -n 1; }
+# The same server, another database: the URL's path replaced.
+db_url_for() { db_url | sed "s|^\(postgresql://[^/]*\)/[^?]*|\1/$1|"; }
+psql_admin() { psql -X -h "$STACK_DIR/run" -U postgres -d postgres -v ON_ERROR_STOP=1 -qtA "$@"; }
+
+declare -A AT_SIZE=()   # row label -> "value|note"
+at_size() { AT_SIZE[$1]="$2|${3:-}"; AT_SIZE_ORDER+=("$1"); }
+AT_SIZE_ORDER=()
+
+# seed_users N: N bench users, their panel users written into the mock panel's snapshot
+# while the mock is stopped (it reads the file when it starts; cabinetctl seed-demo
+# --panel-state); the time is the whole command's, as printed by it.
+seed_users() {
+  local n=$1 t0 out state="$STACK_DIR/mock-panel/state.json"
+  say "seeding $n bench users (idempotent; the mock panel stops meanwhile)"
+  # The mock is restarted with this stack's port (its public URL), as stack.env has it.
+  PANEL_PORT=${PANEL_PORT:-$(sed -n 's|^PANEL__BASE_URL=http://127.0.0.1:\([0-9]*\).*|\1|p' "$STACK_DIR/stack.env" | tail -n 1)}
+  export PANEL_PORT
+  "$STACK" svc stop mock-panel
+  t0=$(now_s)
+  if ! out=$("$STACK" ctl seed-demo --bench-users "$n" --panel-state "$state" 2>&1); then
+    "$STACK" svc start mock-panel || true
+    printf '%s\n' "$out" >&2
+    die "seed-demo failed"
+  fi
+  SEED_SECONDS=$(took_s "$t0")
+  # tools/stack waits 5 s for the mock's socket; a snapshot of a million users takes longer
+  # to read, and the supervised mock keeps starting: wait for its health below instead.
+  "$STACK" svc start mock-panel 2>/dev/null || say "the mock panel is still reading its snapshot"
+  # The mock reads its snapshot before it answers: wait for it (a million users take a while).
+  local ready=0
+  for _ in $(seq 600); do
+    if curl -fsS -m 5 "http://127.0.0.1:$PANEL_PORT/api/system/health" >/dev/null 2>&1; then ready=1; break; fi
+    sleep 1
+  done
+  [ "$ready" = 1 ] || say "WARNING: the mock panel did not answer within 10 minutes after the seed"
+  say "seed: $(last_line "$out") (${SEED_SECONDS} s)"
+  at_size "seed (\`seed-demo --bench-users $n\`)" "$SEED_SECONDS s" "$(sed -n 's/.*(\(.*added.*\)).*/\1/p' <<<"$out" | tail -n 1)"
+}
+
+# measure_at_size: the database's size, then backup, restore into a scratch database,
+# migrate (nothing to do, then the newest migration again on that restored copy) and a
+# panel sync, each timed. A failing command is reported in its row, not fatal.
+measure_at_size() {
+  local t0 out rc size
+  size=$(psql -X "$(db_url)" -qtAc "SELECT pg_size_pretty(pg_database_size(current_database())) || ' (' || pg_database_size(current_database()) || ' bytes)'" 2>&1) ||
+    size="n/a ($size)"
+  at_size "database size (\`pg_database_size\`)" "$size"
+  local rows; rows=$(psql -X "$(db_url)" -qtAc "SELECT (SELECT count(*) FROM users) || ' users, ' || (SELECT count(*) FROM transactions) || ' transactions, ' || (SELECT count(*) FROM balance_ledger) || ' ledger rows'" 2>/dev/null || true)
+  [ -z "$rows" ] || AT_SIZE["database size (\`pg_database_size\`)"]="$size|$rows"
+
+  say "at size: backup"
+  mkdir -p "$STACK_DIR/backups"
+  local before; before=$(ls -1 "$STACK_DIR/backups" 2>/dev/null | sort | tail -n 1 || true)
+  t0=$(now_s); rc=0
+  out=$("$STACK" ctl backup 2>&1) || rc=$?
+  local took; took=$(took_s "$t0")
+  local archive; archive=$(ls -1t "$STACK_DIR/backups"/cabinet-*.zip 2>/dev/null | head -n 1 || true)
+  if [ -n "$archive" ] && [ "$(basename "$archive")" != "$before" ]; then
+    at_size "\`cabinetctl backup\`" "$took s" "archive $(du -h "$archive" | cut -f1)$([ $rc = 0 ] || echo ", written but not delivered (exit $rc)")"
+  else
+    at_size "\`cabinetctl backup\`" "failed" "exit $rc: $(last_line "$out")"
+    archive=""
+  fi
+
+  local scratch=cabinet_bench_restore
+  if [ -n "$archive" ]; then
+    say "at size: restore into the scratch database $scratch"
+    psql_admin -c "DROP DATABASE IF EXISTS $scratch" -c "CREATE DATABASE $scratch OWNER cabinet" >/dev/null
+    t0=$(now_s); rc=0
+    out=$(ctl_on_db "$(db_url_for "$scratch")" restore "$archive" --database-url "$(db_url_for "$scratch")" 2>&1) || rc=$?
+    took=$(took_s "$t0")
+    if [ $rc = 0 ]; then at_size "\`cabinetctl restore\` (into an empty scratch database)" "$took s"
+    else at_size "\`cabinetctl restore\` (into an empty scratch database)" "failed" "exit $rc: $(last_line "$out")"; fi
+  fi
+
+  say "at size: migrate"
+  t0=$(now_s); rc=0
+  out=$("$STACK" ctl migrate 2>&1) || rc=$?
+  took=$(took_s "$t0")
+  at_size "\`cabinetctl migrate\` (nothing to apply)" "$([ $rc = 0 ] && echo "$took s" || echo failed)" "$([ $rc = 0 ] || tail -n 1 <<<"$out")"
+
+  if [ -n "$archive" ] && [ "${rc:-1}" = 0 ] && psql -X "$(db_url_for "$scratch")" -qtAc "SELECT 1" >/dev/null 2>&1; then
+    # The newest migration once more, on the restored copy: its record removed, migrate again.
+    local newest; newest=$(psql -X "$(db_url_for "$scratch")" -qtAc "SELECT version || ' ' || name FROM schema_migrations ORDER BY version DESC LIMIT 1" || true)
+    psql -X "$(db_url_for "$scratch")" -qc "DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations)" >/dev/null || true
+    t0=$(now_s); rc=0
+    out=$(ctl_on_db "$(db_url_for "$scratch")" migrate 2>&1) || rc=$?
+    took=$(took_s "$t0")
+    at_size "\`cabinetctl migrate\` (newest migration again, on the restored copy)" \
+      "$([ $rc = 0 ] && echo "$took s" || echo failed)" "${newest}$([ $rc = 0 ] || echo ": $(last_line "$out")")"
+  fi
+  [ -z "$archive" ] || psql_admin -c "DROP DATABASE IF EXISTS $scratch" >/dev/null 2>&1 || true
+
+  say "at size: sync-panel (stopped after ${BENCH_SYNC_TIMEOUT} s)"
+  t0=$(now_s); rc=0
+  out=$(timeout "$BENCH_SYNC_TIMEOUT" "$STACK" ctl sync-panel --batch 1000 2>&1) || rc=$?
+  took=$(took_s "$t0")
+  if [ $rc = 0 ]; then at_size "\`cabinetctl sync-panel\`" "$took s" "$(last_line "$out")"
+  elif [ $rc = 124 ]; then
+    # How far it got: each synced subscription records today's usage.
+    local done_n; done_n=$(psql -X "$(db_url)" -qtAc "SELECT count(*) FROM traffic_snapshots WHERE day = (now() AT TIME ZONE 'UTC')::date" 2>/dev/null || echo "?")
+    at_size "\`cabinetctl sync-panel\`" "> $BENCH_SYNC_TIMEOUT s" "not finished, stopped (BENCH_SYNC_TIMEOUT): $done_n subscriptions synced by then"
+  else at_size "\`cabinetctl sync-panel\`" "failed" "exit $rc after $took s: $(last_line "$out")"; fi
+}
+
+# The last line a command printed itself (tools/stack adds its own error lines after it).
+last_line() { grep -v '^\[stack\]' <<<"$1" | tail -n 1; }
+
+# The "At N users" part of the report.
+at_size_section() {
+  local label value note
+  printf '%s\n\n| step | time / size | note |\n|---|---:|---|\n' "At $SEED_USERS users (\`--users $SEED_USERS\`):"
+  for label in "${AT_SIZE_ORDER[@]}"; do
+    value=${AT_SIZE[$label]%%|*} note=${AT_SIZE[$label]#*|}
+    printf '| %s | %s | %s |\n' "$label" "$value" "$note"
+  done
+}
+
