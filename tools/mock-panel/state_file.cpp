@@ -24,6 +24,23 @@ std::string directory_of(const std::string& path) {
 
 }  // namespace
 
+void write_all(int fd, std::string_view text, const std::string& path) {
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw StateFileError(os_error("cannot write", path));
+        done += static_cast<size_t>(n);
+    }
+}
+
+void sync_directory_of(const std::string& path) {
+    const int dir = open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) return;
+    fsync(dir);
+    close(dir);
+}
+
 std::optional<std::string> read_state_file(const std::string& path) {
     if (access(path.c_str(), F_OK) != 0 && errno == ENOENT) return std::nullopt;
     std::ifstream in(path, std::ios::binary);
@@ -34,21 +51,16 @@ std::optional<std::string> read_state_file(const std::string& path) {
     return text.str();
 }
 
-void write_state_file(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";  // one writer at a time: the caller holds the state lock
+void write_state_file(const std::string& path, std::string_view text) {
+    const std::string tmp = path + ".tmp";  // one writer at a time: start-up, then one compaction at a time
     const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) throw StateFileError(os_error("cannot create", tmp));
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const std::string err = os_error("cannot write", tmp);
-            close(fd);
-            unlink(tmp.c_str());
-            throw StateFileError(err);
-        }
-        done += static_cast<size_t>(n);
+    try {
+        write_all(fd, text, tmp);
+    } catch (const StateFileError&) {
+        close(fd);
+        unlink(tmp.c_str());
+        throw;
     }
     if (fsync(fd) != 0) {
         const std::string err = os_error("cannot fsync", tmp);
@@ -62,12 +74,7 @@ void write_state_file(const std::string& path, const std::string& text) {
         unlink(tmp.c_str());
         throw StateFileError(err);
     }
-    // Make the rename itself durable.
-    const int dir = open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        fsync(dir);
-        close(dir);
-    }
+    sync_directory_of(path);  // makes the rename itself durable
 }
 
 }  // namespace mock

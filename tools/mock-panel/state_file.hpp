@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace mock {
 
@@ -13,6 +14,11 @@ class StateFileError : public std::runtime_error {
 
 // nullopt when the file does not exist; throws StateFileError when it cannot be read.
 std::optional<std::string> read_state_file(const std::string& path);
-void write_state_file(const std::string& path, const std::string& text);
+void write_state_file(const std::string& path, std::string_view text);
+
+// write() until all of `text` is written to `fd`; StateFileError naming `path` when not.
+void write_all(int fd, std::string_view text, const std::string& path);
+// fsync of the directory holding `path`, so a rename or a new file there lasts.
+void sync_directory_of(const std::string& path);
 
 }  // namespace mock
