@@ -1,10 +1,12 @@
 #include "panel_state.hpp"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cstring>
 #include <unordered_map>
@@ -32,19 +34,20 @@ struct Staging {
     }
 };
 
-// Replays one change-log file onto `staging`; returns whether it held anything. A last
-// line that is cut short or does not parse is a change whose write a crash interrupted:
-// it was never answered, so it is dropped. A bad line before the last is damage.
-bool replay(const std::string& path, Staging& staging) {
-    auto text = read_state_file(path);
-    if (!text || text->empty()) return false;
+// A change-log file's text; empty when there is none.
+std::string read_log(const std::string& path) { return read_state_file(path).value_or(std::string()); }
+
+// Replays one change-log file onto `staging`. A last line that is cut short or does not
+// parse is a change whose write a crash interrupted: it was never answered, so it is
+// dropped. A bad line before the last is damage.
+void replay(const std::string& path, const std::string& text, Staging& staging) {
     size_t pos = 0, line_no = 0;
-    while (pos < text->size()) {
+    while (pos < text.size()) {
         ++line_no;
-        const size_t end = text->find('\n', pos);
-        const bool last = end == std::string::npos || end + 1 == text->size();
-        const std::string line = text->substr(pos, end == std::string::npos ? std::string::npos : end - pos);
-        pos = end == std::string::npos ? text->size() : end + 1;
+        const size_t end = text.find('\n', pos);
+        const bool last = end == std::string::npos || end + 1 == text.size();
+        const std::string line = text.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+        pos = end == std::string::npos ? text.size() : end + 1;
         try {
             if (end == std::string::npos) throw ValidationError("", "no end of line");
             DecodedChange c = decode_change(line);
@@ -62,7 +65,6 @@ bool replay(const std::string& path, Staging& staging) {
                                  "; repair it or delete it and the state file for a clean start");
         }
     }
-    return true;
 }
 
 }  // namespace
@@ -78,48 +80,54 @@ PanelState::~PanelState() {
 }
 
 void PanelState::load() {
-    Staging staging;
+    const std::string old_log = read_log(old_changes_path()), new_log = read_log(changes_path());
+    const bool replayed = !old_log.empty() || !new_log.empty();
     auto snapshot = read_state_file(path_);
     const bool had_snapshot = snapshot.has_value();
-    if (snapshot) {
-        compact_at_bytes_ = std::max<uint64_t>(min_compact_bytes_, snapshot->size());
-        staging.next_id = decode_snapshot(*snapshot, path_, [&](User u) { staging.put(std::move(u)); });
+    if (snapshot) compact_at_bytes_ = std::max<uint64_t>(min_compact_bytes_, snapshot->size());
+    if (!replayed) {
+        // The usual start (and a seeded snapshot): straight into the store.
+        if (snapshot)
+            next_id_ = decode_snapshot(*snapshot, path_, [&](User u) { store_.put(std::make_shared<const User>(std::move(u)), 0); });
+    } else {
+        Staging staging;
+        if (snapshot) staging.next_id = decode_snapshot(*snapshot, path_, [&](User u) { staging.put(std::move(u)); });
         snapshot.reset();  // its memory, before the store takes as much again
-    }
-    const bool had_old = replay(old_changes_path(), staging);
-    const bool had_new = replay(changes_path(), staging);
-
-    next_id_ = staging.next_id;
-    for (auto& [uuid, u] : staging.users) {
-        try {
-            store_.put(std::make_shared<const User>(std::move(u)), 0);
-        } catch (const std::invalid_argument& e) {
-            throw StateFileError("state file " + path_ + " and its change log disagree: " + e.what() +
-                                 "; repair them or delete both for a clean start");
+        replay(old_changes_path(), old_log, staging);
+        replay(changes_path(), new_log, staging);
+        next_id_ = staging.next_id;
+        for (auto& [uuid, u] : staging.users) {
+            try {
+                store_.put(std::make_shared<const User>(std::move(u)), 0);
+            } catch (const std::invalid_argument& e) {
+                throw StateFileError("state file " + path_ + " and its change log disagree: " + e.what() +
+                                     "; repair them or delete both for a clean start");
+            }
         }
     }
-    staging.users.clear();
+    snapshot.reset();
+    malloc_trim(0);  // the parse's scratch memory, scattered over the heap, back to the system
 
     try {
         log_ = std::make_unique<ChangeLog>(changes_path());
-        if (!had_snapshot || had_old || had_new) {
+        if (!had_snapshot || replayed) {
             // Fold what was replayed into a fresh snapshot, then drop the logs it holds.
             write_snapshot(next_id_, store_.all());
-            if (had_old && unlink(old_changes_path().c_str()) != 0 && errno != ENOENT)
-                throw StateFileError("cannot remove " + old_changes_path() + ": " + std::strerror(errno));
             log_->truncate();
         }
+        // Held by the snapshot now, or empty.
+        if (unlink(old_changes_path().c_str()) != 0 && errno != ENOENT)
+            throw StateFileError("cannot remove " + old_changes_path() + ": " + std::strerror(errno));
     } catch (const StateFileError& e) {
         throw StateFileError(std::string("cannot write the state (MOCK_PANEL_STATE): ") + e.what());
     }
 }
 
 void PanelState::write_snapshot(int64_t next_id, const std::vector<UserPtr>& users) {
-    const std::string text = encode_snapshot(next_id, users);
-    write_state_file(path_, text);
+    const uint64_t bytes = write_snapshot_file(path_, next_id, users);
     // Compact again once the log has grown as big as the snapshot: each user's bytes are
     // then rewritten once per as many bytes of changes, whatever the number of users.
-    compact_at_bytes_ = std::max<uint64_t>(min_compact_bytes_, text.size());
+    compact_at_bytes_ = std::max<uint64_t>(min_compact_bytes_, bytes);
 }
 
 UserPtr PanelState::settled(const UserStore::Entry* found, std::shared_lock<std::shared_mutex>& lock) const {
@@ -211,27 +219,30 @@ void PanelState::after_commit(uint64_t seq) {
 }
 
 void PanelState::compact() {
+    using Clock = std::chrono::steady_clock;
+    const auto ms_since = [](Clock::time_point t) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+    };
     std::lock_guard serial(compact_mu_);
     std::vector<UserPtr> users;
     int64_t next_id = 0;
-    bool rotated = false;
+    const auto started = Clock::now();
     {
         // The users listed here are exactly the snapshot plus the old log: later changes
         // go to the fresh log. A leftover old log (a failed compaction) stays, and the
         // snapshot holds it too.
         std::unique_lock lock(mu_);
-        if (access(old_changes_path().c_str(), F_OK) != 0) {
-            log_->rotate(old_changes_path());
-            rotated = true;
-        }
+        if (access(old_changes_path().c_str(), F_OK) != 0) log_->rotate(old_changes_path());
         users = store_.all();
         next_id = next_id_;
     }
+    const auto locked_ms = ms_since(started);
     write_snapshot(next_id, users);
     if (unlink(old_changes_path().c_str()) != 0 && errno != ENOENT)
         throw StateFileError("cannot remove " + old_changes_path() + ": " + std::strerror(errno));
     sync_directory_of(path_);
-    spdlog::info("state compacted: {} users in the snapshot{}", users.size(), rotated ? "" : " (after a failed try)");
+    spdlog::info("state compacted: {} users in the snapshot, changes held for {} ms, {} ms in all", users.size(),
+                 locked_ms, ms_since(started));
 }
 
 std::string PanelState::add_job(Job job) {

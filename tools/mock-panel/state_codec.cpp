@@ -14,18 +14,30 @@ std::string finish(rapidjson::StringBuffer& buf) { return std::string(buf.GetStr
 
 }  // namespace
 
-std::string encode_snapshot(int64_t next_id, const std::vector<UserPtr>& users) {
+uint64_t write_snapshot_file(const std::string& path, int64_t next_id, const std::vector<UserPtr>& users) {
+    constexpr size_t kChunk = 1 << 20;
+    StateFileWriter out(path);
     rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
+    JsonWriter w(buf);  // writes only into buf, which may be emptied between values
+    const auto flush = [&] {
+        out.append(std::string_view(buf.GetString(), buf.GetSize()));
+        buf.Clear();
+    };
     w.StartObject();
     put(w, "format", kFormat);
     put_int(w, "nextId", next_id);
     cabinet::write_key(w, "users");
     w.StartArray();
-    for (const auto& u : users) write_user_record(w, *u);
+    for (const auto& u : users) {
+        write_user_record(w, *u);
+        if (buf.GetSize() >= kChunk) flush();
+    }
     w.EndArray();
     w.EndObject();
-    return finish(buf);
+    buf.Put('\n');
+    flush();
+    out.commit();
+    return out.bytes();
 }
 
 int64_t decode_snapshot(std::string& text, const std::string& path, const std::function<void(User)>& add) {

@@ -13,8 +13,9 @@
 
 namespace mock {
 
-// The snapshot's bytes, ready for write_state_file; users in creation order.
-std::string encode_snapshot(int64_t next_id, const std::vector<UserPtr>& users);
+// Writes the snapshot to `path` atomically, a megabyte at a time (a million users make a
+// gigabyte); users in creation order. Returns its size.
+uint64_t write_snapshot_file(const std::string& path, int64_t next_id, const std::vector<UserPtr>& users);
 // Parses a snapshot (`text` is used as scratch space) and hands each user to `add` in
 // file order; returns nextId. Throws StateFileError naming the file, and the byte or the
 // field at fault.
