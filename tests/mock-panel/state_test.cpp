@@ -7,6 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -259,6 +260,20 @@ BOOST_AUTO_TEST_CASE(a_log_left_by_a_compaction_cut_short_is_replayed) {
     PanelState s(t.state());
     BOOST_TEST(s.user(uuid)->used_traffic_bytes == 6);
     BOOST_TEST(!fs::exists(t.changes() + ".old"));
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_old_log_is_cleared_so_compaction_can_rotate_again) {
+    TempDir t;
+    { PanelState s(t.state()); }
+    { std::ofstream touch(t.changes() + ".old"); }
+    PanelState s(t.state());
+    BOOST_TEST(!fs::exists(t.changes() + ".old"));
+    const std::string uuid = create(s, "rotated_user");
+    s.compact();
+    set_traffic(s, uuid, 1);
+    const std::string log = read_all(t.changes());
+    BOOST_TEST(std::count(log.begin(), log.end(), '\n') == 1);  // the creation went with the old log
+    BOOST_TEST(read_all(t.state()).find("rotated_user") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(indexes_follow_a_changed_short_uuid) {
