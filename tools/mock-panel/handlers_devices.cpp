@@ -25,10 +25,7 @@ void reply_devices(Call& c, const User& u) {
 // GetUserHwidDevicesCommand: {total, devices}.
 void get_user_devices(Services& s, Call& c) {
     const std::string& uuid = uuid_param(c, 0, "userUuid");
-    const auto user = s.state.read([&](const PanelData& d) -> std::optional<User> {
-        const User* u = d.find(uuid);
-        return u ? std::optional<User>(*u) : std::nullopt;
-    });
+    const UserPtr user = s.state.user(uuid);
     if (!user) throw user_not_found();
     reply_devices(c, *user);
 }
@@ -39,8 +36,8 @@ void delete_user_device(Services& s, Call& c) {
     const Fields f(body);
     const std::string uuid = body_user_uuid(f);
     const std::string hwid = f.req_string("hwid");
-    const User after = s.state.change([&](PanelData& d) {
-        User* u = d.find(uuid);
+    const User after = s.state.change([&](PanelChange& d) {
+        User* u = d.edit(uuid);
         if (!u) throw user_not_found();
         if (std::erase_if(u->devices, [&](const Device& dev) { return dev.hwid == hwid; }) == 0) throw device_not_found();
         return *u;
@@ -52,8 +49,8 @@ void delete_user_device(Services& s, Call& c) {
 void delete_all_user_devices(Services& s, Call& c) {
     const auto body = json_body(c);
     const std::string uuid = body_user_uuid(Fields(body));
-    const User after = s.state.change([&](PanelData& d) {
-        User* u = d.find(uuid);
+    const User after = s.state.change([&](PanelChange& d) {
+        User* u = d.edit(uuid);
         if (!u) throw user_not_found();
         u->devices.clear();
         return *u;

@@ -70,17 +70,14 @@ bool uuid_ok(const std::string& s) { return is_uuid(s); }
 // FetchIpsCommand: POST fetch-ips/{userUuid} -> {jobId}.
 void fetch_user_ips(Services& s, Call& c) {
     const std::string& uuid = uuid_param(c, 0, "uuid");
-    if (!s.state.read([&](const PanelData& d) { return d.find(uuid) != nullptr; })) throw user_not_found();
+    if (!s.state.user(uuid)) throw user_not_found();
     reply_job_id(c, s.state.add_job({Job::Kind::user_ips, uuid}));
 }
 
 // FetchIpsResultCommand: the user's IPs per node.
 void fetch_user_ips_result(Services& s, Call& c) {
     const Job job = job_param(s, c, Job::Kind::user_ips);
-    const auto user = s.state.read([&](const PanelData& d) -> std::optional<User> {
-        const User* u = d.find(job.target_uuid);
-        return u ? std::optional<User>(*u) : std::nullopt;
-    });
+    const UserPtr user = s.state.user(job.target_uuid);
     const int64_t now = now_ms();
     const auto total = static_cast<int64_t>(nodes().size());
     reply(c.resp, [&](JsonWriter& w) {
@@ -130,7 +127,8 @@ void fetch_node_users_ips_result(Services& s, Call& c) {
     const Job job = job_param(s, c, Job::Kind::node_users_ips);
     size_t node_index = 0;
     while (nodes()[node_index].uuid != job.target_uuid) ++node_index;  // jobs only name known nodes
-    const auto users = s.state.read([](const PanelData& d) { return d.users; });
+    // The one answer over every user (the real panel's is a query over all of them too).
+    const auto users = s.state.all_users();
     const int64_t now = now_ms();
     reply(c.resp, [&](JsonWriter& w) {
         w.StartObject();
@@ -142,10 +140,10 @@ void fetch_node_users_ips_result(Services& s, Call& c) {
         cabinet::write_key(w, "users");
         w.StartArray();
         for (const auto& u : users) {
-            if (!online_on(u, node_index, now)) continue;
+            if (!online_on(*u, node_index, now)) continue;
             w.StartObject();
-            put(w, "userId", std::to_string(u.id));
-            write_ips(w, u, node_index, now);
+            put(w, "userId", std::to_string(u->id));
+            write_ips(w, *u, node_index, now);
             w.EndObject();
         }
         w.EndArray();

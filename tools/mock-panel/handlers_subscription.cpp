@@ -66,10 +66,7 @@ std::string share_links(const User& u) {
 // GET /sub/{shortUuid} and /api/sub/{shortUuid}. An unknown or revoked link is 404.
 void get_subscription(Services& s, Call& c) {
     const std::string& short_uuid = c.params.at(0);
-    const auto user = s.state.read([&](const PanelData& d) -> std::optional<User> {
-        const User* u = d.find_by_short_uuid(short_uuid);
-        return u ? std::optional<User>(*u) : std::nullopt;
-    });
+    const UserPtr user = s.state.user_by_short_uuid(short_uuid);
     if (!user) throw user_not_found();
     c.resp.text("text/plain; charset=utf-8", base64(share_links(*user)));
     c.resp.header("subscription-userinfo", "upload=0; download=" + std::to_string(user->used_traffic_bytes) +

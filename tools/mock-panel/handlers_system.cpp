@@ -68,13 +68,7 @@ void get_health(Services& s, Call& c) {
 
 // GetInternalSquadsCommand: {total, internalSquads[]} with live member counts.
 void get_internal_squads(Services& s, Call& c) {
-    std::vector<int64_t> members(squads().size(), 0);
-    s.state.read([&](const PanelData& d) {
-        for (const auto& u : d.users)
-            for (size_t i = 0; i < squads().size(); ++i)
-                for (const auto& uuid : u.active_internal_squads)
-                    if (uuid == squads()[i].uuid) ++members[i];
-    });
+    const std::vector<int64_t> members = s.state.squad_members();
     reply(c.resp, [&](JsonWriter& w) {
         w.StartObject();
         put_int(w, "total", static_cast<int64_t>(squads().size()));

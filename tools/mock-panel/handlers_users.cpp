@@ -14,8 +14,8 @@ void reply_user(Services& s, Call& c, const User& u, int status = 200) {
     reply(c.resp, [&](JsonWriter& w) { write_api_user(w, u, s.settings.public_url, now_ms()); }, status);
 }
 
-User& existing(PanelData& d, const std::string& uuid) {
-    User* u = d.find(uuid);
+User& existing(PanelChange& d, const std::string& uuid) {
+    User* u = d.edit(uuid);
     if (!u) throw user_not_found();
     return *u;
 }
@@ -26,7 +26,7 @@ template <class Act>
 void change_user(Services& s, Call& c, Act&& act) {
     const std::string& uuid = uuid_param(c, 0, "uuid");
     const int64_t now = now_ms();
-    const User after = s.state.change([&](PanelData& d) {
+    const User after = s.state.change([&](PanelChange& d) {
         User& u = existing(d, uuid);
         act(u, d, now);
         u.updated_at = now;
@@ -40,9 +40,10 @@ void do_update(Services& s, Call& c, const std::optional<std::string>& path_uuid
     const auto body = json_body(c);
     const UpdateUserInput in = parse_update_user(body, path_uuid, now);
     if (in.active_internal_squads) check_squads(*in.active_internal_squads);
-    const User after = s.state.change([&](PanelData& d) {
-        User* u = in.uuid ? d.find(*in.uuid) : d.find_by_username(*in.username);
-        if (!u) throw user_not_found();
+    const User after = s.state.change([&](PanelChange& d) {
+        const User* found = in.uuid ? d.find(*in.uuid) : d.find_by_username(*in.username);
+        if (!found) throw user_not_found();
+        User* u = d.edit(found->uuid);
         apply_update(*u, in, now);
         return *u;
     });
@@ -57,12 +58,11 @@ void create_user(Services& s, Call& c) {
     const CreateUserInput in = parse_create_user(body);
     check_squads(in.active_internal_squads);
     const int64_t now = now_ms();
-    const User created = s.state.change([&](PanelData& d) {
+    const User created = s.state.change([&](PanelChange& d) {
         if (d.find_by_username(in.username)) throw username_taken();
         if (in.short_uuid && d.find_by_short_uuid(*in.short_uuid)) throw short_uuid_taken();
         if (in.uuid && d.find(*in.uuid)) throw PanelError(400, "A018", "Failed to create user");
-        d.users.push_back(make_user(in, d.next_id++, now));
-        return d.users.back();
+        return d.add(make_user(in, d.take_id(), now));
     });
     reply_user(s, c, created, 201);
 }
@@ -80,20 +80,15 @@ void list_users(Services& s, Call& c) {
         if (pair.substr(0, eq) == "size") size = v;
     }
     // Not a structured binding: clang before 16 cannot capture one in the lambda below.
-    const auto listed = s.state.read([&](const PanelData& d) {
-        std::vector<User> out;
-        for (size_t i = static_cast<size_t>(start); i < d.users.size() && out.size() < static_cast<size_t>(size); ++i)
-            out.push_back(d.users[i]);
-        return std::make_pair(out, static_cast<int64_t>(d.users.size()));
-    });
-    const std::vector<User>& page = listed.first;
+    const auto listed = s.state.page(static_cast<size_t>(start), static_cast<size_t>(size));
+    const std::vector<UserPtr>& page = listed.first;
     const int64_t total = listed.second;
     const int64_t now = now_ms();
     reply(c.resp, [&](JsonWriter& w) {
         w.StartObject();
         cabinet::write_key(w, "users");
         w.StartArray();
-        for (const auto& u : page) write_api_user(w, u, s.settings.public_url, now);
+        for (const auto& u : page) write_api_user(w, *u, s.settings.public_url, now);
         w.EndArray();
         put_int(w, "total", total);
         w.EndObject();
@@ -102,10 +97,7 @@ void list_users(Services& s, Call& c) {
 
 void get_user(Services& s, Call& c) {
     const std::string& uuid = uuid_param(c, 0, "uuid");
-    const auto user = s.state.read([&](const PanelData& d) -> std::optional<User> {
-        const User* u = d.find(uuid);
-        return u ? std::optional<User>(*u) : std::nullopt;
-    });
+    const UserPtr user = s.state.user(uuid);
     if (!user) throw user_not_found();
     reply_user(s, c, *user);
 }
@@ -114,17 +106,12 @@ void get_user(Services& s, Call& c) {
 void get_users_by_telegram_id(Services& s, Call& c) {
     int64_t telegram_id = 0;
     if (!cabinet::parse_int64(c.params.at(0), telegram_id)) throw ValidationError("telegramId", "Expected a number");
-    const auto found = s.state.read([&](const PanelData& d) {
-        std::vector<User> out;
-        for (const auto& u : d.users)
-            if (u.telegram_id == telegram_id) out.push_back(u);
-        return out;
-    });
+    const auto found = s.state.users_by_telegram_id(telegram_id);
     if (found.empty()) throw users_not_found();
     const int64_t now = now_ms();
     reply(c.resp, [&](JsonWriter& w) {
         w.StartArray();
-        for (const auto& u : found) write_api_user(w, u, s.settings.public_url, now);
+        for (const auto& u : found) write_api_user(w, *u, s.settings.public_url, now);
         w.EndArray();
     });
 }
@@ -136,9 +123,9 @@ void update_user_by_path(Services& s, Call& c) { do_update(s, c, uuid_param(c, 0
 // DeleteUserCommand: {isDeleted: true}. The user's link stops working at once.
 void delete_user(Services& s, Call& c) {
     const std::string& uuid = uuid_param(c, 0, "uuid");
-    s.state.change([&](PanelData& d) {
-        existing(d, uuid);
-        std::erase_if(d.users, [&](const User& u) { return u.uuid == uuid; });
+    s.state.change([&](PanelChange& d) {
+        if (!d.find(uuid)) throw user_not_found();
+        d.remove(uuid);
     });
     reply(c.resp, [](JsonWriter& w) {
         w.StartObject();
@@ -148,21 +135,21 @@ void delete_user(Services& s, Call& c) {
 }
 
 void enable_user(Services& s, Call& c) {
-    change_user(s, c, [](User& u, PanelData&, int64_t) {
+    change_user(s, c, [](User& u, PanelChange&, int64_t) {
         if (u.status == "ACTIVE") throw already_enabled();
         u.status = "ACTIVE";
     });
 }
 
 void disable_user(Services& s, Call& c) {
-    change_user(s, c, [](User& u, PanelData&, int64_t) {
+    change_user(s, c, [](User& u, PanelChange&, int64_t) {
         if (u.status == "DISABLED") throw already_disabled();
         u.status = "DISABLED";
     });
 }
 
 void reset_user_traffic(Services& s, Call& c) {
-    change_user(s, c, [](User& u, PanelData&, int64_t now) {
+    change_user(s, c, [](User& u, PanelChange&, int64_t now) {
         u.used_traffic_bytes = 0;
         u.last_traffic_reset_at = now;
         u.last_triggered_threshold = 0;
@@ -175,7 +162,7 @@ void reset_user_traffic(Services& s, Call& c) {
 void revoke_user_subscription(Services& s, Call& c) {
     const auto body = json_body(c, true);
     const RevokeInput in = parse_revoke(body);
-    change_user(s, c, [&](User& u, PanelData& d, int64_t now) {
+    change_user(s, c, [&](User& u, PanelChange& d, int64_t now) {
         if (!in.revoke_only_passwords) {
             if (in.short_uuid && d.find_by_short_uuid(*in.short_uuid)) throw short_uuid_taken();
             u.short_uuid = in.short_uuid.value_or(new_short_uuid());
@@ -190,8 +177,7 @@ void revoke_user_subscription(Services& s, Call& c) {
 // SPEC's per-user spelling of ip-control/drop-connections; same answer.
 void drop_user_connections(Services& s, Call& c) {
     const std::string& uuid = uuid_param(c, 0, "uuid");
-    const bool known = s.state.read([&](const PanelData& d) { return d.find(uuid) != nullptr; });
-    if (!known) throw user_not_found();
+    if (!s.state.user(uuid)) throw user_not_found();
     reply(c.resp, [](JsonWriter& w) {
         w.StartObject();
         put_bool(w, "eventSent", true);

@@ -17,7 +17,8 @@ void usage(std::ostream& out) {
     out << "usage: mock-panel [--listen fd:N|unix:/path|host:port] [--threads N]\n"
            "  --listen   where to accept FastCGI connections (default fd:0, a systemd socket)\n"
            "  --threads  worker threads (default 4)\n"
-           "Settings from the environment: MOCK_PANEL_STATE (state file, default\n"
+           "Settings from the environment: MOCK_PANEL_STATE (state snapshot, its change log\n"
+           "beside it with .changes appended; default "
            "./mock-panel-state.json), MOCK_PANEL_PUBLIC_URL (base of subscription links,\n"
            "default http://127.0.0.1:3010), LOG_LEVEL (default info).\n";
 }

@@ -1,12 +1,11 @@
 #include "state_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 namespace mock {
 namespace {
@@ -24,50 +23,76 @@ std::string directory_of(const std::string& path) {
 
 }  // namespace
 
-std::optional<std::string> read_state_file(const std::string& path) {
-    if (access(path.c_str(), F_OK) != 0 && errno == ENOENT) return std::nullopt;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw StateFileError(os_error("cannot open", path));
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw StateFileError(os_error("cannot read", path));
-    return text.str();
-}
-
-void write_state_file(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";  // one writer at a time: the caller holds the state lock
-    const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0) throw StateFileError(os_error("cannot create", tmp));
+void write_all(int fd, std::string_view text, const std::string& path) {
     size_t done = 0;
     while (done < text.size()) {
         const ssize_t n = write(fd, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const std::string err = os_error("cannot write", tmp);
-            close(fd);
-            unlink(tmp.c_str());
-            throw StateFileError(err);
-        }
+        if (n <= 0) throw StateFileError(os_error("cannot write", path));
         done += static_cast<size_t>(n);
     }
-    if (fsync(fd) != 0) {
-        const std::string err = os_error("cannot fsync", tmp);
-        close(fd);
-        unlink(tmp.c_str());
-        throw StateFileError(err);
+}
+
+void sync_directory_of(const std::string& path) {
+    const int dir = open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) return;
+    fsync(dir);
+    close(dir);
+}
+
+std::optional<std::string> read_state_file(const std::string& path) {
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT) return std::nullopt;
+    if (fd < 0) throw StateFileError(os_error("cannot open", path));
+    // Read straight into one string of the file's size: a snapshot may be a gigabyte.
+    struct stat st {};
+    std::string text;
+    if (fstat(fd, &st) == 0) text.resize(static_cast<size_t>(st.st_size));
+    size_t done = 0;
+    while (true) {
+        if (done == text.size()) text.resize(text.size() + 65536);  // it grew meanwhile
+        const ssize_t n = read(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const std::string err = os_error("cannot read", path);
+            close(fd);
+            throw StateFileError(err);
+        }
+        if (n == 0) break;
+        done += static_cast<size_t>(n);
     }
     close(fd);
-    if (rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string err = os_error("cannot rename onto", path);
-        unlink(tmp.c_str());
+    text.resize(done);
+    return text;
+}
+
+StateFileWriter::StateFileWriter(std::string path) : path_(std::move(path)), tmp_(path_ + ".tmp") {
+    // One writer at a time: the start-up, then one compaction at a time.
+    fd_ = open(tmp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd_ < 0) throw StateFileError(os_error("cannot create", tmp_));
+}
+
+StateFileWriter::~StateFileWriter() {
+    if (fd_ < 0) return;
+    close(fd_);
+    unlink(tmp_.c_str());
+}
+
+void StateFileWriter::append(std::string_view text) {
+    write_all(fd_, text, tmp_);
+    bytes_ += text.size();
+}
+
+void StateFileWriter::commit() {
+    if (fsync(fd_) != 0) throw StateFileError(os_error("cannot fsync", tmp_));
+    close(fd_);
+    fd_ = -1;
+    if (rename(tmp_.c_str(), path_.c_str()) != 0) {
+        const std::string err = os_error("cannot rename onto", path_);
+        unlink(tmp_.c_str());
         throw StateFileError(err);
     }
-    // Make the rename itself durable.
-    const int dir = open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        fsync(dir);
-        close(dir);
-    }
+    sync_directory_of(path_);  // makes the rename itself durable
 }
 
 }  // namespace mock
