@@ -3,7 +3,6 @@
 // run that adds nothing.
 #include <boost/test/unit_test.hpp>
 
-#include <rapidjson/document.h>
 
 #include <cstdio>
 #include <fstream>
