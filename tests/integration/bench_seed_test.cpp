@@ -3,7 +3,6 @@
 // run that adds nothing.
 #include <boost/test/unit_test.hpp>
 
-
 #include <cstdio>
 #include <fstream>
 #include <sstream>

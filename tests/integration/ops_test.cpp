@@ -33,8 +33,10 @@ BOOST_AUTO_TEST_CASE(seed_demo_bench_users_are_funded_through_the_ledger) {
         const auto [rc, out] = run(ctl("seed-demo --bench-users 3"));
         BOOST_TEST_REQUIRE(rc == 0, out);
     }
+    // At least the bench balance: bench users refer each other and some renew by autopay,
+    // so another suite's autopay scan may have paid them a commission since the top-up.
     BOOST_TEST(count("SELECT count(*) FROM users WHERE telegram_id BETWEEN 900000001 AND 900000003"
-                     " AND balance_minor = 1000000000") == 3);
+                     " AND balance_minor >= 1000000000") == 3);
     // Each one's ledger (its history's balance moves, then the top-up) ends at that balance.
     BOOST_TEST(count("SELECT count(*) FROM users u WHERE u.telegram_id BETWEEN 900000001 AND 900000003"
                      " AND u.balance_minor = (SELECT sum(delta_minor) FROM balance_ledger l WHERE l.user_id = u.id)") == 3);
