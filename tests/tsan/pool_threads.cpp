@@ -1,7 +1,7 @@
 // tsan-pool: the pool's thread machinery under ThreadSanitizer (CABINET_TSAN=ON). It runs
 // run_fcgi_threads() exactly as cabinet-fcgi does, with what the pool builds once and then
 // shares between its threads (settings, the init-data verifier, the JWT codec, the Argon2id
-// hasher with its slot semaphore, the router, the logger, the panel-health and catalogue caches, the shared account reads) and what each thread owns
+// hasher with its slot semaphore, the router, the logger, the panel-health and catalogue caches) and what each thread owns
 // (PostgreSQL connection, Redis client); the catalogue cache is shared and refreshed by
 // its listener thread on NOTIFY (tests/tsan/run sends some). tests/tsan/run drives it with
 // concurrent FastCGI requests, then SIGTERM; any race report fails (halt_on_error).
@@ -19,7 +19,6 @@
 #include "auth/passwords.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
-#include "db/account_batch.hpp"
 #include "cache/catalog_cache.hpp"
 #include "cache/catalog_listener.hpp"
 #include "db/db.hpp"
@@ -59,7 +58,6 @@ struct Shared {
     // /health/deep's panel probe, shared by the threads; a 1 ms TTL keeps them probing.
     const PanelHealthCache panel_health{1};
     const CatalogCache catalog{settings.app_config_ttl_ms};
-    const AccountBatch accounts;  // the threads' account reads, shared
 };
 
 struct Thread {
@@ -79,11 +77,8 @@ std::string answer(const Shared& shared, Thread& io, const Request& req) {
     if (path == "/redis") return std::to_string(io.redis.incr_window("tsan:" + req.query, 60).value_or(-1));
     if (path == "/auth") {
         try {
-            if (starts_with(req.authorization, "tma ")) {
-                const int64_t id = shared.init_data.verify(req.authorization.substr(4), unix_now()).user.id;
-                const auto account = shared.accounts.by_telegram_id(io.db, id);
-                return account ? std::to_string(*account->user.telegram_id) : "unknown";
-            }
+            if (starts_with(req.authorization, "tma "))
+                return std::to_string(shared.init_data.verify(req.authorization.substr(4), unix_now()).user.id);
             return std::to_string(shared.jwt.verify(req.authorization.substr(7), unix_now()).user_id);
         } catch (const ApiError& e) {
             return e.detail();

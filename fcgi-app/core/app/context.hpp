@@ -11,7 +11,6 @@
 #include "cache/catalog_cache.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
-#include "db/account_batch.hpp"
 #include "db/db.hpp"
 #include "domain/account.hpp"
 #include "http/request.hpp"
@@ -40,8 +39,6 @@ struct Shared {
     const CatalogCache catalog;
     // Panel requests in flight in this process (PANEL_CONCURRENCY), shared by the threads.
     const PanelSlots panel_slots;
-    // The threads' account reads, shared as one statement under load.
-    const AccountBatch accounts;
 };
 
 struct ThreadResources {

@@ -20,7 +20,7 @@ bool scheme_is(std::string_view header, std::string_view scheme, std::string_vie
 
 Account from_init_data(Exchange& ex, std::string_view raw) {
     const InitData data = ex.shared.init_data.verify(raw, unix_now());
-    return telegram_contact(ex.io.db, ex.shared.accounts, data.user, ex.settings().default_currency, data.start_param);
+    return telegram_contact(ex.io.db, data.user, ex.settings().default_currency, data.start_param);
 }
 
 Account from_jwt(Exchange& ex, std::string_view token) {

@@ -38,7 +38,7 @@ MaintenanceState current_state(Exchange& ex) {
 MaintenanceState switch_to(Exchange& ex, const TelegramUser& admin, bool enabled) {
     // The audit log names people by their user row; an admin who never opened the bot or
     // the mini-app gets one here, as on any first contact.
-    const Account account = telegram_contact(ex.io.db, ex.shared.accounts, admin, ex.settings().default_currency, "");
+    const Account account = telegram_contact(ex.io.db, admin, ex.settings().default_currency, "");
     const std::string actor = audit_actor(account.user.id, account.user.telegram_id);
     return ex.io.db.write([&](pqxx::work& txn) { return set_maintenance(txn, ex.settings(), enabled, actor); });
 }

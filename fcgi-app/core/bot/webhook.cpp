@@ -87,7 +87,7 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     std::optional<Account> account;
     if (start) {
         const std::string start_param(utf8_prefix(command->payload, kMaxStartParamChars));
-        account = telegram_contact(ex.io.db, ex.shared.accounts, m.from, s.default_currency, start_param);
+        account = telegram_contact(ex.io.db, m.from, s.default_currency, start_param);
     }
     const bool admin = s.is_admin(m.from.id);
     const std::string chat = std::to_string(m.chat_id);

@@ -78,20 +78,6 @@ LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
     return LockedAccount(std::move(*a), unix_now());
 }
 
-std::vector<Account> find_accounts_by_telegram_ids(pqxx::transaction_base& txn, const std::vector<int64_t>& telegram_ids) {
-    std::string array = "{";  // a bigint[] literal: digits and commas only
-    for (size_t i = 0; i < telegram_ids.size(); ++i) {
-        if (i) array += ',';
-        array += std::to_string(telegram_ids[i]);
-    }
-    array += '}';
-    std::vector<Account> out;
-    const auto res = txn.exec_prepared("accounts_by_telegram_ids", array);
-    out.reserve(res.size());
-    for (const auto& r : res) out.push_back(account_from_row(r));
-    return out;
-}
-
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {
     return first_account(txn.exec_prepared("account_by_id", user_id));
 }

@@ -3,7 +3,6 @@
 #include <pqxx/pqxx>
 
 #include <optional>
-#include <vector>
 
 #include "auth/init_data.hpp"
 #include "domain/account.hpp"
@@ -12,8 +11,6 @@ namespace cabinet {
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id);
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id);
-// The accounts of those Telegram users that exist, in no particular order.
-std::vector<Account> find_accounts_by_telegram_ids(pqxx::transaction_base& txn, const std::vector<int64_t>& telegram_ids);
 
 // An account read *after* its user row was locked: the only kind of account that a writer
 // of money, trial or subscription state accepts (grant_subscription takes nothing else), and

@@ -24,8 +24,6 @@ std::vector<Statement> account_statements() {
     {"account_by_telegram_id",
      "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.telegram_id = $1"},
     {"account_by_id", "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.id = $1"},
-    // The shared read of several threads' callers (db/account_batch.hpp).
-    {"accounts_by_telegram_ids", "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.telegram_id = ANY($1::bigint[])"},
     // Writers of money, trial or subscription lock the user row first, and only then read the
     // account (account_by_id, a new statement): db/accounts_repo.hpp lock_account.
     {"lock_user", "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"},

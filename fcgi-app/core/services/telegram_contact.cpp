@@ -12,10 +12,9 @@ bool profile_changed(const User& u, const TelegramUser& tg) {
 
 }  // namespace
 
-Account telegram_contact(Db& db, const AccountBatch& batch, const TelegramUser& tg, const std::string& currency,
-                         const std::string& start_param) {
-    // The common case, a known user with the same names, costs one shared read and no transaction.
-    auto account = batch.by_telegram_id(db, tg.id);
+Account telegram_contact(Db& db, const TelegramUser& tg, const std::string& currency, const std::string& start_param) {
+    // The common case, a known user with the same names, costs one read and no transaction.
+    auto account = db.read([&](auto& txn) { return find_account_by_telegram_id(txn, tg.id); });
     if (account && !profile_changed(account->user, tg)) return std::move(*account);
     db.write([&](pqxx::work& txn) {
         if (!account) register_telegram_user(txn, tg, currency, start_param);

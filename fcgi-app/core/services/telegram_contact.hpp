@@ -5,7 +5,6 @@
 #include <string>
 
 #include "auth/init_data.hpp"
-#include "db/account_batch.hpp"
 #include "db/db.hpp"
 #include "domain/account.hpp"
 
@@ -13,9 +12,7 @@ namespace cabinet {
 
 // The user's account, registered first when new (referrer from `start_param` "ref_<code>",
 // a `registration` event) or with Telegram's name fields refreshed when they changed; any
-// write is committed before this returns. A known user's referrer never changes. The
-// first read joins the process's shared account reads (`batch`, db/account_batch.hpp).
-Account telegram_contact(Db& db, const AccountBatch& batch, const TelegramUser& tg, const std::string& currency,
-                         const std::string& start_param);
+// write is committed before this returns. A known user's referrer never changes.
+Account telegram_contact(Db& db, const TelegramUser& tg, const std::string& currency, const std::string& start_param);
 
 }  // namespace cabinet
