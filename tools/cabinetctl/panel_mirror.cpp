@@ -1,5 +1,7 @@
 #include "panel_mirror.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -76,6 +78,21 @@ std::unordered_set<int64_t> ids_of(const pqxx::result& result) {
     std::unordered_set<int64_t> ids;
     for (const auto& r : result) ids.insert(r[0].as<int64_t>());
     return ids;
+}
+
+// The users' locks, taken in id order (so two writers of many users never deadlock), as
+// every grant takes its user's lock from its read to its commit. A user deleted since the
+// snapshot (an account merge) is not returned and is left alone. nullopt: a lock was held
+// past the statement timeout (grants queued on one user behind a slow panel); the page is
+// then left to the next run instead of ending this one.
+std::optional<std::unordered_set<int64_t>> lock_users(pqxx::work& txn, const std::vector<int64_t>& ids) {
+    try {
+        return ids_of(
+            txn.exec_params("SELECT id FROM users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE", pg_array(ids)));
+    } catch (const pqxx::sql_error& e) {
+        if (e.sqlstate() != "57014" && e.sqlstate() != "55P03") throw;  // query_canceled, lock_not_available
+        return std::nullopt;
+    }
 }
 
 // The subscriptions whose state differs, updated with one statement over the revisions
@@ -163,11 +180,13 @@ MirrorTally write_mirror(pqxx::connection& conn, const std::vector<MirrorRow>& r
     for (const auto& c : changes) ids.push_back(c.row->user_id);
 
     pqxx::work txn(conn);
-    // The users' locks, taken in id order (so two writers of many users never deadlock),
-    // as every grant takes its user's lock from its read to its commit. A user deleted
-    // since the snapshot (an account merge) is not returned and is left alone.
-    const auto locked = ids_of(
-        txn.exec_params("SELECT id FROM users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE", pg_array(ids)));
+    const auto locked_or_not = lock_users(txn, ids);
+    if (!locked_or_not) {
+        spdlog::warn("a page of {} changes waited too long for a user's lock: left to the next run", changes.size());
+        tally.moved += static_cast<int64_t>(changes.size());
+        return tally;
+    }
+    const auto& locked = *locked_or_not;
     std::vector<const Change*> states;
     for (const auto& c : changes)
         if (c.state && locked.count(c.row->user_id)) states.push_back(&c);
