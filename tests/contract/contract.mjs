@@ -338,6 +338,8 @@ async function faultChecks() {
 const uuidRe = '([^/]+)';
 const JOURNAL_RULES = [
   ['POST', /^\/api\/users\/?$/, (m, body) => [['CreateUserCommand body', CreateUserCommand.RequestSchema, body]]],
+  // The panel sync's pages (cabinetctl sync-panel): start and size as the query schema allows (size <= 1000).
+  ['GET', /^\/api\/users\/?$/, (m, body, query) => [['GetAllUsersCommand query', GetAllUsersCommand.RequestQuerySchema, Object.fromEntries(new URLSearchParams(query ?? ''))]]],
   ['PATCH', /^\/api\/users\/?$/, (m, body) => [['UpdateUserCommand body', UpdateUserCommand.RequestSchema, body]]],
   ['PATCH', new RegExp(`^/api/users/${uuidRe}/?$`), (m, body) => [['UpdateUserCommand body (uuid from path)', UpdateUserCommand.RequestSchema, { ...(body ?? {}), uuid: m[1] }]]],
   ['GET', /^\/api\/users\/by-telegram-id\/([^/]+)\/?$/, (m) => [['GetUserByTelegramIdCommand params', GetUserByTelegramIdCommand.RequestSchema, { telegramId: m[1] }]]],
@@ -375,7 +377,7 @@ async function journalChecks() {
       continue;
     }
     const m = e.path.match(rule[1]);
-    const targets = rule[2](m, e.body);
+    const targets = rule[2](m, e.body, e.query);
     if (targets.length === 0) {
       check(`journal ${e.method} ${e.path}: no body expected`, e.body === null || e.body === undefined, JSON.stringify(e.body));
     }

@@ -51,6 +51,25 @@ BOOST_AUTO_TEST_CASE(garbage_is_one_error) {
     }
 }
 
+// GetAllUsersCommand's page: the users and the panel's total.
+BOOST_AUTO_TEST_CASE(user_page_decodes) {
+    const std::string user = std::string(kUser).substr(12, std::string(kUser).size() - 13);  // the user object
+    const std::string body = R"({"response":{"users":[)" + user + "," + user + R"(],"total":1000001}})";
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body.data(), body.size());
+    const PanelUserPage page = panel_json::user_page_from(panel_json::response_of(doc, body));
+    BOOST_TEST(page.total == 1000001);
+    BOOST_REQUIRE(page.users.size() == 2u);
+    BOOST_TEST(page.users[1].used_traffic_bytes == 1048576);
+    for (const char* bad : {R"({"response":{"users":[]}})", R"({"response":{"total":1}})",
+                            R"({"response":{"users":{},"total":1}})", R"({"response":[]})"}) {
+        const std::string b = bad;
+        rapidjson::Document d;
+        d.Parse<kStrictParse>(b.data(), b.size());
+        BOOST_CHECK_THROW(panel_json::user_page_from(panel_json::response_of(d, b)), PanelError);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(versions) {
     BOOST_TEST(version_at_least("2.8.4", kMinPanelVersion));
     BOOST_TEST(version_at_least("v2.1.0", "2.1.0"));

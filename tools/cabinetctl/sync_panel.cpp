@@ -1,27 +1,99 @@
 // cabinetctl sync-panel: mirror the panel's view of every subscription (usage, expiry,
-// status) into PostgreSQL in batches, and record today's usage for the traffic chart.
+// status, limit) into PostgreSQL, and record today's usage for the traffic chart.
 // The panel enforces limits and expiry; this keeps what the cabinet shows in step.
+//
+// It reads the panel's user list a page at a time (GET /api/users?start=&size=, the
+// contract's largest page: 1000) and writes each page in one transaction (panel_mirror.hpp),
+// so a million subscriptions cost a thousand panel calls and transactions, not a million.
+// A subscription whose panel user was on no page (deleted meanwhile, the list shifted under
+// a deletion, or linked after its page went by) is then asked for by uuid, as the per-user
+// sync did: only a 404 there counts it missing.
 #include <pqxx/pqxx>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "commands.hpp"
 #include "db/db.hpp"
-#include "db/ledger_repo.hpp"
 #include "log/logging.hpp"
 #include "panel/panel_client.hpp"
+#include "panel_mirror.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::ctl {
 namespace {
 
-// Panel status -> our status (docs/decisions.md "Subscription states").
-std::string local_status(const std::string& panel_status, bool is_trial) {
-    if (panel_status == "LIMITED") return "limited";
-    if (panel_status == "EXPIRED") return "expired";
-    if (panel_status == "DISABLED") return "disabled";
-    return is_trial ? "trial" : "active";
+// A page of a thousand users may take the panel longer than one user's answer.
+constexpr int64_t kMinPageTimeoutMs = 30000;
+
+struct Totals {
+    int64_t synced = 0, missing = 0, moved = 0, pages = 0, asked_one_by_one = 0;
+    void add(const MirrorTally& t) {
+        synced += t.synced;
+        moved += t.moved;
+    }
+};
+
+bool is_uuid(const std::string& s) {
+    return s.size() == 36 && s.find_first_not_of("0123456789abcdef-") == std::string::npos;
+}
+
+// One user's subscription, asked for by uuid: --user-id, and the subscriptions no page held.
+void sync_one(pqxx::connection& conn, PanelClient& panel, int64_t user_id, Totals& totals) {
+    MirrorSnapshot snap(conn);  // before the panel call (see MirrorSnapshot)
+    const auto row = snap.row_of_user(user_id);
+    if (!row) return;  // unlinked meanwhile
+    const auto pu = panel.get_user(row->panel_uuid);  // a panel outage aborts the run: cron retries
+    snap.close();
+    if (!pu) {
+        spdlog::warn("user {}: panel user {} is gone", user_id, row->panel_uuid);
+        ++totals.missing;
+        return;
+    }
+    totals.add(write_mirror(conn, {*row}, snap.day(), {{row->panel_uuid, &*pu}}));
+}
+
+// Every page of the panel's user list; the user ids of the subscriptions found on them.
+std::vector<int64_t> sync_pages(pqxx::connection& conn, PanelClient& panel, int64_t page_size, Totals& totals) {
+    std::vector<int64_t> seen;
+    for (int64_t start = 0;;) {
+        MirrorSnapshot snap(conn);  // before the panel call (see MirrorSnapshot)
+        const PanelUserPage page = panel.list_users(start, page_size);
+        if (page.users.empty()) break;
+        ++totals.pages;
+        std::unordered_map<std::string, const PanelUser*> by_uuid;
+        std::vector<std::string> uuids;
+        for (const auto& u : page.users) {
+            std::string uuid = to_lower(u.uuid);
+            if (!is_uuid(uuid)) continue;  // not one we could have linked
+            by_uuid.emplace(uuid, &u);
+            uuids.push_back(std::move(uuid));
+        }
+        const auto rows = snap.rows_by_panel_uuid(uuids);
+        snap.close();
+        for (const auto& r : rows) seen.push_back(r.user_id);
+        totals.add(write_mirror(conn, rows, snap.day(), by_uuid));
+        start += static_cast<int64_t>(page.users.size());
+        if (start >= page.total) break;
+    }
+    std::sort(seen.begin(), seen.end());
+    return seen;
+}
+
+// The linked subscriptions that no page held, one by one.
+void sync_unseen(pqxx::connection& conn, PanelClient& panel, const std::vector<int64_t>& seen, int64_t batch,
+                 Totals& totals) {
+    for (int64_t after = 0;;) {
+        const auto linked = linked_subscriptions_after(conn, after, batch);
+        if (linked.empty()) break;
+        for (const auto& [user_id, uuid] : linked) {
+            after = user_id;
+            if (std::binary_search(seen.begin(), seen.end(), user_id)) continue;
+            ++totals.asked_one_by_one;
+            sync_one(conn, panel, user_id, totals);
+        }
+    }
 }
 
 }  // namespace
@@ -29,66 +101,28 @@ std::string local_status(const std::string& panel_status, bool is_trial) {
 int sync_panel(const Args& args) {
     const Settings s = load_or_die();
     setup_logging(s.log_level, "cabinet-sync");
-    int64_t batch = 100;
-    if (!parse_int64(option(args, "--batch", "100"), batch) || batch < 1 || batch > 10000)
+    int64_t batch = kMaxPanelPageSize;
+    if (!parse_int64(option(args, "--batch", std::to_string(kMaxPanelPageSize)), batch) || batch < 1 || batch > 10000)
         throw std::runtime_error("--batch must be 1..10000");
     int64_t only_user = 0;  // 0: every subscription
     if (!option(args, "--user-id").empty() && (!parse_int64(option(args, "--user-id"), only_user) || only_user <= 0))
         throw std::runtime_error("--user-id must be a user id");
-    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
-    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);  // prepares the history statement
+    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms,
+                      std::max(s.panel_timeout_ms, kMinPageTimeoutMs));
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     pqxx::connection& conn = db.conn();
 
-    int64_t after = 0, synced = 0, missing = 0, moved = 0;
-    while (true) {
-        pqxx::result rows;
-        {
-            pqxx::nontransaction txn(conn);
-            rows = txn.exec_params(
-                "SELECT user_id, panel_uuid::text, is_trial, status, revision,"
-                " floor(extract(epoch FROM expire_at))::bigint AS expire_at FROM subscriptions"
-                " WHERE panel_uuid IS NOT NULL AND user_id > $1 AND ($3 = 0 OR user_id = $3) ORDER BY user_id LIMIT $2",
-                after, batch, only_user);
-        }
-        if (rows.empty()) break;
-        for (const auto& r : rows) {
-            after = r[0].as<int64_t>();
-            // No lock while the panel answers (DESIGN: no outside call under a row lock).
-            const auto pu = panel.get_user(r[1].c_str());  // a panel outage aborts the run: cron retries
-            if (!pu) {
-                spdlog::warn("user {}: panel user {} is gone", after, r[1].c_str());
-                ++missing;
-                continue;
-            }
-            const std::string status = std::string(r[3].c_str()) == "pending" ? "pending" : local_status(pu->status, r[2].as<bool>());
-            // The mirror is written under the user's lock and only over the revision read
-            // above: a grant that ran meanwhile (it holds the same lock from its read to its
-            // commit) has moved the revision, and its newer state is kept; the next run
-            // mirrors it.
-            pqxx::work txn(conn);
-            txn.exec_params("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", after);
-            const auto written = txn.exec_params(
-                "UPDATE subscriptions SET traffic_used_bytes = $2, expire_at = to_timestamp($3), status = $4,"
-                " traffic_limit_bytes = $5, traffic_synced_at = now(), updated_at = now()"
-                " WHERE user_id = $1 AND revision = $6 RETURNING 1",
-                after, pu->used_traffic_bytes, pu->expire_at, status, pu->traffic_limit_bytes, r[4].as<int64_t>());
-            if (written.empty()) {
-                ++moved;
-                continue;
-            }
-            if (pu->expire_at != r[5].as<int64_t>())
-                record_subscription_history(txn, after, "panel_sync", std::nullopt, 0, r[5].as<int64_t>(), pu->expire_at);
-            txn.exec_params0(
-                "INSERT INTO traffic_snapshots (user_id, day, used_bytes) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)"
-                " ON CONFLICT (user_id, day) DO UPDATE SET used_bytes = EXCLUDED.used_bytes",
-                after, pu->used_traffic_bytes);
-            txn.commit();
-            ++synced;
-        }
+    Totals t;
+    if (only_user) {
+        sync_one(conn, panel, only_user, t);
+    } else {
+        const auto seen = sync_pages(conn, panel, std::min(batch, kMaxPanelPageSize), t);
+        sync_unseen(conn, panel, seen, batch, t);
     }
-    spdlog::info("panel sync: {} subscriptions synced, {} missing on the panel, {} changed meanwhile (next run)", synced,
-                 missing, moved);
-    std::cout << "synced " << synced << ", missing " << missing << ", changed meanwhile " << moved << "\n";
+    spdlog::info("panel sync: {} subscriptions synced, {} missing on the panel, {} changed meanwhile (next run);"
+                 " {} pages, {} asked for one by one",
+                 t.synced, t.missing, t.moved, t.pages, t.asked_one_by_one);
+    std::cout << "synced " << t.synced << ", missing " << t.missing << ", changed meanwhile " << t.moved << "\n";
     return 0;
 }
 

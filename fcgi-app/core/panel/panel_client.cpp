@@ -130,6 +130,14 @@ std::vector<PanelUser> PanelClient::users_by_telegram_id(int64_t telegram_id) {
     return panel_json::users_from(panel_json::response_of(doc, *body));
 }
 
+PanelUserPage PanelClient::list_users(int64_t start, int64_t size) {
+    if (start < 0 || size < 1 || size > kMaxPanelPageSize) throw PanelError("panel page out of range");
+    const auto body = call("GET", "/api/users?start=" + std::to_string(start) + "&size=" + std::to_string(size), "");
+    rapidjson::Document doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_page_from(panel_json::response_of(doc, *body));
+}
+
 std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);

@@ -19,6 +19,8 @@ namespace cabinet {
 
 // Oldest panel API the client speaks.
 inline constexpr const char* kMinPanelVersion = "2.1.0";
+// The largest page GET /api/users accepts (the contract's TanstackQueryRequestQuerySchema).
+inline constexpr int64_t kMaxPanelPageSize = 1000;
 // True when `version` ("2.8.4", "v2.7.0-beta") is at least `minimum`.
 bool version_at_least(const std::string& version, const std::string& minimum);
 
@@ -34,6 +36,9 @@ public:
                           const std::string& description);
     std::optional<PanelUser> get_user(const std::string& uuid);  // nullopt: no such user
     std::vector<PanelUser> users_by_telegram_id(int64_t telegram_id);
+    // Users `start` .. `start + size - 1` of the panel's list (the contract allows a size of
+    // 1..1000), and the panel's total; an empty page past the end.
+    PanelUserPage list_users(int64_t start, int64_t size);
     // nullopt: the panel has no such user (any more).
     std::optional<PanelUser> update_user(const std::string& uuid, const PanelUserState& state);
     // Re-owns a panel user (account merge): its telegramId becomes `telegram_id`.

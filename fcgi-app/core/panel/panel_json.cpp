@@ -77,6 +77,14 @@ std::vector<PanelUser> users_from(const rapidjson::Value& v) {
     return out;
 }
 
+PanelUserPage user_page_from(const rapidjson::Value& v) {
+    if (!v.IsObject()) throw PanelError("panel user page is not an object");
+    PanelUserPage page;
+    page.users = users_from(member(v, "users"));
+    page.total = num(v, "total");
+    return page;
+}
+
 std::vector<PanelDevice> devices_from(const rapidjson::Value& v) {
     if (!v.IsObject()) throw PanelError("panel device list is not an object");
     const auto& list = member(v, "devices");

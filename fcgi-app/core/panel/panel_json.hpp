@@ -13,6 +13,8 @@ namespace cabinet::panel_json {
 const rapidjson::Value& response_of(const rapidjson::Document& doc, const std::string& body);
 PanelUser user_from(const rapidjson::Value& v);
 std::vector<PanelUser> users_from(const rapidjson::Value& v);
+// GetAllUsersCommand's {users, total}.
+PanelUserPage user_page_from(const rapidjson::Value& v);
 std::vector<PanelDevice> devices_from(const rapidjson::Value& v);
 
 }  // namespace cabinet::panel_json

@@ -21,6 +21,13 @@ struct PanelUser {
     std::string subscription_url;
 };
 
+// One page of the panel's user list (GET /api/users?start=&size=) and how many users the
+// panel holds in all.
+struct PanelUserPage {
+    std::vector<PanelUser> users;
+    int64_t total = 0;
+};
+
 // What the cabinet wants a panel user to be: absolute values, so a retried write converges.
 struct PanelUserState {
     int64_t expire_at = 0;
