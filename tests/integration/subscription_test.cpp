@@ -239,7 +239,8 @@ BOOST_AUTO_TEST_CASE(traffic_asks_the_panel_only_when_the_stored_figure_is_old) 
     const std::string journal = "http://127.0.0.1:" + env("PANEL_PORT") + "/__mock/journal";
     auto panel_reads = [&] {
         int n = 0;
-        for (const auto& e : http_url("GET", journal).json()["response"].GetArray())
+        const auto doc = http_url("GET", journal).json();  // kept: the loop reads into it
+        for (const auto& e : doc["response"].GetArray())
             if (std::string(e["method"].GetString()) == "GET" &&
                 std::string(e["path"].GetString()) == "/api/users/" + panel_uuid)
                 ++n;
