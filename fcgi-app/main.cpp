@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "api/handlers.hpp"
-#include "cache/catalog_listener.hpp"
+#include "cache/change_listener.hpp"
 #include "db/db.hpp"
 #include "errors.hpp"
 #include "log/logging.hpp"
@@ -61,9 +61,9 @@ int main(int argc, char** argv) {
         for (const auto& notice : settings.notices) spdlog::warn("settings: {}", notice);
         const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
         if (!cabinet::panel_version_acceptable(shared.settings)) return 2;
-        const cabinet::CatalogListener catalog_listener(
+        const cabinet::ChangeListener change_listener(
             cabinet::with_connect_timeout(shared.settings.database_url, shared.settings.db_connect_timeout_s),
-            shared.catalog);
+            shared.catalog, shared.accounts);
         return cabinet::run_server(shared, opts);
     } catch (const cabinet::ConfigError& e) {
         std::cerr << "cabinet-fcgi: configuration error: " << e.what() << "\n";

@@ -1,12 +1,12 @@
 // GET /api/cabinet/referral: the caller's code, bot deep link and statistics (SPEC "Referral").
 #include "api/handlers.hpp"
-#include "db/catalog_repo.hpp"
+#include "app/account_reads.hpp"
 
 namespace cabinet::api {
 
 void get_referral(Exchange& ex) {
     const User& u = ex.caller().user;
-    const ReferralStats stats = ex.io.db.read([&](pqxx::transaction_base& txn) { return referral_stats(txn, u.id); });
+    const ReferralStats stats = caller_referral_stats(ex);
     const Settings& s = ex.settings();
 
     auto& w = ex.resp.json();

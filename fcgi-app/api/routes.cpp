@@ -32,7 +32,7 @@ std::vector<Route> routes() {
         {"DELETE", "/api/cabinet/devices/{hwid}", AuthKind::tma_or_jwt, delete_device},
         {"POST", "/api/cabinet/trial", AuthKind::tma_or_jwt, post_trial},
         {"POST", "/api/cabinet/purchase", AuthKind::tma_or_jwt, post_purchase},
-        {"POST", "/api/v1/payments/{gateway}", AuthKind::none, post_payment_webhook},
+        {"POST", "/api/v1/payments/{gateway}", AuthKind::none, post_payment_webhook, true},
         {"POST", "/bot/webhook", AuthKind::none, post_bot_webhook},
         {"POST", "/api/cabinet/promocode", AuthKind::tma_or_jwt, post_promocode},
         {"GET", "/api/cabinet/support", AuthKind::tma_or_jwt, get_support},

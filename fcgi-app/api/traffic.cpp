@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
+#include "app/account_reads.hpp"
 #include "errors.hpp"
 #include "util/time.hpp"
 
@@ -39,12 +40,13 @@ void get_traffic(Exchange& ex) {
                     txn.exec_prepared("set_traffic_used", a.user.id, used);
                     txn.exec_prepared("upsert_traffic_snapshot", a.user.id, used);
                 });
+                ex.shared.accounts.wrote(a.user.id);  // today's point below is read anew
             }
         } catch (const PanelError& e) {
             spdlog::warn("{} traffic: panel unavailable, showing the last synced value: {}", ex.req.request_id, e.why());
         }
     }
-    const auto series = ex.io.db.read([&](auto& txn) { return txn.exec_prepared("traffic_series", a.user.id); });
+    const std::vector<TrafficDay> series = caller_traffic_series(ex);
     w.StartObject();
     w.Key("used_bytes");
     w.Int64(used);
@@ -54,12 +56,12 @@ void get_traffic(Exchange& ex) {
     w.Bool(sub->traffic_limit_bytes == 0);
     w.Key("series");
     w.StartArray();
-    for (const auto& row : series) {
+    for (const TrafficDay& day : series) {
         w.StartObject();
         w.Key("day");
-        w.String(row["day"].c_str());
+        write_string(w, day.day);
         w.Key("used_bytes");
-        w.Int64(row["used_bytes"].as<int64_t>());
+        w.Int64(day.used_bytes);
         w.EndObject();
     }
     w.EndArray();

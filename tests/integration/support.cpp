@@ -1,12 +1,16 @@
 #include "support.hpp"
 
+#include <boost/test/unit_test.hpp>
+
 #include <curl/curl.h>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <sodium.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <optional>
 #include <cstdlib>
 #include <stdexcept>
 #include <thread>
@@ -113,17 +117,64 @@ int64_t fresh_telegram_id() {
     return base + counter++;
 }
 
+namespace {
+
+// The count of `sync` notifications the host's change listeners have handled: the second
+// word of the generations file (cache/account_generations.hpp).
+std::optional<uint64_t> syncs_handled(const std::string& file) {
+    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    uint64_t n = 0;
+    const bool ok = ::pread(fd, &n, sizeof n, 8) == static_cast<ssize_t>(sizeof n);
+    ::close(fd);
+    if (!ok) return std::nullopt;
+    return n;
+}
+
+}  // namespace
+
+void settle_caches(pqxx::connection& conn) {
+    const char* file = std::getenv("ACCOUNT_GENERATIONS_FILE");
+    if (!file || !*file) return;
+    const auto before = syncs_handled(file);
+    if (!before) return;  // no pool has run yet
+    pqxx::nontransaction txn(conn);
+    const int64_t listeners = txn.exec1("SELECT count(*) FROM pg_stat_activity "
+                                        "WHERE application_name = 'cabinet-change-listener'")[0].as<int64_t>();
+    txn.exec0("NOTIFY accounts_changed, 'sync'");
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (syncs_handled(file).value_or(0) < *before + static_cast<uint64_t>(listeners)) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            BOOST_TEST_MESSAGE("settle_caches: the pool's listeners did not all answer within 2 s");
+            return;
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+}
+
+void settle_caches() {
+    pqxx::connection conn(env("DATABASE_URL"));
+    settle_caches(conn);
+}
+
 void exec(const std::string& sql) {
     pqxx::connection conn(env("DATABASE_URL"));
     pqxx::work txn(conn);
     txn.exec(sql);
     txn.commit();
+    settle_caches(conn);
 }
 
 int64_t count(const std::string& sql) {
     pqxx::connection conn(env("DATABASE_URL"));
-    pqxx::nontransaction txn(conn);
-    return txn.exec(sql)[0][0].as<int64_t>();
+    int64_t n = 0;
+    {
+        pqxx::nontransaction txn(conn);
+        n = txn.exec(sql)[0][0].as<int64_t>();
+    }
+    // What it saw (a worker's commit, say) has reached the pool's caches when it returns.
+    settle_caches(conn);
+    return n;
 }
 
 void set_balance(int64_t telegram_id, int64_t minor) {
@@ -137,6 +188,7 @@ std::pair<int, std::string> run(const std::string& command) {
     char buf[512];
     while (p && fgets(buf, sizeof buf, p)) out += buf;
     const int rc = p ? pclose(p) : -1;
+    settle_caches();  // what the command wrote (cabinetctl) has reached the pool's caches
     return {WEXITSTATUS(rc), out};
 }
 

@@ -54,6 +54,13 @@ std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& st
 // A fresh Telegram id no other test uses.
 int64_t fresh_telegram_id();
 
+// Returns once every pool process's change listener has handled what was notified before
+// (cache/account_cache.hpp): writes made outside the pool (the tests' SQL, cabinetctl, the
+// worker) reach the pool's account and catalogue copies through NOTIFY, a few milliseconds
+// late at most, and a test reads them back at once. exec, count and run call it.
+void settle_caches(pqxx::connection& conn);
+void settle_caches();
+
 // One statement on a new connection (the stack's database may have been restarted by an
 // earlier test): `exec` commits, `count` returns the first column of the first row.
 void exec(const std::string& sql);

@@ -1,9 +1,10 @@
 // tsan-pool: the pool's thread machinery under ThreadSanitizer (CABINET_TSAN=ON). It runs
 // run_fcgi_threads() exactly as cabinet-fcgi does, with what the pool builds once and then
 // shares between its threads (settings, the init-data verifier, the JWT codec, the Argon2id
-// hasher with its slot semaphore, the router, the logger, the panel-health and catalogue caches) and what each thread owns
-// (PostgreSQL connection, Redis client); the catalogue cache is shared and refreshed by
-// its listener thread on NOTIFY (tests/tsan/run sends some). tests/tsan/run drives it with
+// hasher with its slot semaphore, the router, the logger, the panel-health, catalogue and
+// account caches) and what each thread owns (PostgreSQL connection, Redis client); the
+// catalogue and account caches are shared and refreshed by the change listener thread on
+// NOTIFY (tests/tsan/run sends some). tests/tsan/run drives it with
 // concurrent FastCGI requests, then SIGTERM; any race report fails (halt_on_error).
 //
 //   tsan-pool --listen unix:/path [--threads N]     settings from the environment
@@ -19,8 +20,9 @@
 #include "auth/passwords.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
+#include "cache/account_cache.hpp"
 #include "cache/catalog_cache.hpp"
-#include "cache/catalog_listener.hpp"
+#include "cache/change_listener.hpp"
 #include "db/db.hpp"
 #include "errors.hpp"
 #include "http/fcgi_io.hpp"
@@ -58,7 +60,21 @@ struct Shared {
     // /health/deep's panel probe, shared by the threads; a 1 ms TTL keeps them probing.
     const PanelHealthCache panel_health{1};
     const CatalogCache catalog{settings.app_config_ttl_ms};
+    // A small capacity, so that threads also evict each other's copies.
+    const AccountCache accounts{std::make_unique<AccountGenerations>(settings.account_generations_file), 64,
+                                std::chrono::seconds(300)};
 };
+
+// GET /auth with init data as the pool answers a known caller: the account from the cache,
+// else "read" (made up here: the repository is not threaded code) and kept.
+std::string cached_caller(const Shared& shared, int64_t telegram_id) {
+    if (auto a = shared.accounts.account_by_telegram_id(telegram_id)) return "cached " + std::to_string(a->user.id);
+    Account a;
+    a.user.id = telegram_id % 1000 + 1;
+    a.user.telegram_id = telegram_id;
+    shared.accounts.keep_account(shared.accounts.ticket_for_telegram_id(telegram_id), a);
+    return "loaded " + std::to_string(a.user.id);
+}
 
 struct Thread {
     explicit Thread(const Settings& s, const RedisTarget& t)
@@ -74,11 +90,14 @@ std::string answer(const Shared& shared, Thread& io, const Request& req) {
     const std::string_view path = m.route->pattern;
     if (path == "/config") return shared.catalog.get(io.db, std::nullopt)->theme.title;
     if (path == "/panel") return shared.panel_health.alive([] { return true; }) ? "up" : "unknown";
-    if (path == "/redis") return std::to_string(io.redis.incr_window("tsan:" + req.query, 60).value_or(-1));
+    if (path == "/redis") {
+        shared.accounts.wrote(100000001 % 1000 + 1);  // as a request that wrote does at its end
+        return std::to_string(io.redis.incr_window("tsan:" + req.query, 60).value_or(-1));
+    }
     if (path == "/auth") {
         try {
             if (starts_with(req.authorization, "tma "))
-                return std::to_string(shared.init_data.verify(req.authorization.substr(4), unix_now()).user.id);
+                return cached_caller(shared, shared.init_data.verify(req.authorization.substr(4), unix_now()).user.id);
             return std::to_string(shared.jwt.verify(req.authorization.substr(7), unix_now()).user_id);
         } catch (const ApiError& e) {
             return e.detail();
@@ -132,7 +151,7 @@ int main(int argc, char** argv) {
         cabinet::Settings settings = cabinet::load_settings_from_environment();
         cabinet::setup_logging(settings.log_level, opts.name);
         const cabinet::Shared shared(std::move(settings));
-        const cabinet::CatalogListener listener(shared.settings.database_url, shared.catalog);
+        const cabinet::ChangeListener listener(shared.settings.database_url, shared.catalog, shared.accounts);
         return cabinet::run_fcgi_threads(opts, [&shared](int fd) { cabinet::serve(shared, fd); });
     } catch (const std::exception& e) {
         std::cerr << "tsan-pool: " << e.what() << "\n";

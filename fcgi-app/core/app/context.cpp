@@ -1,10 +1,24 @@
 #include "app/context.hpp"
 
+#include <spdlog/spdlog.h>
+
 namespace cabinet {
 namespace {
 // How long /health/deep reuses one panel probe: monitors ask every 10-60 s, so they still
 // see a change at once, and a flood costs at most one panel call per process per 5 s.
 constexpr int64_t kPanelHealthTtlMs = 5000;
+
+// Without the host's generations file a copy could outlive a write made in another process:
+// then the cache stays off (said once at start), and every request reads the database.
+std::unique_ptr<AccountGenerations> open_generations(const Settings& s) {
+    if (s.account_cache_entries == 0) return nullptr;
+    try {
+        return std::make_unique<AccountGenerations>(s.account_generations_file);
+    } catch (const std::exception& e) {
+        spdlog::error("account cache off: {}", e.what());
+        return nullptr;
+    }
+}
 }  // namespace
 
 Shared::Shared(Settings s, std::vector<Route> routes)
@@ -17,7 +31,9 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       oauth_providers(enabled_oauth_providers(settings)),
       panel_health(kPanelHealthTtlMs),
       catalog(settings.app_config_ttl_ms),
-      panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms) {}
+      panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms),
+      accounts(open_generations(settings), static_cast<size_t>(settings.account_cache_entries),
+               std::chrono::seconds(settings.account_cache_max_age_s)) {}
 
 ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const PanelSlots& panel_slots)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),

@@ -8,6 +8,7 @@
 #include "auth/init_data.hpp"
 #include "auth/jwt.hpp"
 #include "auth/passwords.hpp"
+#include "cache/account_cache.hpp"
 #include "cache/catalog_cache.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
@@ -39,6 +40,8 @@ struct Shared {
     const CatalogCache catalog;
     // Panel requests in flight in this process (PANEL_CONCURRENCY), shared by the threads.
     const PanelSlots panel_slots;
+    // Recently used accounts, fresh by the host's generations and ChangeListener.
+    const AccountCache accounts;
 };
 
 struct ThreadResources {
@@ -60,6 +63,9 @@ struct Exchange {
     const Settings& settings() const { return shared.settings; }
     // The authenticated caller; only valid in handlers of authenticated routes.
     Account& caller() { return *account; }
+    // Whether the request's transactions may have written: then the caller's copies in
+    // every process of the host are forgotten before the answer leaves (http/dispatch.cpp).
+    uint64_t commits_before = 0;
 };
 
 }  // namespace cabinet

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 
-#include "db/accounts_repo.hpp"
+#include "app/account_reads.hpp"
 #include "errors.hpp"
-#include "services/telegram_contact.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -20,12 +19,12 @@ bool scheme_is(std::string_view header, std::string_view scheme, std::string_vie
 
 Account from_init_data(Exchange& ex, std::string_view raw) {
     const InitData data = ex.shared.init_data.verify(raw, unix_now());
-    return telegram_contact(ex.io.db, data.user, ex.settings().default_currency, data.start_param);
+    return telegram_caller(ex, data.user, data.start_param);
 }
 
 Account from_jwt(Exchange& ex, std::string_view token) {
     const AccessClaims claims = ex.shared.jwt.verify(token, unix_now());
-    auto account = ex.io.db.read([&](auto& txn) { return find_account_by_id(txn, claims.user_id); });
+    auto account = account_by_id(ex, claims.user_id);
     if (!account) throw unauthorized("token user does not exist");
     return std::move(*account);
 }

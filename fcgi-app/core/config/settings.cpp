@@ -244,6 +244,9 @@ const std::vector<SettingSpec> kSpecs = {
     {"LOG_LEVEL", "info", "trace, debug, info, warn, error", one_of<&Settings::log_level>({"trace", "debug", "info", "warn", "error"})},
     {"WORKER_HEARTBEAT_MAX_AGE_S", "180", "deep health: oldest acceptable worker heartbeat", ranged<&Settings::worker_heartbeat_max_age_s>(10, 86400)},
     {"APP_CONFIG_TTL_MS", "2000", "how long a pool process answers public pages from its catalogue copy while it is not listening for changes (docs/decisions.md)", ranged<&Settings::app_config_ttl_ms>(0, 600000)},
+    {"ACCOUNT_CACHE_ENTRIES", "20000", "accounts one pool process keeps in memory for GET requests (about 1 KB each; 0 = off, every request reads the database) (docs/decisions.md \"Accounts in memory\")", ranged<&Settings::account_cache_entries>(0, 10000000)},
+    {"ACCOUNT_CACHE_MAX_AGE_S", "300", "the oldest an account copy may be, whatever the change notifications said", ranged<&Settings::account_cache_max_age_s>(1, 86400)},
+    {"ACCOUNT_GENERATIONS_FILE", "/run/cabinet/account-generations", "a file every pool process of the host maps to tell the others which accounts changed (the same path for all of them, on a tmpfs; the systemd units' RuntimeDirectory)", field<&Settings::account_generations_file>()},
     {"MAX_BODY_BYTES", "65536", "largest accepted request body (nginx enforces the same with client_max_body_size)", ranged<&Settings::max_body_bytes>(1024, 16 * 1024 * 1024)},
 };
 

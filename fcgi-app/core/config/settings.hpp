@@ -131,6 +131,9 @@ struct Settings {
     std::string log_level = "info";
     int64_t worker_heartbeat_max_age_s = 180;
     int64_t app_config_ttl_ms = 2000;
+    int64_t account_cache_entries = 20000;  // accounts a pool process keeps in memory; 0 = off
+    int64_t account_cache_max_age_s = 300;  // no copy is older, whatever the notifications
+    std::string account_generations_file = "/run/cabinet/account-generations";
     int64_t max_body_bytes = 65536;
 
     // What loading noticed but accepted (an old format read the old way): the pool and the

@@ -26,6 +26,7 @@ Account account_from_row(const pqxx::row& r) {
     if (!r["referred_by"].is_null()) u.referred_by = r["referred_by"].as<int64_t>();
     u.group_discount_pct = r["group_discount_pct"].as<int64_t>();
     u.promo_discount_pct = r["promo_discount_pct"].as<int64_t>();
+    u.promo_discount_until = r["promo_discount_until"].as<int64_t>();
     if (!r["sub_status"].is_null()) {
         Subscription s;
         s.status = r["sub_status"].c_str();
@@ -80,6 +81,13 @@ LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
 
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {
     return first_account(txn.exec_prepared("account_by_id", user_id));
+}
+
+std::vector<TrafficDay> traffic_series(pqxx::transaction_base& txn, int64_t user_id) {
+    std::vector<TrafficDay> days;
+    for (const auto& row : txn.exec_prepared("traffic_series", user_id))
+        days.push_back({row[0].c_str(), row[1].as<int64_t>()});
+    return days;
 }
 
 std::string language_for(const std::string& code) { return starts_with(to_lower(code), "en") ? "en" : "ru"; }

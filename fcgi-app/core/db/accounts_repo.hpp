@@ -3,6 +3,7 @@
 #include <pqxx/pqxx>
 
 #include <optional>
+#include <vector>
 
 #include "auth/init_data.hpp"
 #include "domain/account.hpp"
@@ -11,6 +12,8 @@ namespace cabinet {
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id);
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id);
+// GET /traffic's chart: up to 30 daily snapshots, oldest first.
+std::vector<TrafficDay> traffic_series(pqxx::transaction_base& txn, int64_t user_id);
 
 // An account read *after* its user row was locked: the only kind of account that a writer
 // of money, trial or subscription state accepts (grant_subscription takes nothing else), and

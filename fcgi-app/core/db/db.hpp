@@ -19,6 +19,10 @@ public:
     // Drop the connection (after pqxx::broken_connection); the next conn() reconnects.
     void reset() { conn_.reset(); }
 
+    // Commits attempted so far by write() and transact(): a request compares it before and
+    // after to know whether it may have written (caches of the caller are then forgotten).
+    uint64_t commits() const { return commits_; }
+
     // Run `fn(txn)` in one transaction (pqxx::work) and commit. A connection that broke
     // before the commit means nothing was written, so that case is retried once on a new
     // connection; an unknown commit outcome (in_doubt_error) is never retried.
@@ -47,13 +51,15 @@ public:
 private:
     // fn(txn) in a pqxx::work, committed when fn returns.
     template <class Fn>
-    static auto in_work(pqxx::connection& c, Fn& fn) {
+    auto in_work(pqxx::connection& c, Fn& fn) {
         pqxx::work txn(c);
         if constexpr (std::is_void_v<decltype(fn(txn))>) {
             fn(txn);
+            ++commits_;  // counted before: a commit whose outcome is unknown may have written
             txn.commit();
         } else {
             auto result = fn(txn);
+            ++commits_;
             txn.commit();
             return result;
         }
@@ -80,6 +86,7 @@ private:
     std::string conninfo_;
     int64_t statement_timeout_ms_;
     std::unique_ptr<pqxx::connection> conn_;
+    uint64_t commits_ = 0;
 };
 
 // conninfo with connect_timeout added, for a URI or key=value DATABASE_URL.

@@ -15,6 +15,7 @@ namespace cabinet {
     "u.referred_by, coalesce(g.discount_pct, 0) AS group_discount_pct, "                                 \
     "CASE WHEN u.promo_discount_until IS NULL OR u.promo_discount_until > now() "                        \
     "     THEN u.promo_discount_pct ELSE 0 END AS promo_discount_pct, "                                 \
+    "coalesce(floor(extract(epoch FROM u.promo_discount_until))::bigint, 0) AS promo_discount_until, "   \
     "(SELECT version FROM catalog_version) AS catalog_version "
 #define ACCOUNT_FROM \
     "FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id LEFT JOIN promo_groups g ON g.id = u.promo_group_id "

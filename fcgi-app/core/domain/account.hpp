@@ -42,6 +42,7 @@ struct User {
     std::optional<int64_t> referred_by;
     int64_t group_discount_pct = 0;  // of the user's promo group
     int64_t promo_discount_pct = 0;  // a promo-code offer still valid now
+    int64_t promo_discount_until = 0;  // when that offer ends, Unix seconds; 0 = never or none
 };
 
 // The authenticated caller: the user row and their subscription, read in one query.
@@ -50,7 +51,14 @@ struct Account {
     std::optional<Subscription> subscription;
     // The catalogue's version as the same statement saw it (sql 0020): a process's cached
     // catalogue older than this is reloaded before it answers (cache/catalog_cache.hpp).
-    int64_t catalog_version = 0;
+    // Not set on an account answered from memory (cache/account_cache.hpp).
+    std::optional<int64_t> catalog_version;
+};
+
+// One day of GET /traffic's chart: the cumulative bytes used by the end of `day`.
+struct TrafficDay {
+    std::string day;  // YYYY-MM-DD
+    int64_t used_bytes = 0;
 };
 
 }  // namespace cabinet

@@ -46,6 +46,21 @@ bool busy_state(const std::string& sqlstate) {
     return sqlstate == "57014" || sqlstate == "55P03" || sqlstate == "40P01" || sqlstate == "40001";
 }
 
+// A request that may have written (a commit was attempted) makes the account copies it may
+// have changed unusable in every pool process of the host before its answer leaves, so a
+// client never reads back less than it was told (cache/account_cache.hpp):
+// - a cabinet caller's own account;
+// - all of them after an admin, sign-in or bot request: those change other users' rows,
+//   or move a login from one account to another (a bot code links accounts), and few of
+//   them write;
+// - nothing for payment webhooks (Route::webhook).
+void forget_written_accounts(Exchange& ex, const Route* route) {
+    if (ex.io.db.commits() == ex.commits_before || !route || route->webhook) return;
+    if (route->auth == AuthKind::none || route->auth == AuthKind::admin) ex.shared.accounts.wrote_all();
+    else if (ex.account) ex.shared.accounts.wrote(ex.account->user.id);
+    else ex.shared.accounts.wrote_all();  // failed authentication that wrote: be safe
+}
+
 }  // namespace
 
 void apply_cors(const Settings& s, const Request& req, Response& resp) {
@@ -57,9 +72,12 @@ void apply_cors(const Settings& s, const Request& req, Response& resp) {
 }
 
 void dispatch(Exchange& ex) {
+    const Route* route = nullptr;
+    ex.commits_before = ex.io.db.commits();
     try {
         if (!handle_preflight(ex)) {
             RouteMatch m = ex.shared.router.match(ex.req.method, ex.req.path);
+            route = m.route;
             ex.req.path_params = std::move(m.params);
             if (m.route->auth != AuthKind::none) authenticate(ex, m.route->auth);
             m.route->handler(ex);
@@ -79,6 +97,7 @@ void dispatch(Exchange& ex) {
             spdlog::warn("{} {} {}: rolled back, database busy: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
             write_error(ex.resp, 503, "busy with another request of this account; try again");
             ex.resp.header("Retry-After", "1");
+            forget_written_accounts(ex, route);
             apply_cors(ex.settings(), ex.req, ex.resp);
             return;
         }
@@ -95,6 +114,7 @@ void dispatch(Exchange& ex) {
         write_string(w, ex.req.request_id);
         w.EndObject();
     }
+    forget_written_accounts(ex, route);
     apply_cors(ex.settings(), ex.req, ex.resp);
 }
 

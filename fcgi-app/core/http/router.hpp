@@ -21,6 +21,10 @@ struct Route {
     std::string_view pattern;  // "/api/cabinet/devices/{hwid}"
     AuthKind auth;
     Handler handler;
+    // A payment provider's callback: it marks a payment paid and queues the fulfilment, which
+    // the worker writes later; so its own writes do not flush the account caches at once
+    // (http/dispatch.cpp). The triggers' notifications still carry the worker's.
+    bool webhook = false;
 };
 
 struct RouteMatch {

@@ -4,13 +4,10 @@
 #include "errors.hpp"
 
 namespace cabinet {
-namespace {
 
 bool profile_changed(const User& u, const TelegramUser& tg) {
     return u.username != tg.username || u.first_name != tg.first_name || u.last_name != tg.last_name;
 }
-
-}  // namespace
 
 Account telegram_contact(Db& db, const TelegramUser& tg, const std::string& currency, const std::string& start_param) {
     // The common case, a known user with the same names, costs one read and no transaction.

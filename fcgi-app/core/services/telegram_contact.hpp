@@ -15,4 +15,7 @@ namespace cabinet {
 // write is committed before this returns. A known user's referrer never changes.
 Account telegram_contact(Db& db, const TelegramUser& tg, const std::string& currency, const std::string& start_param);
 
+// Whether Telegram's names for the user differ from ours (telegram_contact then writes).
+bool profile_changed(const User& u, const TelegramUser& tg);
+
 }  // namespace cabinet

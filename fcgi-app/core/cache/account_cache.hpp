@@ -1,0 +1,108 @@
+#pragma once
+// Accounts recently used in this pool process, so that a known caller's GET costs no
+// statement (issue 17; docs/decisions.md "Accounts in memory"). Besides the account
+// statement's row it keeps what /referral and /traffic read beside it.
+//
+// Never stale after a write its client was told of, and a few milliseconds at most otherwise:
+// - every copy carries the host-wide stamp (cache/account_generations.hpp) read before it
+//   was loaded, and is used only while the stamp still reads the same;
+// - a request that wrote bumps its caller's slot after the commit and before the answer
+//   (http/dispatch.cpp); an admin request that wrote bumps the epoch;
+// - every other change (the worker, the bot, another host, psql) arrives as NOTIFY
+//   accounts_changed from triggers (sql 0022) through the ChangeListener, which bumps the
+//   slots it names, or the epoch for '*';
+// - while this process's listener is not connected nothing is served from memory, and its
+//   reconnection bumps the epoch (notifications may have been missed meanwhile);
+// - a copy is dropped after ACCOUNT_CACHE_MAX_AGE_S whatever happens, and when a promo
+//   discount it shows runs out.
+// Never a source of truth for money or subscription state: writers lock and read the rows.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "cache/account_generations.hpp"
+#include "domain/account.hpp"
+#include "domain/catalog.hpp"
+
+namespace cabinet {
+
+class AccountCache {
+public:
+    // `generations` null, or `capacity` 0: the cache is off and every lookup misses.
+    AccountCache(std::unique_ptr<AccountGenerations> generations, size_t capacity, std::chrono::seconds max_age);
+    AccountCache(const AccountCache&) = delete;
+    AccountCache& operator=(const AccountCache&) = delete;
+
+    // What to take before reading a user's rows from the database, and give back with
+    // what was read. `ticket_for_telegram_id` knows the user from an earlier load; for one
+    // it does not know, the load only teaches it the user (the next load is kept).
+    struct Ticket {
+        int64_t user_id = 0;  // 0: unknown
+        AccountStamp stamp;
+    };
+    Ticket ticket_for_id(int64_t user_id) const;
+    Ticket ticket_for_telegram_id(int64_t telegram_id) const;
+
+    // A good copy, or nothing. The account's catalog_version is not set: the catalogue is
+    // then as fresh as the catalogue listener keeps it (cache/catalog_cache.hpp).
+    std::optional<Account> account_by_id(int64_t user_id) const;
+    std::optional<Account> account_by_telegram_id(int64_t telegram_id) const;
+    std::optional<ReferralStats> referral_stats(int64_t user_id) const;
+    std::optional<std::vector<TrafficDay>> traffic_series(int64_t user_id) const;
+
+    void keep_account(const Ticket& t, const Account& a) const;
+    void keep_referral_stats(const Ticket& t, const ReferralStats& s) const;
+    void keep_traffic_series(const Ticket& t, const std::vector<TrafficDay>& series) const;
+
+    // A write of this user committed here (bump its slot), or of many (the epoch).
+    void wrote(int64_t user_id) const;
+    void wrote_all() const;
+    // NOTIFY accounts_changed's payload: user ids separated by commas, '*', or 'sync' (a
+    // barrier: counted in the generations file, see AccountGenerations::count_sync).
+    void notified(std::string_view payload) const;
+    // The process's listener connected (true: the epoch is bumped, changes may have been
+    // missed) or lost its connection (false: lookups miss until it is back).
+    void set_listening(bool listening) const;
+
+    bool enabled() const { return generations_ != nullptr; }
+
+private:
+    template <class T>
+    struct Part {
+        std::optional<T> value;
+        AccountStamp stamp;
+        std::chrono::steady_clock::time_point expires{};
+    };
+    struct Entry {
+        Part<Account> account;
+        Part<ReferralStats> referral;
+        Part<std::vector<TrafficDay>> traffic;
+    };
+    struct Shard {
+        std::mutex mutex;
+        std::unordered_map<int64_t, Entry> entries;         // by user id
+        std::unordered_map<int64_t, int64_t> by_telegram;   // telegram id -> user id
+    };
+    static constexpr size_t kShards = 16;
+
+    Shard& shard(int64_t key) const { return shards_[static_cast<uint64_t>(key) % kShards]; }
+    bool usable() const;
+    template <class T>
+    std::optional<T> find(int64_t user_id, Part<T> Entry::*part) const;
+    template <class T>
+    void keep(const Ticket& t, Part<T> Entry::*part, const T& value, std::chrono::steady_clock::time_point expires) const;
+
+    const std::unique_ptr<AccountGenerations> generations_;
+    const size_t per_shard_;
+    const std::chrono::seconds max_age_;
+    mutable std::array<Shard, kShards> shards_;
+    mutable std::atomic<bool> listening_{false};
+};
+
+}  // namespace cabinet

@@ -1,0 +1,83 @@
+#include "cache/change_listener.hpp"
+
+#include <pthread.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <pqxx/pqxx>
+
+namespace cabinet {
+namespace {
+
+class CatalogReceiver final : public pqxx::notification_receiver {
+public:
+    CatalogReceiver(pqxx::connection_base& c, const CatalogCache& cache)
+        : notification_receiver(c, "catalog_changed"), cache_(cache) {}
+    void operator()(const std::string&, int) override { cache_.invalidate(); }
+
+private:
+    const CatalogCache& cache_;
+};
+
+class AccountsReceiver final : public pqxx::notification_receiver {
+public:
+    AccountsReceiver(pqxx::connection_base& c, const AccountCache& cache)
+        : notification_receiver(c, "accounts_changed"), cache_(cache) {}
+    void operator()(const std::string& payload, int) override { cache_.notified(payload); }
+
+private:
+    const AccountCache& cache_;
+};
+
+}  // namespace
+
+ChangeListener::ChangeListener(std::string conninfo, const CatalogCache& catalog, const AccountCache& accounts)
+    : conninfo_(std::move(conninfo)), catalog_(catalog), accounts_(accounts) {
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);  // the new thread inherits this mask
+    thread_ = std::jthread([this](std::stop_token stop) { run(stop); });
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+}
+
+ChangeListener::~ChangeListener() {
+    thread_.request_stop();
+    if (thread_.joinable()) thread_.join();
+}
+
+void ChangeListener::run(std::stop_token stop) {
+    bool in_outage = false;  // said once per outage, not every second of it
+    while (!stop.stop_requested()) {
+        try {
+            listen_until_lost(stop, in_outage);
+        } catch (const std::exception& e) {
+            if (!in_outage) spdlog::warn("change listener lost its connection, retrying every second: {}", e.what());
+            in_outage = true;
+        }
+        set_listening(false);
+        for (int i = 0; i < 10 && !stop.stop_requested(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+}
+
+void ChangeListener::listen_until_lost(std::stop_token stop, bool& in_outage) {
+    pqxx::connection conn(conninfo_);
+    // Named, so that pg_stat_activity tells the listeners from the threads' connections.
+    conn.set_variable("application_name", "'cabinet-change-listener'");
+    CatalogReceiver catalog(conn, catalog_);     // each sends its LISTEN
+    AccountsReceiver accounts(conn, accounts_);
+    set_listening(true);  // and forgets what is held: changes may have been missed
+    if (in_outage) spdlog::info("change listener connected again");
+    in_outage = false;
+    while (!stop.stop_requested()) {
+        conn.await_notification(0, 500000);  // wakes up at least twice a second to see `stop`
+        if (!conn.is_open()) throw pqxx::broken_connection("change listener connection closed");
+    }
+}
+
+void ChangeListener::set_listening(bool listening) {
+    catalog_.set_listening(listening);
+    accounts_.set_listening(listening);
+}
+
+}  // namespace cabinet

@@ -1,0 +1,199 @@
+// The pool's account cache (cache/account_cache.hpp) and the host's generations file it
+// trusts (cache/account_generations.hpp): two caches on one file stand for two pool
+// processes of one host.
+#include <boost/test/unit_test.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <memory>
+#include <string>
+
+#include "cache/account_cache.hpp"
+
+using cabinet::Account;
+using cabinet::AccountCache;
+using cabinet::AccountGenerations;
+
+namespace {
+
+struct GenerationsFile {
+    std::string path;
+    GenerationsFile() {
+        char tmpl[] = "/tmp/cabinet-generations-test-XXXXXX";
+        const int fd = mkstemp(tmpl);
+        BOOST_REQUIRE(fd >= 0);
+        ::close(fd);
+        path = tmpl;
+    }
+    ~GenerationsFile() { ::unlink(path.c_str()); }
+    // One pool process's cache, listening.
+    std::unique_ptr<AccountCache> process(size_t capacity = 1000, int max_age_s = 300) const {
+        auto c = std::make_unique<AccountCache>(std::make_unique<AccountGenerations>(path), capacity,
+                                                std::chrono::seconds(max_age_s));
+        c->set_listening(true);
+        return c;
+    }
+};
+
+Account account(int64_t id, int64_t telegram_id, int64_t balance) {
+    Account a;
+    a.user.id = id;
+    a.user.telegram_id = telegram_id;
+    a.user.balance_minor = balance;
+    a.catalog_version = 7;
+    return a;
+}
+
+// What a request does on a miss: take the ticket, read, keep.
+void load(const AccountCache& c, const Account& a) { c.keep_account(c.ticket_for_id(a.user.id), a); }
+
+int64_t balance_of(const AccountCache& c, int64_t id) {
+    const auto a = c.account_by_id(id);
+    return a ? a->user.balance_minor : -1;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(account_cache)
+
+BOOST_AUTO_TEST_CASE(a_kept_account_is_answered_without_its_catalogue_version) {
+    GenerationsFile f;
+    const auto c = f.process();
+    BOOST_TEST(!c->account_by_id(5).has_value());
+    load(*c, account(5, 500, 100));
+    const auto a = c->account_by_id(5);
+    BOOST_REQUIRE(a.has_value());
+    BOOST_TEST(a->user.balance_minor == 100);
+    // The catalogue is then as fresh as its own listener keeps it, not pinned to version 7.
+    BOOST_TEST(!a->catalog_version.has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_write_in_one_process_is_seen_by_the_other_at_once) {
+    GenerationsFile f;
+    const auto a = f.process();
+    const auto b = f.process();
+    load(*a, account(5, 500, 100));
+    load(*b, account(5, 500, 100));
+    load(*b, account(6, 600, 100));
+    a->wrote(5);  // process a committed a write of user 5 and is about to answer
+    BOOST_TEST(balance_of(*b, 5) == -1);
+    BOOST_TEST(balance_of(*a, 5) == -1);
+    BOOST_TEST(balance_of(*b, 6) == 100);  // another user's copy stays
+    b->wrote_all();
+    BOOST_TEST(balance_of(*b, 6) == -1);
+}
+
+BOOST_AUTO_TEST_CASE(a_load_that_raced_a_write_is_not_kept_as_fresh) {
+    GenerationsFile f;
+    const auto a = f.process();
+    const auto b = f.process();
+    // a takes its ticket, then b's write commits and is bumped, then a's (old) read arrives.
+    const auto ticket = a->ticket_for_id(5);
+    b->wrote(5);
+    a->keep_account(ticket, account(5, 500, 100));
+    BOOST_TEST(balance_of(*a, 5) == -1);
+    load(*a, account(5, 500, 250));
+    BOOST_TEST(balance_of(*a, 5) == 250);
+}
+
+BOOST_AUTO_TEST_CASE(notifications_name_users_or_everyone) {
+    GenerationsFile f;
+    const auto c = f.process();
+    for (int64_t id : {1, 2, 3}) load(*c, account(id, id * 100, 10));
+    c->notified("1,3");
+    BOOST_TEST(balance_of(*c, 1) == -1);
+    BOOST_TEST(balance_of(*c, 2) == 10);
+    BOOST_TEST(balance_of(*c, 3) == -1);
+    c->notified("*");
+    BOOST_TEST(balance_of(*c, 2) == -1);
+    load(*c, account(2, 200, 10));
+    c->notified("2,x");  // what it cannot read forgets everything rather than nothing
+    BOOST_TEST(balance_of(*c, 2) == -1);
+    load(*c, account(2, 200, 10));
+    c->notified("");
+    BOOST_TEST(balance_of(*c, 2) == -1);
+}
+
+BOOST_AUTO_TEST_CASE(nothing_is_answered_while_the_listener_is_away_and_all_is_forgotten_after) {
+    GenerationsFile f;
+    const auto c = f.process();
+    load(*c, account(5, 500, 100));
+    c->set_listening(false);
+    BOOST_TEST(balance_of(*c, 5) == -1);
+    load(*c, account(5, 500, 200));  // not kept meanwhile
+    c->set_listening(true);
+    BOOST_TEST(balance_of(*c, 5) == -1);  // missed notifications: the old copy is gone too
+}
+
+BOOST_AUTO_TEST_CASE(by_telegram_id_the_first_load_teaches_the_user_and_a_moved_id_misses) {
+    GenerationsFile f;
+    const auto c = f.process();
+    // Unknown telegram id: the ticket knows no user, so the load is not kept as an account...
+    auto t = c->ticket_for_telegram_id(500);
+    BOOST_TEST(t.user_id == 0);
+    c->keep_account(t, account(5, 500, 100));
+    BOOST_TEST(!c->account_by_telegram_id(500).has_value());
+    // ...but the next one is.
+    t = c->ticket_for_telegram_id(500);
+    BOOST_TEST(t.user_id == 5);
+    c->keep_account(t, account(5, 500, 100));
+    BOOST_REQUIRE(c->account_by_telegram_id(500).has_value());
+    BOOST_TEST(c->account_by_telegram_id(500)->user.id == 5);
+    // Linking moved telegram id 500 to user 9 and user 5 now has 501: the index's hint fails.
+    load(*c, account(5, 501, 100));
+    BOOST_TEST(!c->account_by_telegram_id(500).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(referral_and_traffic_parts_follow_the_same_stamps) {
+    GenerationsFile f;
+    const auto c = f.process();
+    c->keep_referral_stats(c->ticket_for_id(5), {3, 4500});
+    c->keep_traffic_series(c->ticket_for_id(5), {{"2026-11-23", 10}, {"2026-11-24", 20}});
+    BOOST_REQUIRE(c->referral_stats(5).has_value());
+    BOOST_TEST(c->referral_stats(5)->invited_count == 3);
+    BOOST_REQUIRE(c->traffic_series(5).has_value());
+    BOOST_TEST(c->traffic_series(5)->size() == 2u);
+    BOOST_TEST(!c->account_by_id(5).has_value());  // only what was kept
+    c->notified("5");
+    BOOST_TEST(!c->referral_stats(5).has_value());
+    BOOST_TEST(!c->traffic_series(5).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(a_promo_discount_copy_ends_with_the_discount) {
+    GenerationsFile f;
+    const auto c = f.process();
+    Account a = account(5, 500, 100);
+    a.user.promo_discount_pct = 15;
+    a.user.promo_discount_until = std::time(nullptr) - 1;  // ended a second ago
+    load(*c, a);
+    BOOST_TEST(!c->account_by_id(5).has_value());
+    a.user.promo_discount_until = std::time(nullptr) + 3600;
+    load(*c, a);
+    BOOST_TEST(c->account_by_id(5).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(the_cache_holds_at_most_its_capacity_and_off_means_off) {
+    GenerationsFile f;
+    const auto c = f.process(32);
+    for (int64_t id = 1; id <= 1000; ++id) load(*c, account(id, 1000 + id, id));
+    int held = 0;
+    for (int64_t id = 1; id <= 1000; ++id) held += c->account_by_id(id).has_value() ? 1 : 0;
+    BOOST_TEST(held <= 32);
+    BOOST_TEST(held >= 16);
+    BOOST_TEST(balance_of(*c, 1000) == 1000);  // the last one loaded is there
+
+    const AccountCache off(std::make_unique<AccountGenerations>(f.path), 0, std::chrono::seconds(300));
+    off.set_listening(true);
+    BOOST_TEST(!off.enabled());
+    load(off, account(5, 500, 100));
+    BOOST_TEST(!off.account_by_id(5).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(an_unusable_generations_file_is_an_error_at_start) {
+    BOOST_CHECK_THROW(AccountGenerations("/nonexistent-dir/cabinet-generations"), std::runtime_error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
