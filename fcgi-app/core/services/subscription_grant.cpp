@@ -34,16 +34,16 @@ void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& n
                    std::string_view source, std::optional<int64_t> transaction_id, int64_t days) {
     const auto& cur = locked.subscription;
     const std::optional<int64_t> read_revision = cur ? std::optional<int64_t>(cur->revision) : std::nullopt;
-    const auto written = txn.exec_prepared("upsert_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
+    const std::optional<int64_t> expire_before = cur ? std::optional<int64_t>(cur->expire_at) : std::nullopt;
+    const auto written = txn.exec_prepared("write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
                                            snapshot, next.start_at, next.expire_at, next.device_limit,
                                            next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
-                                           next.short_uuid, next.subscription_url, read_revision);
+                                           next.short_uuid, next.subscription_url, read_revision, std::string(source),
+                                           transaction_id, days, expire_before);
     if (written.empty())
         throw std::logic_error("subscription of user " + std::to_string(locked.user.id) +
                                " changed after it was read under the lock: write refused (a writer broke the locking rule)");
     next.revision = written[0][0].as<int64_t>();
-    const std::optional<int64_t> expire_before = cur ? std::optional<int64_t>(cur->expire_at) : std::nullopt;
-    record_subscription_history(txn, locked.user.id, source, transaction_id, days, expire_before, next.expire_at);
 }
 
 }  // namespace
