@@ -74,9 +74,10 @@ std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, 
 LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
     if (txn.exec_prepared("lock_user", user_id).empty()) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
     // A new statement, so a new snapshot: it sees every commit made before the lock was ours.
-    auto a = first_account(txn.exec_prepared("account_by_id", user_id));
+    const pqxx::result res = txn.exec_prepared("locked_account_by_id", user_id);
+    auto a = first_account(res);
     if (!a) throw std::runtime_error("account vanished while locked");
-    return LockedAccount(std::move(*a), unix_now());
+    return LockedAccount(std::move(*a), unix_now(), res[0]["running_sale_pct"].as<int64_t>());
 }
 
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {

@@ -25,9 +25,11 @@ std::vector<TrafficDay> traffic_series(pqxx::transaction_base& txn, int64_t user
 // has already moved (the lost days of issue 12).
 struct LockedAccount : Account {
     int64_t locked_at = 0;  // Unix seconds when the lock was granted: the "now" of the write
+    int64_t running_sale_pct = 0;  // the shop-wide sale running then (0: none), read with it
 
 private:
-    LockedAccount(Account a, int64_t at) : Account(std::move(a)), locked_at(at) {}
+    LockedAccount(Account a, int64_t at, int64_t sale_pct)
+        : Account(std::move(a)), locked_at(at), running_sale_pct(sale_pct) {}
     friend LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id);
 };
 

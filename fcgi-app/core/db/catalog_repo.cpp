@@ -2,14 +2,6 @@
 
 namespace cabinet {
 
-int64_t running_sale_pct(pqxx::transaction_base& txn) {
-    return txn.exec_prepared1("catalog_running_sale_pct")[0].as<int64_t>();
-}
-
-Discounts caller_discounts(pqxx::transaction_base& txn, const User& u) {
-    return discounts_for(u, running_sale_pct(txn));
-}
-
 std::vector<Sale> pending_sales(pqxx::transaction_base& txn) {
     std::vector<Sale> sales;
     for (const auto& r : txn.exec_prepared("catalog_sales"))

@@ -1,6 +1,6 @@
 #pragma once
-// Catalogue reads: plans, constructor price list, referral statistics, payment history,
-// and the running sale. Plain structs out (domain/catalog.hpp); the SQL is in
+// Catalogue reads: plans, constructor price list, sales, referral statistics, payment
+// history. Plain structs out (domain/catalog.hpp); the SQL is in
 // catalog_statements.cpp.
 #include <pqxx/pqxx>
 
@@ -11,12 +11,6 @@
 #include "domain/pricing.hpp"
 
 namespace cabinet {
-
-// Largest discount of the sales running now, 0 when none.
-int64_t running_sale_pct(pqxx::transaction_base& txn);
-// The caller's discounts as quote() takes them; GET /plans, GET /constructor and
-// POST /purchase all price through this, so the shown price is the charged one.
-Discounts caller_discounts(pqxx::transaction_base& txn, const User& u);
 
 // Sales not over yet (running or to come), for the cached catalogue.
 std::vector<Sale> pending_sales(pqxx::transaction_base& txn);

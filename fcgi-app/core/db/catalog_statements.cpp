@@ -5,9 +5,6 @@ namespace cabinet {
 // Read-only statements of the catalogue endpoints; db/catalog_repo.cpp runs them.
 std::vector<Statement> catalog_statements() {
     return {
-    // Sales may overlap; the largest running one applies. now() is the statement's time.
-    {"catalog_running_sale_pct",
-     "SELECT coalesce(max(discount_pct), 0) FROM sales WHERE starts_at <= now() AND ends_at > now()"},
     // The cached catalogue keeps every sale not over yet: one that starts later applies from
     // its start without a reload. Whole seconds, as the API shows them.
     {"catalog_sales",

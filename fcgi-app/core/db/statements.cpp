@@ -25,6 +25,11 @@ std::vector<Statement> account_statements() {
     {"account_by_telegram_id",
      "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.telegram_id = $1"},
     {"account_by_id", "SELECT " ACCOUNT_COLUMNS ACCOUNT_FROM "WHERE u.id = $1"},
+    // The same under the writer's lock, with the sale running now (the price is made from it
+    // in the same transaction: services/order).
+    {"locked_account_by_id",
+     "SELECT " ACCOUNT_COLUMNS ", (SELECT coalesce(max(discount_pct), 0) FROM sales"
+     " WHERE starts_at <= now() AND ends_at > now()) AS running_sale_pct " ACCOUNT_FROM "WHERE u.id = $1"},
     // Writers of money, trial or subscription lock the user row first, and only then read the
     // account (account_by_id, a new statement): db/accounts_repo.hpp lock_account.
     {"lock_user", "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"},

@@ -67,8 +67,9 @@ Order constructor_order(pqxx::transaction_base& txn, const Settings& s, const ra
 
 }  // namespace
 
-Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const Account& buyer, const rapidjson::Value& body) {
-    const Discounts d = caller_discounts(txn, buyer.user);
+Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
+                    const rapidjson::Value& body) {
+    const Discounts d = discounts_for(buyer.user, buyer.running_sale_pct);
     if (s.sales_mode == "constructor") {
         if (has_field(body, "plan_id")) throw bad_request("this shop sells period + traffic pack, not plans");
         return constructor_order(txn, s, body, d);

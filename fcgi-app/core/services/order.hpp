@@ -6,6 +6,7 @@
 #include <string>
 
 #include "config/settings.hpp"
+#include "db/accounts_repo.hpp"
 #include "domain/account.hpp"
 #include "domain/pricing.hpp"
 #include "services/subscription_grant.hpp"
@@ -25,7 +26,9 @@ struct Order {
 
 // Reads plan_id (integer or public_code) + days, or period_id + pack_id, per SALES_MODE.
 // 400 for a malformed or wrong-mode body, 404 for an unknown or inactive plan/duration.
-Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const Account& buyer,
+// Priced with the discounts `buyer` was read with under its lock (db/accounts_repo.hpp), so
+// GET /plans' rule (discounts_for) and the charge agree.
+Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
                     const rapidjson::Value& body);
 
 // Frozen copies stored on the transaction: what was bought, and how it was priced.
