@@ -14,6 +14,16 @@ std::vector<Statement> purchase_statements() {
          "  CASE WHEN $2 = 'completed' THEN now() END,"
          "  CASE WHEN $2 = 'pending' THEN now() + make_interval(secs => $10) END)"
          " RETURNING id"},
+        // A purchase settled at once (balance, free): its completed transaction and, for a
+        // price above 0, the balance move naming it, in one statement (one round trip
+        // fewer). balance_after is NULL when the balance no longer covers the price.
+        {"insert_settled_purchase",
+         "WITH settled AS ("
+         " INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, pricing,"
+         "  description, idempotency_key, completed_at)"
+         " VALUES ($1, 'subscription_payment', 'completed', $2, $3, $4, $5::jsonb, $6::jsonb, $7, NULLIF($8, ''), now())"
+         " RETURNING id"
+         ") SELECT id, CASE WHEN $2 > 0 THEN ledger_move($1, -$2, $9, id) END AS balance_after FROM settled"},
         // A promo-code offer is for one purchase: the one whose price used it.
         {"consume_promo_offer",
          "UPDATE users SET promo_discount_pct = 0, promo_discount_until = NULL, promo_reserved_by = NULL,"
