@@ -31,12 +31,9 @@ void warm(const Shopper& s, const std::string& path) {
 // Switches the notifying triggers of users and subscriptions off until `cleanup` runs: a
 // read is then fresh only by the writer's own bump of the host's generations file.
 void without_notifications(Cleanup& cleanup) {
-    for (const char* table : {"users", "subscriptions"}) {
-        for (const char* event : {"inserted", "updated"}) {
-            const std::string trigger = std::string(table) + "_accounts_" + event;
-            exec(std::string("ALTER TABLE ") + table + " DISABLE TRIGGER " + trigger);
-            cleanup.add(std::string("ALTER TABLE ") + table + " ENABLE TRIGGER " + trigger);
-        }
+    for (const std::string table : {"users", "subscriptions"}) {
+        exec("ALTER TABLE " + table + " DISABLE TRIGGER " + table + "_account_changed");
+        cleanup.add("ALTER TABLE " + table + " ENABLE TRIGGER " + table + "_account_changed");
     }
 }
 
@@ -130,9 +127,9 @@ BOOST_AUTO_TEST_CASE(a_lost_listener_serves_nothing_stale) {
     // Cut every listener, then change the user with its notifying trigger off: only the
     // flush on losing and regaining the connection can show it.
     exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
-    exec("ALTER TABLE users DISABLE TRIGGER users_accounts_updated; "
+    exec("ALTER TABLE users DISABLE TRIGGER users_account_changed; "
          "UPDATE users SET personal_discount_pct = 11 WHERE id = " + str(s.id) + "; "
-         "ALTER TABLE users ENABLE TRIGGER users_accounts_updated");
+         "ALTER TABLE users ENABLE TRIGGER users_account_changed");
     BOOST_TEST(wait_until([&] {
         for (int i = 0; i < kRequests; ++i)
             if (get_with(s.auth, "/api/cabinet/me")["user"]["personal_discount_pct"].GetInt64() != 11) return false;

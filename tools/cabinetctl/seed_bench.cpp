@@ -203,17 +203,13 @@ BenchSeedResult seed_bench_users(pqxx::work& txn, int64_t count, const std::stri
     // per user, is switched off for this transaction only (ALTER TABLE is transactional: a
     // failure or crash leaves it on); its check is made for all of them at once before the
     // commit instead (kCheckNewLedgers), as for a small load too.
-    // Likewise the pool caches' notifying triggers (sql 0022): they would keep every new
-    // row's id to send one '*'; one '*' is sent here instead, at commit.
-    static const char* const kNotifying[][2] = {{"users", "users_accounts_inserted"},
-                                                {"users", "users_accounts_updated"},
-                                                {"subscriptions", "subscriptions_accounts_inserted"},
-                                                {"referral_earnings", "referral_earnings_accounts_inserted"},
-                                                {"traffic_snapshots", "traffic_snapshots_accounts_inserted"}};
+    // Likewise the pool caches' notifying triggers (sql 0022): one notification per new row;
+    // one '*' is sent here instead, at commit.
+    static const char* const kNotifying[] = {"users", "subscriptions", "referral_earnings", "traffic_snapshots"};
     if (bulk) {
         txn.exec0("ALTER TABLE users DISABLE TRIGGER users_balance_ledger_insert");
-        for (const auto& [table, trigger] : kNotifying)
-            txn.exec0(std::string("ALTER TABLE ") + table + " DISABLE TRIGGER " + trigger);
+        for (const char* table : kNotifying)
+            txn.exec0(std::string("ALTER TABLE ") + table + " DISABLE TRIGGER " + table + "_account_changed");
         txn.exec0("NOTIFY accounts_changed, '*'");
     }
     txn.exec_params0(kInsertUsers, count, kTelegramBase, kBalance);
@@ -230,8 +226,8 @@ BenchSeedResult seed_bench_users(pqxx::work& txn, int64_t count, const std::stri
     }
     if (bulk) {
         txn.exec0("ALTER TABLE users ENABLE TRIGGER users_balance_ledger_insert");
-        for (const auto& [table, trigger] : kNotifying)
-            txn.exec0(std::string("ALTER TABLE ") + table + " ENABLE TRIGGER " + trigger);
+        for (const char* table : kNotifying)
+            txn.exec0(std::string("ALTER TABLE ") + table + " ENABLE TRIGGER " + table + "_account_changed");
     }
     if (const auto bad = txn.exec1(kCheckNewLedgers)[0].as<int64_t>(); bad != 0)
         throw std::runtime_error(std::to_string(bad) + " new bench users' balances do not match their ledger");

@@ -14,9 +14,12 @@
 namespace {
 
 void usage(std::ostream& out) {
-    out << "usage: mock-panel [--listen fd:N|unix:/path|host:port] [--threads N]\n"
+    out << "usage: mock-panel [--listen fd:N|unix:/path|host:port] [--threads N] | --compact\n"
            "  --listen   where to accept FastCGI connections (default fd:0, a systemd socket)\n"
            "  --threads  worker threads (default 4)\n"
+           "  --compact  fold the change log into the snapshot and exit (with the mock stopped:\n"
+           "             what reads the snapshot alone, cabinetctl seed-demo --panel-state,\n"
+           "             then sees every user)\n"
            "Settings from the environment: MOCK_PANEL_STATE (state snapshot, its change log\n"
            "beside it with .changes appended; default "
            "./mock-panel-state.json), MOCK_PANEL_PUBLIC_URL (base of subscription links,\n"
@@ -29,9 +32,12 @@ int main(int argc, char** argv) {
     mock::ServerOptions opts;
     opts.name = "mock-panel";
     opts.drain_seconds = 5;  // an injected delay should not hold a restart for long
+    bool compact_only = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        if ((arg == "--listen" || arg == "--threads") && i + 1 < argc) {
+        if (arg == "--compact") {
+            compact_only = true;
+        } else if ((arg == "--listen" || arg == "--threads") && i + 1 < argc) {
             const std::string value = argv[++i];
             if (arg == "--listen") {
                 opts.listen = value;
@@ -56,8 +62,9 @@ int main(int argc, char** argv) {
         mock::Settings settings = mock::load_settings();
         cabinet::setup_logging(settings.log_level, "mock-panel");
         const std::string state_path = settings.state_path;
-        mock::App app(std::move(settings));
+        mock::App app(std::move(settings));  // loading folds a change log into the snapshot
         spdlog::info("state file {}", state_path);
+        if (compact_only) return 0;
         return mock::run_server(app, opts);
     } catch (const mock::SettingsError& e) {
         std::cerr << "mock-panel: configuration error: " << e.what() << "\n";
