@@ -147,7 +147,7 @@ void post_payment_webhook(Exchange& ex) {
     // The name is the caller's: only a plain one goes into the log.
     const bool plain = gateway.size() <= 32 && gateway.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
     // make_gateway is the single "is it enabled and configured" rule, for purchase and here.
-    auto gw = make_gateway(gateway, ex.settings());
+    auto gw = make_gateway(gateway, ex.settings(), &ex.shared.gateway_slots);
     if (!gw) reject(ex, plain ? gateway : "?", not_found("unknown payment gateway"), "not enabled");
     if (auto* y = dynamic_cast<YooKassa*>(gw.get())) return yookassa(ex, *y);
     if (dynamic_cast<CryptoBot*>(gw.get())) return cryptobot(ex);

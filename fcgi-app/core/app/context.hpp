@@ -38,11 +38,14 @@ struct Shared {
     // kept fresh by the account statement's version and CatalogListener.
     const CatalogCache catalog;
     // Panel requests in flight in this process (PANEL_CONCURRENCY), shared by the threads.
-    const PanelSlots panel_slots;
+    const CallSlots panel_slots;
+    // Payment gateway requests in flight in this process (GATEWAY_CONCURRENCY): a webhook
+    // storm verifies on that many threads at once and answers the rest 503 busy.
+    const CallSlots gateway_slots;
 };
 
 struct ThreadResources {
-    ThreadResources(const Settings& s, const RedisTarget& redis_target, const PanelSlots& panel_slots);
+    ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots);
     Db db;
     Redis redis;
     MaintenanceCache maintenance;
