@@ -267,7 +267,8 @@ BOOST_AUTO_TEST_CASE(disabled_gateway_has_no_webhook) {
     BOOST_TEST(wait_for_status("/health", 200));
 }
 
-// A webhook storm (issue 17): beyond GATEWAY_CONCURRENCY verifications per pool process
+// A webhook storm (issue 17): beyond nginx's 4 notifications per host in the pool
+// (cabinet_locations.conf) or GATEWAY_CONCURRENCY verifications per pool process
 // (net/call_slots.hpp) a notification is answered 503 busy with Retry-After before the
 // provider is asked, and changes nothing; /me is answered meanwhile; posted again after the
 // Retry-After, as YooKassa retries, every payment is fulfilled exactly once.
