@@ -9,6 +9,9 @@
 # most BENCH_STORM_RETRY_S (120) seconds.
 BENCH_STORM=${BENCH_STORM:-200}
 BENCH_STORM_RETRY_S=${BENCH_STORM_RETRY_S:-120}
+# BENCH_STORM_GATEWAY_MS (0): the fake YooKassa answers each verification that late during
+# the storm, as the real one does over the Internet (100-300 ms); 0 answers at once.
+BENCH_STORM_GATEWAY_MS=${BENCH_STORM_GATEWAY_MS:-0}
 
 # fakes_base: the fakes' origin from the stack's YOOKASSA_API_BASE (a local fake only).
 fakes_base() { sed -n 's|^YOOKASSA_API_BASE=\(http://127\.0\.0\.1:[0-9]*\)/yookassa/v3$|\1|p' "$STACK_DIR/stack.env" | tail -n 1; }
@@ -50,8 +53,13 @@ storm_fulfilled() {
 # minute at most) until the worker has fulfilled them all. Notes when the storm began, when
 # the last notification was answered and when it drained (epoch ms, in $BENCH_DIR/storm/).
 storm_fire() {
-  local dir=$BENCH_DIR/storm
+  local dir=$BENCH_DIR/storm fakes
+  fakes=$(fakes_base)
   sleep 1
+  if [ "$BENCH_STORM_GATEWAY_MS" -gt 0 ]; then
+    curl -s -o /dev/null -X POST -H 'Content-Type: application/json' \
+      -d "{\"service\":\"yookassa\",\"count\":1000000,\"delay_ms\":$BENCH_STORM_GATEWAY_MS}" "$fakes/__fake/slow"
+  fi
   date +%s%3N >"$dir/t0"
   node "$ROOT/tests/bench/storm.mjs" "$dir" "$BASE/api/v1/payments/yookassa" "$BENCH_STORM_RETRY_S" >"$dir/answers.txt"
   date +%s%3N >"$dir/t-answered"
@@ -59,6 +67,7 @@ storm_fire() {
     if [ "$(storm_fulfilled)" -ge "$STORM_READY" ]; then date +%s%3N >"$dir/t-drained"; break; fi
     sleep 0.1
   done
+  [ "$BENCH_STORM_GATEWAY_MS" -eq 0 ] || curl -s -o /dev/null -X DELETE "$fakes/__fake/fail"
 }
 
 # storm_case: /me measured while the storm hits; sets the usual RPS P50 P99 ERRS ERR_NOTE and
@@ -78,6 +87,7 @@ storm_case() {
   answered_ms=$(( $(cat "$dir/t-answered") - t0 ))
   [ ! -f "$dir/t-drained" ] || drained_ms=$(( $(cat "$dir/t-drained") - t0 ))
   STORM_NOTE="$accepted of $STORM_READY notifications accepted (200) in the end, $posts posts in all"
+  [ "$BENCH_STORM_GATEWAY_MS" -eq 0 ] || STORM_NOTE+=" (the fake YooKassa answering ${BENCH_STORM_GATEWAY_MS} ms late)"
   [ "$busy" -eq 0 ] || STORM_NOTE+=", $busy still 503 after ${BENCH_STORM_RETRY_S} s"
   STORM_NOTE+=", the last answered $(awk -v m="$answered_ms" 'BEGIN { printf "%.1f", m / 1000 }') s after the storm began; "
   if [ -n "$drained_ms" ]; then

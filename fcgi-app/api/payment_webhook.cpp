@@ -9,7 +9,10 @@
 // 200 {"accepted": false}  verified but not creditable: underpaid (failed), canceled, not
 //                          paid, refused, or a partial refund (recorded only)
 // 400 malformed body, 403 bad signature, 404 unknown or disabled gateway / unknown payment,
-// 502 the provider's API is down while we verify (the provider retries later).
+// 502 the provider's API is down while we verify (the provider retries later),
+// 503 busy, try again (Retry-After): GATEWAY_CONCURRENCY verifications already in flight
+//     in this process (net/call_slots.hpp; nginx answers the same beyond its per-host
+//     limit); nothing changed, the provider retries.
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
