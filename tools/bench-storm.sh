@@ -3,8 +3,15 @@
 # users, made "succeeded" at the local fake (tests/fakes/yookassa.mjs), and their
 # notifications all posted at once to /api/v1/payments/yookassa while wrk measures /me.
 # Reports /me under the storm like any case, plus how many notifications were accepted and
-# how many of the payments the worker had fulfilled when the run ended.
+# how long the storm took to drain (every payment fulfilled by the worker).
+# Like a provider, each notification answered 503 is posted again after its Retry-After
+# (the pool answers 503 busy beyond GATEWAY_CONCURRENCY verifications per process), for at
+# most BENCH_STORM_RETRY_S (120) seconds.
 BENCH_STORM=${BENCH_STORM:-200}
+BENCH_STORM_RETRY_S=${BENCH_STORM_RETRY_S:-120}
+# BENCH_STORM_GATEWAY_MS (0): the fake YooKassa answers each verification that late during
+# the storm, as the real one does over the Internet (100-300 ms); 0 answers at once.
+BENCH_STORM_GATEWAY_MS=${BENCH_STORM_GATEWAY_MS:-0}
 
 # fakes_base: the fakes' origin from the stack's YOOKASSA_API_BASE (a local fake only).
 fakes_base() { sed -n 's|^YOOKASSA_API_BASE=\(http://127\.0\.0\.1:[0-9]*\)/yookassa/v3$|\1|p' "$STACK_DIR/stack.env" | tail -n 1; }
@@ -36,13 +43,31 @@ storm_prepare() {
   say "storm: $STORM_READY notifications ready"
 }
 
-# storm_fire: after a second, posts every notification at once (one curl each, in parallel).
+# storm_fulfilled -> how many of the storm's payments the worker has fulfilled.
+storm_fulfilled() {
+  psql -h "$STACK_DIR/run" -U postgres -d cabinet -qAtX -c "SELECT count(*) FROM transactions WHERE id IN ($STORM_TXNS) AND status = 'completed'"
+}
+
+# storm_fire: after a second, posts every notification at once from one process
+# (tests/bench/storm.mjs), each retried after a 503 as a provider would, then waits (a
+# minute at most) until the worker has fulfilled them all. Notes when the storm began, when
+# the last notification was answered and when it drained (epoch ms, in $BENCH_DIR/storm/).
 storm_fire() {
+  local dir=$BENCH_DIR/storm fakes
+  fakes=$(fakes_base)
   sleep 1
-  find "$BENCH_DIR/storm" -name '*.json' -size +0 -print0 |
-    xargs -0 -P "$BENCH_STORM" -I{} curl -s -o /dev/null -w '%{http_code}\n' -m 30 -X POST \
-      -H 'Content-Type: application/json' --data-binary @{} "$BASE/api/v1/payments/yookassa" \
-      >"$BENCH_DIR/storm/answers.txt"
+  if [ "$BENCH_STORM_GATEWAY_MS" -gt 0 ]; then
+    curl -s -o /dev/null -X POST -H 'Content-Type: application/json' \
+      -d "{\"service\":\"yookassa\",\"count\":1000000,\"delay_ms\":$BENCH_STORM_GATEWAY_MS}" "$fakes/__fake/slow"
+  fi
+  date +%s%3N >"$dir/t0"
+  node "$ROOT/tests/bench/storm.mjs" "$dir" "$BASE/api/v1/payments/yookassa" "$BENCH_STORM_RETRY_S" >"$dir/answers.txt"
+  date +%s%3N >"$dir/t-answered"
+  for _ in $(seq 600); do
+    if [ "$(storm_fulfilled)" -ge "$STORM_READY" ]; then date +%s%3N >"$dir/t-drained"; break; fi
+    sleep 0.1
+  done
+  [ "$BENCH_STORM_GATEWAY_MS" -eq 0 ] || curl -s -o /dev/null -X DELETE "$fakes/__fake/fail"
 }
 
 # storm_case: /me measured while the storm hits; sets the usual RPS P50 P99 ERRS ERR_NOTE and
@@ -53,11 +78,23 @@ storm_case() {
   if [ "$STORM_READY" -eq 0 ]; then RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="storm not prepared" RT_DB="n/a" RT_REDIS="n/a"; return 0; fi
   BENCH_BEFORE_MEASURE=storm_fire_async run_case storm "${PATHS[me]}" "$INIT_DATA"
   wait "$STORM_PID" 2>/dev/null || true
-  local accepted fulfilled
-  accepted=$(grep -c '^200$' "$BENCH_DIR/storm/answers.txt" || true)
-  sleep 5  # the worker fulfils them from its queue
-  fulfilled=$(psql -h "$STACK_DIR/run" -U postgres -d cabinet -qAtX -c "SELECT count(*) FROM transactions WHERE id IN ($STORM_TXNS) AND status = 'completed'")
-  STORM_NOTE="$accepted of $STORM_READY notifications answered 200 during the run; $fulfilled payments fulfilled 5 s after it"
+  local dir=$BENCH_DIR/storm accepted busy posts fulfilled t0 answered_ms drained_ms=""
+  accepted=$(grep -c '^200 ' "$dir/answers.txt" || true)
+  busy=$(awk '$1 == 503' "$dir/answers.txt" | wc -l)
+  posts=$(awk '{ n += $2 } END { print n + 0 }' "$dir/answers.txt")
+  fulfilled=$(storm_fulfilled)
+  t0=$(cat "$dir/t0")
+  answered_ms=$(( $(cat "$dir/t-answered") - t0 ))
+  [ ! -f "$dir/t-drained" ] || drained_ms=$(( $(cat "$dir/t-drained") - t0 ))
+  STORM_NOTE="$accepted of $STORM_READY notifications accepted (200) in the end, $posts posts in all"
+  [ "$BENCH_STORM_GATEWAY_MS" -eq 0 ] || STORM_NOTE+=" (the fake YooKassa answering ${BENCH_STORM_GATEWAY_MS} ms late)"
+  [ "$busy" -eq 0 ] || STORM_NOTE+=", $busy still 503 after ${BENCH_STORM_RETRY_S} s"
+  STORM_NOTE+=", the last answered $(awk -v m="$answered_ms" 'BEGIN { printf "%.1f", m / 1000 }') s after the storm began; "
+  if [ -n "$drained_ms" ]; then
+    STORM_NOTE+="all $fulfilled payments fulfilled (drained) $(awk -v m="$drained_ms" 'BEGIN { printf "%.1f", m / 1000 }') s after it began"
+  else
+    STORM_NOTE+="only $fulfilled payments fulfilled a minute after the last answer"
+  fi
   say "storm: $STORM_NOTE"
 }
 storm_fire_async() { storm_fire & STORM_PID=$!; }

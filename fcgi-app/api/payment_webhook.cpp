@@ -9,7 +9,10 @@
 // 200 {"accepted": false}  verified but not creditable: underpaid (failed), canceled, not
 //                          paid, refused, or a partial refund (recorded only)
 // 400 malformed body, 403 bad signature, 404 unknown or disabled gateway / unknown payment,
-// 502 the provider's API is down while we verify (the provider retries later).
+// 502 the provider's API is down while we verify (the provider retries later),
+// 503 busy, try again (Retry-After): GATEWAY_CONCURRENCY verifications already in flight
+//     in this process (net/call_slots.hpp; nginx answers the same beyond its per-host
+//     limit); nothing changed, the provider retries.
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
@@ -147,7 +150,7 @@ void post_payment_webhook(Exchange& ex) {
     // The name is the caller's: only a plain one goes into the log.
     const bool plain = gateway.size() <= 32 && gateway.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
     // make_gateway is the single "is it enabled and configured" rule, for purchase and here.
-    auto gw = make_gateway(gateway, ex.settings());
+    auto gw = make_gateway(gateway, ex.settings(), &ex.shared.gateway_slots);
     if (!gw) reject(ex, plain ? gateway : "?", not_found("unknown payment gateway"), "not enabled");
     if (auto* y = dynamic_cast<YooKassa*>(gw.get())) return yookassa(ex, *y);
     if (dynamic_cast<CryptoBot*>(gw.get())) return cryptobot(ex);

@@ -30,6 +30,11 @@ inline ApiError not_found(std::string d) { return {404, std::move(d)}; }
 inline ApiError unavailable(std::string d) { return {503, std::move(d)}; }
 // The upstream panel or a payment provider failed: 502 per SPEC.
 inline ApiError bad_gateway(std::string d) { return {502, std::move(d)}; }
+// This process already has as many requests on an upstream as it allows (net/call_slots.hpp):
+// 503 with this detail and Retry-After, so a client or a provider tries again in a second.
+inline constexpr int kBusyStatus = 503;
+inline constexpr const char* kBusyDetail = "busy, try again";
+inline void add_retry_after(ApiError& e) { e.headers.emplace_back("Retry-After", "1"); }
 
 // A setting is missing or invalid: stops the process at start with the variable's name.
 class ConfigError : public std::runtime_error {

@@ -19,7 +19,8 @@
 //   GET    /__fake/journal[?service=yookassa&path=/payments&since=<seq>]  requests received, oldest first
 //   DELETE /__fake/journal
 //   POST   /__fake/fail {"service":"yookassa","count":3,"status":500}    the next `count` calls answer `status`
-//   DELETE /__fake/fail                                                   no more injected failures
+//   POST   /__fake/slow {"service":"yookassa","count":20,"delay_ms":1500} the next `count` calls answer that late
+//   DELETE /__fake/fail                                                   no more injected failures or delays
 //   /__fake/yookassa/..., /__fake/cryptobot/..., /__fake/telegram/...     per-service hooks (see their files)
 //   GET    /__fake/mail[?to=<addr>]   mails the fake SMTP server (smtp.mjs, on $SMTP_FAKE_PORT) received
 //   DELETE /__fake/mail
@@ -45,6 +46,7 @@ const MAX_BODY = 20 * 1024 * 1024;  // sendDocument uploads backups
 let seq = 0;
 let journal = [];
 const failures = {};  // service -> {count, status}
+const delays = {};    // service -> {count, ms}
 
 function record(service, req, url, raw, parsed, status) {
   const entry = {
@@ -85,7 +87,14 @@ function control(req, res, url, parsed) {
   }
   if (p === '/__fake/fail' && req.method === 'DELETE') {
     for (const k of Object.keys(failures)) delete failures[k];
+    for (const k of Object.keys(delays)) delete delays[k];
     return reply(res, 200, { ok: true });
+  }
+  if (p === '/__fake/slow' && req.method === 'POST') {
+    const b = parsed.json ?? {};
+    if (!services[b.service]) return reply(res, 400, { error: 'service must be one of ' + Object.keys(services) });
+    delays[b.service] = { count: Number(b.count ?? 1), ms: Number(b.delay_ms ?? 1000) };
+    return reply(res, 200, { ok: true, ...delays[b.service] });
   }
   const m = p.match(/^\/__fake\/([a-z]+)(\/.*)$/);
   if (m && services[m[1]]?.hook) return services[m[1]].hook(req, res, m[2], parsed, url);
@@ -102,6 +111,11 @@ async function handle(req, res) {
   }
   const service = url.pathname.split('/')[1];
   if (!services[service]) return reply(res, 404, { error: 'no fake for ' + url.pathname });
+  const d = delays[service];
+  if (d && d.count > 0) {  // a slow provider: the call is answered, late
+    d.count -= 1;
+    await new Promise((r) => setTimeout(r, d.ms));
+  }
   const f = failures[service];
   if (f && f.count > 0) {  // an outage: answered before the service sees the call
     f.count -= 1;

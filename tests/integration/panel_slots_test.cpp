@@ -1,4 +1,4 @@
-// A slow panel never stalls the pool (panel/panel_slots.hpp, issue 17): each process lets
+// A slow panel never stalls the pool (net/call_slots.hpp, issue 17): each process lets
 // at most PANEL_CONCURRENCY requests wait on the panel; purchases beyond that are refused at
 // once with 503 and Retry-After, charged nothing, while reads keep being answered.
 #include <boost/test/unit_test.hpp>

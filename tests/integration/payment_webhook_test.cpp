@@ -9,6 +9,7 @@
 #include "config/settings.hpp"
 #include "payments/cryptobot.hpp"
 #include "payments/yookassa.hpp"
+#include "money_support.hpp"
 #include "support.hpp"
 
 using namespace it;
@@ -64,6 +65,18 @@ std::string yookassa_set(const std::string& id, const std::string& change) {
 
 HttpResult notify(const std::string& gateway, const std::string& body, std::vector<std::string> headers = kJson) {
     return http("POST", "/api/v1/payments/" + gateway, headers, body);
+}
+
+// As a provider delivers: posted again after the Retry-After of a 503 busy (more than
+// GATEWAY_CONCURRENCY notifications at once in a pool process), until otherwise answered.
+HttpResult deliver(const std::string& gateway, const std::string& body) {
+    HttpResult r;
+    for (int attempt = 0; attempt < 30; ++attempt) {
+        r = notify(gateway, body);
+        if (r.status != 503 || r.headers["retry-after"] != "1") break;
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    return r;
 }
 
 // A string field for comparisons (rapidjson values cannot be printed by BOOST_TEST).
@@ -123,7 +136,7 @@ BOOST_AUTO_TEST_CASE(yookassa_succeeded_is_credited_once_under_replays) {
     std::vector<std::thread> replays;
     for (int i = 0; i < 20; ++i)
         replays.emplace_back([&] {
-            if (accepted(notify("yookassa", note))) ++ok;
+            if (accepted(deliver("yookassa", note))) ++ok;
         });
     for (auto& t : replays) t.join();
     BOOST_TEST(ok.load() == 20);
@@ -252,6 +265,97 @@ BOOST_AUTO_TEST_CASE(disabled_gateway_has_no_webhook) {
     stack_svc("start", "pool");
     BOOST_TEST(status == 404);
     BOOST_TEST(wait_for_status("/health", 200));
+}
+
+// A webhook storm (issue 17): beyond nginx's 4 notifications per host in the pool
+// (cabinet_locations.conf) or GATEWAY_CONCURRENCY verifications per pool process
+// (net/call_slots.hpp) a notification is answered 503 busy with Retry-After before the
+// provider is asked, and changes nothing; /me is answered meanwhile; posted again after the
+// Retry-After, as YooKassa retries, every payment is fulfilled exactly once.
+BOOST_AUTO_TEST_CASE(yookassa_storm_beyond_the_gateway_slots_is_refused_busy_then_fulfilled_once) {
+    PoolWith pool("GATEWAY_CONCURRENCY=1 GATEWAY_QUEUE_WAIT_MS=0");
+    constexpr int kPayments = 12;
+    cabinet::YooKassa gw(cabinet::load_settings_from_environment());
+    std::vector<int64_t> txns;
+    std::vector<std::string> notes;
+    for (int i = 0; i < kPayments; ++i) {
+        txns.push_back(pending_purchase("yookassa"));
+        notes.push_back(yookassa_set(checkout(gw, txns.back()), R"({"status":"succeeded"})"));
+    }
+    const int64_t reader = fresh_telegram_id();
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {tma_header(reader)}).status == 200);
+
+    // Every verification of the first wave takes a second at the provider: the admitted
+    // ones hold their slot that long, so the rest of the wave finds none free.
+    FakeFailures cleanup;
+    BOOST_REQUIRE(http_url("POST", fakes("/__fake/slow"), kJson,
+                           R"({"service":"yookassa","count":)" + std::to_string(kPayments) + R"(,"delay_ms":1000})")
+                      .status == 200);
+    std::vector<HttpResult> first(kPayments);
+    std::atomic<int> wave_done{0};
+    std::vector<long> reads;
+    int reads_during_wave = 0;
+    std::vector<std::function<void()>> tasks;
+    for (int i = 0; i < kPayments; ++i)
+        tasks.emplace_back([&, i] {
+            first[i] = notify("yookassa", notes[i]);
+            ++wave_done;
+        });
+    tasks.emplace_back([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        for (int i = 0; i < 20; ++i) {
+            reads.push_back(http("GET", "/api/cabinet/me", {tma_header(reader)}).status);
+            if (wave_done.load() < kPayments) ++reads_during_wave;
+        }
+    });
+    money::run_together(tasks);
+    http_url("DELETE", fakes("/__fake/fail"));
+
+    BOOST_TEST(reads == std::vector<long>(20, 200), boost::test_tools::per_element());
+    BOOST_TEST(reads_during_wave == 20);  // answered while admitted notifications still verified
+    std::vector<size_t> refused;
+    for (size_t i = 0; i < txns.size(); ++i) {
+        if (first[i].status == 200) {
+            BOOST_TEST(accepted(first[i]));
+            BOOST_TEST(paid(txns[i]));
+            BOOST_TEST(jobs_for(txns[i]) == 1);
+            continue;
+        }
+        BOOST_TEST_REQUIRE(first[i].status == 503, first[i].status << " " << first[i].body);
+        BOOST_TEST(str_of(first[i].json()["detail"]) == "busy, try again");
+        BOOST_TEST(first[i].headers["retry-after"] == "1");
+        // Refused before the provider was asked: nothing marked, nothing queued.
+        BOOST_TEST(status_is(txns[i], "pending"));
+        BOOST_TEST(!paid(txns[i]));
+        BOOST_TEST(jobs_for(txns[i]) == 0);
+        refused.push_back(i);
+    }
+    BOOST_TEST(refused.size() >= 1u);
+    BOOST_TEST(refused.size() < txns.size());
+
+    // The provider posts each refused notification again after its Retry-After; replays of
+    // the accepted ones change nothing.
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    for (size_t i = 0; i < txns.size(); ++i) {
+        const HttpResult r = deliver("yookassa", notes[i]);
+        BOOST_TEST(accepted(r), "transaction " << txns[i] << ": " << r.status << " " << r.body);
+    }
+
+    for (const int64_t txn : txns) {
+        BOOST_TEST_REQUIRE(wait_until([&] { return status_is(txn, "completed"); }, 30000), "transaction " << txn);
+        BOOST_TEST(jobs_for(txn) == 1);
+        const int64_t user = count("SELECT user_id" + where(txn));
+        const money::Shopper buyer{count("SELECT telegram_id FROM users WHERE id = " + std::to_string(user)), user, "", ""};
+        const money::Books b = money::books(buyer);
+        // One payment, one grant of its 30 days (on the panel too), no money moved twice.
+        BOOST_TEST(b.paid_transactions == 1);
+        BOOST_TEST(b.balance == 0);
+        BOOST_TEST(b.ledger_sum == 0);
+        const int64_t now = count("SELECT extract(epoch FROM now())::bigint");
+        BOOST_TEST(b.expire_at > now + 29 * money::kDay);
+        BOOST_TEST(b.expire_at <= now + 30 * money::kDay);
+        BOOST_TEST(b.panel_expire_at == b.expire_at);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -32,10 +32,11 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       panel_health(kPanelHealthTtlMs),
       catalog(settings.app_config_ttl_ms),
       panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms),
+      gateway_slots(settings.gateway_concurrency, settings.gateway_queue_wait_ms),
       accounts(open_generations(settings), static_cast<size_t>(settings.account_cache_entries),
                std::chrono::seconds(settings.account_cache_max_age_s)) {}
 
-ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const PanelSlots& panel_slots)
+ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),
       redis(redis_target, s.redis_timeout_ms),
       maintenance(s.maintenance_cache_ttl_ms),

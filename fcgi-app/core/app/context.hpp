@@ -36,16 +36,19 @@ struct Shared {
     // GET /health/deep's panel state, one probe per process per few seconds.
     const PanelHealthCache panel_health;
     // The catalogue (theme, plans, constructor, sales) shared by the process's threads,
-    // kept fresh by the account statement's version and CatalogListener.
+    // kept fresh by the account statement's version and ChangeListener.
     const CatalogCache catalog;
     // Panel requests in flight in this process (PANEL_CONCURRENCY), shared by the threads.
-    const PanelSlots panel_slots;
+    const CallSlots panel_slots;
+    // Payment gateway requests in flight in this process (GATEWAY_CONCURRENCY): a webhook
+    // storm verifies on that many threads at once and answers the rest 503 busy.
+    const CallSlots gateway_slots;
     // Recently used accounts, fresh by the host's generations and ChangeListener.
     const AccountCache accounts;
 };
 
 struct ThreadResources {
-    ThreadResources(const Settings& s, const RedisTarget& redis_target, const PanelSlots& panel_slots);
+    ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots);
     Db db;
     Redis redis;
     MaintenanceCache maintenance;

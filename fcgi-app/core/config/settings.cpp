@@ -157,6 +157,8 @@ const std::vector<SettingSpec> kSpecs = {
     {"CRYPTOBOT_TOKEN", "", "Crypto Pay API token of the CryptoBot app", field<&Settings::cryptobot_token>()},
     {"CRYPTOBOT_API_BASE", "https://pay.crypt.bot/api", "Crypto Pay API base URL (a fake in tests)", field<&Settings::cryptobot_api_base>()},
     {"GATEWAY_TIMEOUT_MS", "10000", "total timeout of one request to a payment gateway or the Bot API", ranged<&Settings::gateway_timeout_ms>(100, 120000)},
+    {"GATEWAY_CONCURRENCY", "2", "payment gateway requests one pool process has in flight at once (a webhook's verification, a checkout); a webhook storm then holds that many threads and the rest of the storm is answered 503 busy, which providers retry (docs/decisions.md)", ranged<&Settings::gateway_concurrency>(1, 256)},
+    {"GATEWAY_QUEUE_WAIT_MS", "0", "how long a request waits for one of those before it is refused with 503 busy; a waiting request holds a pool thread", ranged<&Settings::gateway_queue_wait_ms>(0, 10000)},
     {"PAYMENT_PENDING_TTL_S", "3600", "seconds an unpaid Stars or gateway invoice stays payable; then it is canceled and its promo discount released", ranged<&Settings::payment_pending_ttl_s>(300, 7 * 86400)},
     {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
     {"WEB_CABINET_URL", "", "public URL of the browser cabinet, e.g. https://example.com/cabinet (links in verification mails)", [](Settings& s, std::string_view v) {

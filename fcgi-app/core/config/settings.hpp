@@ -57,6 +57,8 @@ struct Settings {
     std::string cryptobot_token;
     std::string cryptobot_api_base = "https://pay.crypt.bot/api";
     int64_t gateway_timeout_ms = 10000;
+    int64_t gateway_concurrency = 2;    // payment gateway requests in flight per pool process (net/call_slots.hpp)
+    int64_t gateway_queue_wait_ms = 0;  // wait for one of them before 503 busy
     int64_t payment_pending_ttl_s = 3600;  // an unpaid Stars/gateway invoice ends after this
     bool web_cabinet_enabled = false;
     std::string web_cabinet_url;  // public base URL of the browser cabinet, for mail links
@@ -124,7 +126,7 @@ struct Settings {
     int64_t panel_connect_timeout_ms = 1000;
     int64_t panel_timeout_ms = 3000;
     int64_t traffic_fresh_s = 60;  // GET /traffic asks the panel when the stored figure is older
-    int64_t panel_concurrency = 4;      // panel requests in flight per pool process (panel/panel_slots.hpp)
+    int64_t panel_concurrency = 4;      // panel requests in flight per pool process (net/call_slots.hpp)
     int64_t panel_queue_wait_ms = 200;  // wait for one of them before 503 busy
 
     // Runtime

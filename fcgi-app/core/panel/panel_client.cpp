@@ -55,7 +55,7 @@ bool version_at_least(const std::string& version, const std::string& minimum) {
 }
 
 PanelClient::PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms,
-                         const PanelSlots* slots)
+                         const CallSlots* slots)
     : base_url_(std::move(base_url)),
       auth_header_("Authorization: Bearer " + token),
       http_(connect_timeout_ms, timeout_ms),
@@ -67,7 +67,7 @@ std::optional<std::string> PanelClient::call(const std::string& method, const st
                                              bool not_found_ok) {
     HttpResponse r;
     try {
-        const PanelSlots::Slot slot(slots_);
+        const CallSlots::Slot<PanelBusy> slot(slots_);
         r = http_.send(method, base_url_ + path,
                        {auth_header_, "Accept: application/json", "Content-Type: application/json"}, body);
     } catch (const TransportError& e) {

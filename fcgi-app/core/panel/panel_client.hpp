@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "errors.hpp"
+#include "net/call_slots.hpp"
 #include "net/http_client.hpp"
 #include "panel/panel_errors.hpp"
-#include "panel/panel_slots.hpp"
 #include "panel/panel_types.hpp"
 
 namespace cabinet {
@@ -28,7 +28,7 @@ class PanelClient {
 public:
     // `slots`: the pool process's limit on panel requests in flight (null: none).
     PanelClient(std::string base_url, std::string token, int64_t connect_timeout_ms, int64_t timeout_ms,
-                const PanelSlots* slots = nullptr);
+                const CallSlots* slots = nullptr);
 
     std::string version();
 
@@ -64,7 +64,7 @@ private:
     std::string base_url_;
     std::string auth_header_;
     HttpClient http_;
-    const PanelSlots* slots_;
+    const CallSlots* slots_;
 };
 
 }  // namespace cabinet

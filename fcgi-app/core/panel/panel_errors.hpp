@@ -1,7 +1,7 @@
 #pragma once
 // The panel failed us: 502 "panel unavailable" (the detail a user sees; `why` is for the
 // log). PanelBusy: this process already has PANEL_CONCURRENCY requests waiting on the panel
-// (panel/panel_slots.hpp): 503 "busy, try again" with Retry-After. Both are thrown before
+// (net/call_slots.hpp): 503 "busy, try again" with Retry-After. Both are thrown before
 // anything is committed, so callers that fall back on a panel failure fall back on both.
 #include <string>
 
@@ -23,8 +23,8 @@ private:
 
 class PanelBusy : public PanelError {
 public:
-    PanelBusy() : PanelError(503, "busy, try again", "all panel slots of this process are in use") {
-        headers.emplace_back("Retry-After", "1");
+    PanelBusy() : PanelError(kBusyStatus, kBusyDetail, "all panel slots of this process are in use") {
+        add_retry_after(*this);
     }
 };
 

@@ -54,8 +54,11 @@ std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body) {
     return u;
 }
 
-CryptoBot::CryptoBot(const Settings& s)
-    : base_(s.cryptobot_api_base), token_header_("Crypto-Pay-API-Token: " + s.cryptobot_token), http_(payments::gateway_http(s)) {
+CryptoBot::CryptoBot(const Settings& s, const CallSlots* slots)
+    : base_(s.cryptobot_api_base),
+      token_header_("Crypto-Pay-API-Token: " + s.cryptobot_token),
+      http_(payments::gateway_http(s)),
+      slots_(slots) {
     while (!base_.empty() && base_.back() == '/') base_.pop_back();
 }
 
@@ -83,7 +86,7 @@ Checkout CryptoBot::create(const CheckoutRequest& req) {
     }
     w.EndObject();
 
-    const auto r = payments::call_gateway(http_, kProvider, "POST", base_ + "/createInvoice",
+    const auto r = payments::call_gateway(http_, slots_, kProvider, "POST", base_ + "/createInvoice",
                                           {token_header_, "Content-Type: application/json", "Accept: application/json"},
                                           buf.GetString());
     const auto doc = payments::parse_object(kProvider, r.body);

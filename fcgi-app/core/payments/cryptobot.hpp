@@ -30,13 +30,15 @@ std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body);
 
 class CryptoBot : public Gateway {
 public:
-    explicit CryptoBot(const Settings& s);
+    // `slots`: the pool process's limit on gateway requests in flight (null: none).
+    explicit CryptoBot(const Settings& s, const CallSlots* slots = nullptr);
     Checkout create(const CheckoutRequest& req) override;
 
 private:
     std::string base_;
     std::string token_header_;
     HttpClient http_;
+    const CallSlots* slots_;
 };
 
 }  // namespace cabinet

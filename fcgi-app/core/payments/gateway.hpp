@@ -8,6 +8,7 @@
 
 #include "config/settings.hpp"
 #include "errors.hpp"
+#include "net/call_slots.hpp"
 
 namespace cabinet {
 
@@ -18,10 +19,21 @@ public:
     const std::string& why() const { return why_; }
 
 protected:
-    GatewayError(const char* detail, const std::string& why) : ApiError(502, detail), why_(why) {}
+    GatewayError(const char* detail, const std::string& why) : GatewayError(502, detail, why) {}
+    GatewayError(int status, const char* detail, const std::string& why) : ApiError(status, detail), why_(why) {}
 
 private:
     std::string why_;
+};
+
+// This process already has GATEWAY_CONCURRENCY requests on the payment providers
+// (net/call_slots.hpp): 503 "busy, try again" with Retry-After, before anything is sent or
+// changed. A purchase is refused as for any gateway failure; a webhook's provider retries.
+class GatewayBusy : public GatewayError {
+public:
+    GatewayBusy() : GatewayError(kBusyStatus, kBusyDetail, "all gateway slots of this process are in use") {
+        add_retry_after(*this);
+    }
 };
 
 struct CheckoutRequest {
@@ -47,6 +59,7 @@ public:
 };
 
 // The gateway `id` ("yookassa", "cryptobot") when it is enabled in the settings, else null.
-std::unique_ptr<Gateway> make_gateway(const std::string& id, const Settings& s);
+// `slots`: the pool process's limit on gateway requests in flight (null: none).
+std::unique_ptr<Gateway> make_gateway(const std::string& id, const Settings& s, const CallSlots* slots = nullptr);
 
 }  // namespace cabinet

@@ -55,10 +55,12 @@ std::string utf8_prefix(std::string_view s, size_t max_chars) {
     return std::string(s);
 }
 
-HttpResponse call_gateway(HttpClient& http, const char* provider, const std::string& method, const std::string& url,
-                          const std::vector<std::string>& headers, const std::string& body, bool not_found_ok) {
+HttpResponse call_gateway(HttpClient& http, const CallSlots* slots, const char* provider, const std::string& method,
+                          const std::string& url, const std::vector<std::string>& headers, const std::string& body,
+                          bool not_found_ok) {
     HttpResponse r;
     try {
+        const CallSlots::Slot<GatewayBusy> slot(slots);
         r = http.send(method, url, headers, body);
     } catch (const TransportError& e) {
         throw GatewayError(std::string(provider) + ": " + e.what());

@@ -77,12 +77,13 @@ std::optional<YooKassaPayment> parse_yookassa_payment(const rapidjson::Value& ob
     return p;
 }
 
-YooKassa::YooKassa(const Settings& s)
+YooKassa::YooKassa(const Settings& s, const CallSlots* slots)
     : base_(trimmed_base(s.yookassa_api_base)),
       auth_header_(payments::basic_auth_header(s.yookassa_shop_id, s.yookassa_secret_key)),
       // The buyer comes back to the mini-app unless the owner set a page of their own.
       return_url_(s.yookassa_return_url.empty() ? s.miniapp_url : s.yookassa_return_url),
-      http_(payments::gateway_http(s)) {}
+      http_(payments::gateway_http(s)),
+      slots_(slots) {}
 
 Checkout YooKassa::create(const CheckoutRequest& req) {
     rapidjson::StringBuffer buf;
@@ -114,7 +115,7 @@ Checkout YooKassa::create(const CheckoutRequest& req) {
     w.EndObject();
 
     const auto r = payments::call_gateway(
-        http_, kProvider, "POST", base_ + "/payments",
+        http_, slots_, kProvider, "POST", base_ + "/payments",
         {auth_header_, "Idempotence-Key: " + idempotence_key(req), "Content-Type: application/json",
          "Accept: application/json"},
         buf.GetString());
@@ -130,7 +131,7 @@ Checkout YooKassa::create(const CheckoutRequest& req) {
 
 std::optional<YooKassaPayment> YooKassa::fetch(const std::string& payment_id) {
     if (!plausible_yookassa_id(payment_id)) return std::nullopt;
-    const auto r = payments::call_gateway(http_, kProvider, "GET", base_ + "/payments/" + payment_id,
+    const auto r = payments::call_gateway(http_, slots_, kProvider, "GET", base_ + "/payments/" + payment_id,
                                           {auth_header_, "Accept: application/json"}, {}, true);
     if (r.status == 404) return std::nullopt;
     const auto doc = payments::parse_object(kProvider, r.body);

@@ -40,7 +40,8 @@ std::optional<YooKassaNotification> parse_yookassa_notification(std::string_view
 
 class YooKassa : public Gateway {
 public:
-    explicit YooKassa(const Settings& s);
+    // `slots`: the pool process's limit on gateway requests in flight (null: none).
+    explicit YooKassa(const Settings& s, const CallSlots* slots = nullptr);
     Checkout create(const CheckoutRequest& req) override;
     // The payment, or nullopt when YooKassa does not know the id (404). Throws GatewayError.
     std::optional<YooKassaPayment> fetch(const std::string& payment_id);
@@ -50,6 +51,7 @@ private:
     std::string auth_header_;
     std::string return_url_;
     HttpClient http_;
+    const CallSlots* slots_;
 };
 
 }  // namespace cabinet
