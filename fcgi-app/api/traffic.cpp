@@ -59,7 +59,7 @@ void get_traffic(Exchange& ex) {
     for (const TrafficDay& day : series) {
         w.StartObject();
         w.Key("day");
-        write_string(w, day.day);
+        write_string(w, iso8601_utc(int64_t{day.day} * 86400).substr(0, 10));  // YYYY-MM-DD
         w.Key("used_bytes");
         w.Int64(day.used_bytes);
         w.EndObject();

@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(referral_and_traffic_parts_follow_the_same_stamps) {
     GenerationsFile f;
     const auto c = f.process();
     c->keep_referral_stats(c->ticket_for_id(5), {3, 4500});
-    c->keep_traffic_series(c->ticket_for_id(5), {{"2026-11-23", 10}, {"2026-11-24", 20}});
+    c->keep_traffic_series(c->ticket_for_id(5), {{20780, 10}, {20781, 20}});
     BOOST_REQUIRE(c->referral_stats(5).has_value());
     BOOST_TEST(c->referral_stats(5)->invited_count == 3);
     BOOST_REQUIRE(c->traffic_series(5).has_value());

@@ -130,7 +130,7 @@ int64_t add_bench_panel_users(pqxx::connection& conn, int64_t count, const std::
     int64_t next_id = 1;
     // The mock keeps its newest changes in a log beside the snapshot until it folds them in:
     // ids written past them would collide with theirs when it starts.
-    for (const std::string log : {path + ".changes", path + ".changes.old"}) {
+    for (const std::string& log : {path + ".changes", path + ".changes.old"}) {
         std::ifstream l(log, std::ios::binary | std::ios::ate);
         if (l && l.tellg() > 0)
             throw std::runtime_error(log + " holds changes the snapshot does not: stop the mock panel and run"

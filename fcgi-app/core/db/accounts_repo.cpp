@@ -87,7 +87,7 @@ std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t u
 std::vector<TrafficDay> traffic_series(pqxx::transaction_base& txn, int64_t user_id) {
     std::vector<TrafficDay> days;
     for (const auto& row : txn.exec_prepared("traffic_series", user_id))
-        days.push_back({row[0].c_str(), row[1].as<int64_t>()});
+        days.push_back({row[0].as<int32_t>(), row[1].as<int64_t>()});
     return days;
 }
 

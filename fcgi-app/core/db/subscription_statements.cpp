@@ -40,7 +40,8 @@ std::vector<Statement> subscription_statements() {
          "INSERT INTO traffic_snapshots (user_id, day, used_bytes) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)"
          " ON CONFLICT (user_id, day) DO UPDATE SET used_bytes = EXCLUDED.used_bytes"},
         {"traffic_series",
-         "SELECT to_char(day, 'YYYY-MM-DD') AS day, used_bytes FROM ("
+         // Days since 1970-01-01: four bytes each in the account cache, formatted when written.
+         "SELECT day - DATE '1970-01-01' AS day, used_bytes FROM ("
          "  SELECT day, used_bytes FROM traffic_snapshots WHERE user_id = $1 ORDER BY day DESC LIMIT 30"
          ") recent ORDER BY day"},
         {"promo_for_update",

@@ -57,7 +57,7 @@ struct Account {
 
 // One day of GET /traffic's chart: the cumulative bytes used by the end of `day`.
 struct TrafficDay {
-    std::string day;  // YYYY-MM-DD
+    int32_t day = 0;  // days since 1970-01-01 (UTC); shown as YYYY-MM-DD
     int64_t used_bytes = 0;
 };
 
