@@ -21,10 +21,10 @@ struct Route {
     std::string_view pattern;  // "/api/cabinet/devices/{hwid}"
     AuthKind auth;
     Handler handler;
-    // A payment provider's callback: it marks a payment paid and queues the fulfilment, which
-    // the worker writes later; so its own writes do not flush the account caches at once
-    // (http/dispatch.cpp). The triggers' notifications still carry the worker's.
-    bool webhook = false;
+    // Its writes change nothing an account read shows (sign-in tokens, a payment marked paid
+    // for the worker to fulfil), so they do not flush the pool's account caches
+    // (http/dispatch.cpp). Others' notifications still reach them through the triggers.
+    bool leaves_accounts = false;
 };
 
 struct RouteMatch {
