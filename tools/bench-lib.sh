@@ -3,7 +3,8 @@
 # init data, and one wrk run parsed into figures. The caller sets ROOT and defines say/die.
 #
 # Overridable: STACK_DIR (var/), HTTP_PORT (8080), BENCH_DURATION (10, seconds),
-# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_WARMUP (2, seconds), BENCH_USERS (10000),
+# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_WARMUP (2, seconds), BENCH_TRAFFIC_WARMUP (8),
+# BENCH_USERS (10000),
 # BENCH_PURCHASE_EVERY (20).
 
 STACK_DIR=${STACK_DIR:-$ROOT/var}
@@ -14,6 +15,11 @@ BENCH_DURATION=${BENCH_DURATION:-10}
 BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-64}
 BENCH_THREADS=${BENCH_THREADS:-2}
 BENCH_WARMUP=${BENCH_WARMUP:-2}
+# /traffic asks the panel on a user's first view and then answers from the stored figure for
+# TRAFFIC_FRESH_S (60 s): its warm-up views every bench user at least once (about
+# 10 x BENCH_USERS requests), so that the measured run is the chart's reloads. The warm-up's
+# round trips per request are then mostly those first views.
+BENCH_TRAFFIC_WARMUP=${BENCH_TRAFFIC_WARMUP:-8}
 BENCH_USERS=${BENCH_USERS:-10000}
 BENCH_PURCHASE_EVERY=${BENCH_PURCHASE_EVERY:-20}  # purchase_mix: 1 request in N is a balance purchase
 FIRST_BENCH_ID=900000001
@@ -174,9 +180,11 @@ run_case() {
   local -a script=()
   if [ $# -gt 0 ]; then script=(-s "$LUA" "$url" -- "$@"); else script=("$url"); fi
 
-  say "$name: warm-up ${BENCH_WARMUP}s (round trips counted), then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
+  local warmup=$BENCH_WARMUP
+  if [ "$name" = traffic ]; then warmup=$BENCH_TRAFFIC_WARMUP; fi
+  say "$name: warm-up ${warmup}s (round trips counted), then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
   rt_reset
-  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_WARMUP}s" "${script[@]}" >"$out.warmup" 2>&1 || true
+  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${warmup}s" "${script[@]}" >"$out.warmup" 2>&1 || true
   rt_read "$(awk '/requests in/ { print $1; exit }' "$out.warmup")"
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
   RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE=""
