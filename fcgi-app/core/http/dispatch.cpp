@@ -50,14 +50,15 @@ bool busy_state(const std::string& sqlstate) {
 // have changed unusable in every pool process of the host before its answer leaves, so a
 // client never reads back less than it was told (cache/account_cache.hpp):
 // - a cabinet caller's own account;
-// - all of them after other admin, sign-in or bot requests: those change other users'
-//   rows, or move a login from one account to another (e-mail verification, OAuth, a bot
-//   code), and few of them write;
+// - all of them after other admin, sign-in, bot or linking requests: those change other
+//   users' rows, or move a login from one account to another (e-mail verification, OAuth,
+//   a bot code, Route::merges_accounts), and few of them write;
 // - nothing for routes whose writes no account read shows (Route::leaves_accounts: token
 //   refresh, login, payment webhooks), which are frequent.
 void forget_written_accounts(Exchange& ex, const Route* route) {
     if (ex.io.db.commits() == ex.commits_before || !route || route->leaves_accounts) return;
-    if (route->auth == AuthKind::none || route->auth == AuthKind::admin) ex.shared.accounts.wrote_all();
+    if (route->auth == AuthKind::none || route->auth == AuthKind::admin || route->merges_accounts)
+        ex.shared.accounts.wrote_all();
     else if (ex.account) ex.shared.accounts.wrote(ex.account->user.id);
     else ex.shared.accounts.wrote_all();  // failed authentication that wrote: be safe
 }

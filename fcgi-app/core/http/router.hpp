@@ -25,6 +25,9 @@ struct Route {
     // for the worker to fulfil), so they do not flush the pool's account caches
     // (http/dispatch.cpp). Others' notifications still reach them through the triggers.
     bool leaves_accounts = false;
+    // An authenticated request that may merge its caller with another account (linking):
+    // its writes flush every cached account of the host, not only the caller's.
+    bool merges_accounts = false;
 };
 
 struct RouteMatch {
