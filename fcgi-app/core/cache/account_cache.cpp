@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "util/time.hpp"
+
 namespace cabinet {
 namespace {
 
@@ -14,10 +16,7 @@ Clock::time_point account_expiry(const Account& a, std::chrono::seconds max_age)
     auto expires = now + max_age;
     const User& u = a.user;
     if (u.promo_discount_pct > 0 && u.promo_discount_until > 0) {
-        const auto left = std::chrono::seconds(u.promo_discount_until - std::chrono::duration_cast<std::chrono::seconds>(
-                                                                            std::chrono::system_clock::now().time_since_epoch())
-                                                                            .count());
-        expires = std::min(expires, now + left);
+        expires = std::min(expires, now + std::chrono::seconds(u.promo_discount_until - unix_now()));
     }
     return expires;
 }
