@@ -150,6 +150,56 @@ rt_read() {
   RT_REDIS=$(awk -v n="$redis" -v r="$1" 'BEGIN { printf "%.2f", n / r }')
 }
 
+# ---- CPU time per request, by process ------------------------------------------------------
+# Where a request's machine time goes: the CPU time (user + system) this stack's processes
+# spent during the measured run, divided by its requests, per group. On a shared machine
+# req/s moves with the neighbours' load; CPU time per request barely does, so two builds
+# can be compared by it even when the machine is busy. Groups: pool (cabinet-fcgi), pg (the
+# postmaster and its backends), nginx (master and workers), panel (the mock panel), redis,
+# worker. wrk's own share is left out (it has ended when the run is read).
+cpu_pids() {  # prints "pid group" for this stack's processes
+  # The pid files name supervisors (tools/stack's restart loops, the postmaster, nginx's
+  # master): each and its direct children are the group.
+  local -A root=()
+  local f pid ppid
+  for f in "$STACK_DIR"/run/fcgi-*.pid; do [ -r "$f" ] && root[$(cat "$f")]=pool; done
+  for f in mock-panel:panel redis:redis worker:worker; do
+    [ -r "$STACK_DIR/run/${f%%:*}.pid" ] && root[$(cat "$STACK_DIR/run/${f%%:*}.pid")]=${f#*:}
+  done
+  pid=$(head -1 "$STACK_DIR/pg/postmaster.pid" 2>/dev/null) && root[$pid]=pg
+  pid=$(cat "$STACK_DIR/nginx/nginx.pid" 2>/dev/null) && root[$pid]=nginx
+  for f in /proc/[0-9]*/stat; do
+    { read -r pid _ _ ppid _ <"$f"; } 2>/dev/null || continue
+    if [ -n "${root[$pid]:-}" ]; then echo "$pid ${root[$pid]}"
+    elif [ -n "${root[$ppid]:-}" ]; then echo "$pid ${root[$ppid]}"; fi
+  done
+}
+# cpu_snapshot FILE: "group ticks" summed over the groups' processes (utime + stime).
+cpu_snapshot() {
+  cpu_pids | while read -r pid group; do
+    local line
+    line=$(cat "/proc/$pid/stat" 2>/dev/null) || continue
+    line=${line##*) }  # after the command name, which may hold spaces
+    set -- $line
+    echo "$group $(( ${12} + ${13} ))"
+  done | awk '{ t[$1] += $2 } END { for (g in t) print g, t[g] }' >"$1"
+}
+# cpu_per_request BEFORE AFTER REQUESTS -> CPU_NOTE: "pool 41, pg 120, ..." in µs a request.
+# A process that started or ended in between counts from zero or not at all (backends of
+# pooled connections live through a run).
+cpu_per_request() {
+  local hz; hz=$(getconf CLK_TCK)
+  CPU_NOTE=$(awk -v hz="$hz" -v n="$3" '
+    FNR == NR { before[$1] = $2; next }
+    { d[$1] = $2 - before[$1] }
+    END {
+      split("pool pg nginx panel redis worker", order, " ")
+      for (i = 1; i <= 6; i++) { g = order[i]; if (!(g in d)) continue
+        us = n > 0 ? d[g] * 1e6 / hz / n : 0; total += us
+        out = out sprintf("%s%s %.0f", out == "" ? "" : ", ", g, us) }
+      printf "%s; total %.0f us/request", out, total }' "$1" "$2")
+}
+
 # ---- wrk ----------------------------------------------------------------------------------
 # wrk prints latencies as 812.00us, 1.23ms, 1.05s, 2.00m: all to milliseconds.
 to_ms() {
@@ -171,7 +221,7 @@ bench_case() {
   esac
 }
 
-# run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE RT_DB RT_REDIS
+# run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE RT_DB RT_REDIS CPU_NOTE
 # BENCH_BEFORE_MEASURE, when set, is a command run after the warm-up and before the
 # measured run (tools/profile starts perf there).
 run_case() {
@@ -187,7 +237,8 @@ run_case() {
   wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${warmup}s" "${script[@]}" >"$out.warmup" 2>&1 || true
   rt_read "$(awk '/requests in/ { print $1; exit }' "$out.warmup")"
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
-  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE=""
+  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="" CPU_NOTE="n/a"
+  cpu_snapshot "$out.cpu0"
   if ! wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --latency "${script[@]}" >"$out" 2>&1; then
     say "WARNING: wrk failed for $name (output in $out):"
     sed 's/^/    /' "$out" >&2
@@ -201,6 +252,9 @@ run_case() {
   non2xx=$(awk '/Non-2xx or 3xx responses:/ { print $NF }' "$out")
   sock=$(awk '/Socket errors:/ { gsub(/,/, ""); print $4 + $6 + $8 + $10 }' "$out")
   total=$(awk '/requests in/ { print $1; exit }' "$out")
+  cpu_snapshot "$out.cpu1"
+  cpu_per_request "$out.cpu0" "$out.cpu1" "${total:-0}"
+  say "$name: CPU per request (us): $CPU_NOTE"
   non2xx=${non2xx:-0} sock=${sock:-0}
   RPS=${rps:-n/a}
   if [ -n "$p50" ]; then P50=$(to_ms "$p50"); fi

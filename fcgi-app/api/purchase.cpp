@@ -105,7 +105,8 @@ void post_purchase(Exchange& ex) {
             if (!seen.empty())
                 throw ApiError(409, "purchase already processed: transaction " + std::string(seen[0]["id"].c_str()));
         }
-        const Order order = resolve_order(txn, s, locked, body);
+        const auto catalog = locked.catalog_version ? ex.shared.catalog.exact_copy(*locked.catalog_version) : nullptr;
+        const Order order = resolve_order(txn, s, locked, body, catalog.get());
         Outcome o;
         if (method == "balance" || order.quote.final_minor == 0) pay_now(ex, txn, locked, order, method, key, o);
         else pay_later(ex, txn, locked, order, method, key, o);

@@ -3,8 +3,10 @@
 // follow NOTIFY (the test stack's APP_CONFIG_TTL_MS is ten minutes, so only the listener can
 // refresh them in time); a lost listener connection flushes the copy.
 #include "catalog_support.hpp"
+#include "money_support.hpp"
 
 using namespace it;
+using namespace it::money;
 
 namespace {
 
@@ -119,6 +121,35 @@ BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
     BOOST_TEST_REQUIRE(wait_until([&] { return std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title; }, 5000));
     for (int i = 0; i < kRequests; ++i)
         BOOST_TEST(std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title);
+}
+
+// A purchase prices from the process's copy only when that copy is the very version its
+// locked read saw. Here the price changes and the version moves with no notification (one
+// that is late, as far as the pool can tell): every process still holds the old copy, and
+// every purchase must pay the new price all the same.
+BOOST_AUTO_TEST_CASE(a_purchase_after_a_price_change_pays_the_new_price_before_any_notification) {
+    // Every process listening (an earlier test cut them), so that each holds a copy it
+    // would trust if only notifications mattered.
+    BOOST_TEST_REQUIRE(wait_until([] { return listeners() == std::stoll(env("POOL_PROCS")); }, 5000));
+    const Shopper buyer = new_shopper();
+    const int64_t before = count("SELECT price_minor FROM plan_durations d JOIN plans p ON p.id = d.plan_id"
+                                 " WHERE p.public_code = 'standard' AND d.days = 30");
+    const std::string standard_30 = "days = 30 AND plan_id = (SELECT id FROM plans WHERE public_code = 'standard')";
+    Cleanup cleanup;
+    cleanup.add("UPDATE plan_durations SET price_minor = " + str(before) + " WHERE " + standard_30);
+    for (int i = 0; i < kRequests; ++i) BOOST_TEST(standard_30_list_price(get_as(buyer.tg, "/api/cabinet/plans")) == before);
+
+    const int64_t price = before + 1234;
+    exec("ALTER TABLE plan_durations DISABLE TRIGGER plan_durations_catalog_changed; UPDATE plan_durations SET price_minor = " +
+         str(price) + " WHERE " + standard_30 +
+         "; ALTER TABLE plan_durations ENABLE TRIGGER plan_durations_catalog_changed;"
+         " UPDATE catalog_version SET version = version + 1");
+    constexpr int kPurchases = 6;  // over the processes and threads, as nginx spreads them
+    set_balance(buyer.tg, kPurchases * price);
+    for (int i = 0; i < kPurchases; ++i) BOOST_REQUIRE_EQUAL(renew(buyer), 200);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + str(buyer.id) +
+                     " AND type = 'subscription_payment' AND amount_minor = " + str(price)) == kPurchases);
+    BOOST_TEST(books(buyer).balance == 0);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -52,6 +52,16 @@ std::shared_ptr<const Catalog> CatalogCache::get(Db& db, std::optional<int64_t> 
     return loaded;
 }
 
+std::shared_ptr<const Catalog> CatalogCache::exact_copy(int64_t version) const {
+    // Why this is exact: a copy labelled v holds data at least v (the version is read first)
+    // and at most what had committed when it was loaded, which the later locked read sees
+    // too; so if that read says v, the copy is v. The other conditions keep out a database
+    // whose counter went back (a restore), whose changes arrive as notifications.
+    std::lock_guard lock(mutex_);
+    if (!value_ || value_->version != version || !listening_ || loaded_at_change_ != changes_) return nullptr;
+    return value_;
+}
+
 void CatalogCache::invalidate() const {
     std::lock_guard lock(mutex_);
     ++changes_;

@@ -9,7 +9,8 @@
 //   change acknowledged before the request began, whatever the notifications do;
 // - NOTIFY catalog_changed (CatalogListener) marks the copy stale for the public endpoints;
 //   while the listener is not connected they fall back to a reload every `fallback_ttl`.
-// Never a source of truth for money: POST /purchase prices from the database under its lock.
+// A purchase prices from it only when the copy is provably what its locked read would see
+// (`exact_copy`); otherwise from the database, under its lock.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -43,6 +44,11 @@ public:
     // when the database cannot be read; an authenticated one gets the error.
     // Const and thread-safe: it lives in the process's read-only Shared.
     std::shared_ptr<const Catalog> get(Db& db, std::optional<int64_t> seen_version) const;
+
+    // The held copy when it is exactly catalogue `version` (the one a writer read under its
+    // lock) and nothing has been notified since it was loaded, while listening; else null.
+    // Never loads: a writer inside its transaction then reads the database itself.
+    std::shared_ptr<const Catalog> exact_copy(int64_t version) const;
 
     // A change was notified: the next public read reloads.
     void invalidate() const;

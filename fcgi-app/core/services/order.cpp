@@ -10,7 +10,7 @@ namespace {
 
 constexpr int64_t kGiB = 1024LL * 1024 * 1024;
 
-Order plan_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson::Value& body, const Discounts& d) {
+Order plan_order(const std::vector<Plan>& plans, const Settings& s, const rapidjson::Value& body, const Discounts& d) {
     auto it = body.FindMember("plan_id");
     if (it == body.MemberEnd() || it->value.IsNull()) throw bad_request("plan_id is required");
     const bool by_id = it->value.IsInt64();
@@ -19,7 +19,7 @@ Order plan_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson
     const int64_t id = by_id ? it->value.GetInt64() : 0;
     const int64_t days = require_int(body, "days", 1, 3650);
 
-    for (const Plan& p : active_plans(txn)) {
+    for (const Plan& p : plans) {
         if (by_id ? p.id != id : p.public_code != code) continue;
         for (const PlanDuration& dur : p.durations) {
             if (dur.days != days) continue;
@@ -40,11 +40,10 @@ Order plan_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson
     throw bad_request("plan not found");
 }
 
-Order constructor_order(pqxx::transaction_base& txn, const Settings& s, const rapidjson::Value& body,
+Order constructor_order(const ConstructorPriceList& list, const Settings& s, const rapidjson::Value& body,
                         const Discounts& d) {
     const int64_t period_id = require_int(body, "period_id", 1, INT64_MAX);
     const int64_t pack_id = require_int(body, "pack_id", 1, INT64_MAX);
-    const ConstructorPriceList list = constructor_price_list(txn);
     const ConstructorPeriod* period = nullptr;
     const TrafficPack* pack = nullptr;
     for (const auto& p : list.periods) if (p.id == period_id) period = &p;
@@ -68,14 +67,15 @@ Order constructor_order(pqxx::transaction_base& txn, const Settings& s, const ra
 }  // namespace
 
 Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
-                    const rapidjson::Value& body) {
+                    const rapidjson::Value& body, const Catalog* catalog) {
     const Discounts d = discounts_for(buyer.user, buyer.running_sale_pct);
     if (s.sales_mode == "constructor") {
         if (has_field(body, "plan_id")) throw bad_request("this shop sells period + traffic pack, not plans");
-        return constructor_order(txn, s, body, d);
+        return catalog ? constructor_order(catalog->constructor, s, body, d)
+                       : constructor_order(constructor_price_list(txn), s, body, d);
     }
     if (has_field(body, "period_id")) throw bad_request("this shop sells plans, not period + traffic pack");
-    return plan_order(txn, s, body, d);
+    return catalog ? plan_order(catalog->plans, s, body, d) : plan_order(active_plans(txn), s, body, d);
 }
 
 std::string order_snapshot_json(const Order& o) {

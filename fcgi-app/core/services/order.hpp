@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "cache/catalog_cache.hpp"
 #include "config/settings.hpp"
 #include "db/accounts_repo.hpp"
 #include "domain/account.hpp"
@@ -27,9 +28,11 @@ struct Order {
 // Reads plan_id (integer or public_code) + days, or period_id + pack_id, per SALES_MODE.
 // 400 for a malformed or wrong-mode body, 404 for an unknown or inactive plan/duration.
 // Priced with the discounts `buyer` was read with under its lock (db/accounts_repo.hpp), so
-// GET /plans' rule (discounts_for) and the charge agree.
+// GET /plans' rule (discounts_for) and the charge agree. `catalog`: the process's copy when
+// it is exactly the version `buyer` was read with (CatalogCache::exact_copy), which saves
+// the plan statement; null reads the plans in `txn`.
 Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
-                    const rapidjson::Value& body);
+                    const rapidjson::Value& body, const Catalog* catalog = nullptr);
 
 // Frozen copies stored on the transaction: what was bought, and how it was priced.
 std::string order_snapshot_json(const Order& o);
