@@ -14,40 +14,21 @@ std::vector<Statement> purchase_statements() {
          "  CASE WHEN $2 = 'completed' THEN now() END,"
          "  CASE WHEN $2 = 'pending' THEN now() + make_interval(secs => $10) END)"
          " RETURNING id"},
-        // A purchase settled at once (balance, free): its completed transaction and, for a
-        // price above 0, the balance move naming it, in one statement (one round trip
-        // fewer). balance_after is NULL when the balance no longer covers the price.
-        {"insert_settled_purchase",
-         "WITH settled AS ("
-         " INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, pricing,"
-         "  description, idempotency_key, completed_at)"
-         " VALUES ($1, 'subscription_payment', 'completed', $2, $3, $4, $5::jsonb, $6::jsonb, $7, NULLIF($8, ''), now())"
-         " RETURNING id"
-         ") SELECT id, CASE WHEN $2 > 0 THEN ledger_move($1, -$2, $9, id) END AS balance_after FROM settled"},
-        // A promo-code offer is for one purchase: the one whose price used it.
-        {"consume_promo_offer",
-         "UPDATE users SET promo_discount_pct = 0, promo_discount_until = NULL, promo_reserved_by = NULL,"
-         " updated_at = now() WHERE id = $1 AND promo_discount_pct <> 0"},
+        // A purchase settled at once (balance, free), everything after its panel call in
+        // one round trip: sql 0024 settle_purchase, services/balance_purchase.cpp.
+        {"settle_purchase",
+         "SELECT o_transaction, o_balance_after, o_revision FROM settle_purchase($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7,"
+         " $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18, $19::uuid, $20, $21, $22, $23, $24, $25, $26,"
+         " $27, $28, $29, $30::jsonb, $31)"},
+        {"consume_promo_offer", "SELECT consume_promo_offer($1)"},
         // A new invoice priced with the promo discount ($2) holds it; an older unpaid one
         // loses it (its pre-checkout then refuses), a paid one keeps it until fulfilled.
         {"reserve_promo_offer",
          "UPDATE users u SET promo_reserved_by = $2 WHERE id = $1 AND (promo_reserved_by IS NULL OR NOT EXISTS ("
          "  SELECT 1 FROM transactions t WHERE t.id = u.promo_reserved_by AND t.paid_at IS NOT NULL))"},
         {"payment_offer_holds", "SELECT payment_offer_holds($1)"},
-        // The referrer's commission on one purchase ($4): the earning and the referrer's
-        // history entry; the ledger's UNIQUE transaction_id makes a repeat a unique
-        // violation. The money itself moves through ledger_move (services/referral_commission).
-        // Taken first: the commission's inserts check their foreign keys with a KEY SHARE
-        // lock on the referrer's row, and upgrading that to the UPDATE's lock while the
-        // referrer's own purchase waits in line deadlocks (found by the property test).
-        {"lock_referrer", "SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE"},
-        {"record_referral_commission",
-         "WITH earning AS ("
-         "  INSERT INTO referral_earnings (referrer_id, referral_id, transaction_id, amount_minor) VALUES ($1, $2, $4, $3)"
-         ") INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, description, completed_at)"
-         "  SELECT $1, 'referral_reward', 'completed', $3, currency, 'referral', 'referral commission', now()"
-         "  FROM users WHERE id = $1"
-         " RETURNING id"},
+        // The referrer's reward for one purchase: sql 0024 reward_referrer (services/referral_commission).
+        {"reward_referrer", "SELECT reward_referrer($1, $2, $3, $4, $5, $6::jsonb, $7)"},
         // Online payments (services/payment_confirmation.cpp).
         {"set_payment_checkout",
          "UPDATE transactions SET provider = $2, provider_payment_id = NULLIF($3, ''), confirmation_url = NULLIF($4, '')"

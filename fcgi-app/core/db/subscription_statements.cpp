@@ -4,27 +4,11 @@ namespace cabinet {
 
 std::vector<Statement> subscription_statements() {
     return {
-        // The subscription and its history row in one statement (one round trip of a
-        // purchase fewer): the history row is written only when the subscription was.
+        // The subscription and its history row (sql 0024 write_subscription): the new
+        // revision, or NULL when the row moved since the writer's locked read.
         {"write_subscription",
-         "WITH written AS ("
-         " INSERT INTO subscriptions (user_id, status, is_trial, plan_id, plan_snapshot, start_at, expire_at, device_limit,"
-         "  traffic_limit_bytes, traffic_used_bytes, panel_uuid, short_uuid, subscription_url, updated_at)"
-         " VALUES ($1, $2, $3, $4, $5::jsonb, to_timestamp($6), to_timestamp($7), $8, $9, $10, $11::uuid, $12, $13, now())"
-         " ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status, is_trial = EXCLUDED.is_trial,"
-         "  plan_id = EXCLUDED.plan_id, plan_snapshot = EXCLUDED.plan_snapshot, start_at = EXCLUDED.start_at,"
-         "  expire_at = EXCLUDED.expire_at, device_limit = EXCLUDED.device_limit,"
-         "  traffic_limit_bytes = EXCLUDED.traffic_limit_bytes, traffic_used_bytes = EXCLUDED.traffic_used_bytes,"
-         "  panel_uuid = EXCLUDED.panel_uuid, short_uuid = EXCLUDED.short_uuid,"
-         "  subscription_url = EXCLUDED.subscription_url, updated_at = now()"
-         // Only over the revision the writer read ($14; NULL when it read none): a write
-         // derived from a stale read matches nothing and fails (services/subscription_grant).
-         " WHERE subscriptions.revision = $14"
-         " RETURNING revision"
-         "), history AS ("
-         " INSERT INTO subscription_history (user_id, source, transaction_id, days, expire_before, expire_after)"
-         " SELECT $1, $15, $16, $17, to_timestamp($18), to_timestamp($7) FROM written"
-         ") SELECT revision FROM written"},
+         "SELECT write_subscription($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11::uuid, $12, $13, $14, $15, $16,"
+         " $17, $18)"},
         {"mark_trial_used", "UPDATE users SET trial_used = true, updated_at = now() WHERE id = $1"},
         {"insert_transaction",
          "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, description,"

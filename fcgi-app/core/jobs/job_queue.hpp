@@ -12,6 +12,7 @@
 
 namespace cabinet::jobs {
 
+// Also named in sql 0024 enqueue_job, which sends the wake-up.
 inline constexpr const char* kNotifyChannel = "cabinet_jobs";
 
 // Adds a job in the caller's transaction. With a non-empty `dedupe_key`, a second job with

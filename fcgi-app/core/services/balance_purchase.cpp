@@ -14,19 +14,29 @@ void consume_promo_offer_if_used(pqxx::work& txn, int64_t user_id, int64_t promo
 SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Settings& s, const LockedAccount& locked,
                                 const Order& order, const Settlement& how) {
     const int64_t price = order.quote.final_minor;
-    const pqxx::row settled = txn.exec_prepared1(
-        "insert_settled_purchase", locked.user.id, price, locked.user.currency, how.method, order_snapshot_json(order),
-        order_pricing_json(order), how.description, how.idempotency_key, std::string(ledger_reason_name(how.reason)));
-    SettledPurchase out;
-    out.transaction_id = settled[0].as<int64_t>();
-    if (price > 0 && settled[1].is_null())
-        throw std::logic_error("balance read under the lock no longer covers the price");
     GrantSpec grant = order.grant;
     grant.source = how.source;
-    grant.transaction_id = out.transaction_id;
-    out.subscription = grant_subscription(txn, panel, locked, grant);
-    consume_promo_offer_if_used(txn, locked.user.id, order.discounts.promo_pct);
-    reward_referrer(txn, s, locked.user, price, out.transaction_id);
+    // Panel first; then everything local in one statement (sql 0024 settle_purchase).
+    PlannedGrant planned = plan_grant(panel, locked, grant);
+    const Subscription& next = planned.next;
+    const SubscriptionWrite w = subscription_write(locked);
+    const ReferralReward none{};
+    const auto reward = referral_reward(s, locked.user, price);
+    const ReferralReward& r = reward ? *reward : none;
+    const std::optional<int64_t> referrer = reward ? std::optional<int64_t>(r.referrer_id) : std::nullopt;
+    const pqxx::row settled = txn.exec_prepared1(
+        "settle_purchase", locked.user.id, price, locked.user.currency, how.method, order_snapshot_json(order),
+        order_pricing_json(order), how.description, how.idempotency_key, std::string(ledger_reason_name(how.reason)),
+        next.status, next.is_trial, next.plan_id, planned.snapshot, next.start_at, next.expire_at, next.device_limit,
+        next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid, next.short_uuid, next.subscription_url,
+        w.read_revision, planned.source, grant.days, w.expire_before, order.discounts.promo_pct > 0, referrer,
+        r.commission, r.bonus_kind, r.bonus_payload, r.bonus_dedupe_key);
+    if (price > 0 && settled[1].is_null())
+        throw std::logic_error("balance read under the lock no longer covers the price");
+    SettledPurchase out;
+    out.transaction_id = settled[0].as<int64_t>();
+    planned.next.revision = written_revision(locked, settled[2]);
+    out.subscription = std::move(planned.next);
     return out;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // A purchase settled on the spot, under the buyer's row lock: from the balance, or free at
 // a 100 % discount. POST /purchase and autopay both end here, so a renewal and a tap on
-// "buy" record, charge, grant and reward in the same order: the purchase row, the money
-// (ledger_move), the panel and the subscription (a panel failure rolls all of it back),
-// the promo offer the price used, the referrer's commission.
+// "buy" write the same things: the panel first (a panel failure leaves nothing written),
+// then in one statement (sql 0024 settle_purchase) the purchase row, the money
+// (ledger_move), the subscription, the promo offer the price used, the referrer's reward.
 #include <pqxx/pqxx>
 
 #include <string>

@@ -4,29 +4,30 @@
 
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
-#include "jobs/job_queue.hpp"
 #include "services/subscription_grant.hpp"
 
 namespace cabinet {
 
-void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount, int64_t transaction_id) {
-    if (!buyer.referred_by || amount <= 0) return;
+std::optional<ReferralReward> referral_reward(const Settings& s, const User& buyer, int64_t amount) {
+    if (!buyer.referred_by || amount <= 0) return std::nullopt;
+    ReferralReward r;
+    r.referrer_id = *buyer.referred_by;
     // floor(amount * pct / 100) without overflow
-    const int64_t commission = amount / 100 * s.referral_percent + amount % 100 * s.referral_percent / 100;
-    if (commission > 0) {
-        // No lock_account: nothing is derived from the referrer's state. Their row is locked
-        // once, at the strength the credit needs, before anything references it.
-        txn.exec_prepared("lock_referrer", *buyer.referred_by);
-        const auto entry = txn.exec_prepared("record_referral_commission", *buyer.referred_by, buyer.id, commission,
-                                             transaction_id);
-        if (!entry.empty())
-            move_balance(txn, *buyer.referred_by, commission, LedgerReason::referral_commission, entry[0][0].as<int64_t>());
+    r.commission = amount / 100 * s.referral_percent + amount % 100 * s.referral_percent / 100;
+    if (s.referral_bonus_days > 0) {
+        r.bonus_kind = kReferralBonusJob;
+        r.bonus_payload = "{\"referrer_id\":" + std::to_string(r.referrer_id) + ",\"referral_id\":" +
+                          std::to_string(buyer.id) + "}";
+        r.bonus_dedupe_key = "refbonus:" + std::to_string(buyer.id);
     }
-    if (s.referral_bonus_days > 0)
-        jobs::enqueue(txn, kReferralBonusJob,
-                      "{\"referrer_id\":" + std::to_string(*buyer.referred_by) + ",\"referral_id\":" +
-                          std::to_string(buyer.id) + "}",
-                      "refbonus:" + std::to_string(buyer.id));
+    return r;
+}
+
+void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount, int64_t transaction_id) {
+    const auto r = referral_reward(s, buyer, amount);
+    if (!r) return;
+    txn.exec_prepared("reward_referrer", r->referrer_id, buyer.id, r->commission, transaction_id, r->bonus_kind,
+                      r->bonus_payload, r->bonus_dedupe_key);
 }
 
 void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id) {

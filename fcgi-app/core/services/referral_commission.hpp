@@ -7,6 +7,9 @@
 //   a panel outage delays it instead of failing the referral's purchase.
 #include <pqxx/pqxx>
 
+#include <optional>
+#include <string>
+
 #include "config/settings.hpp"
 #include "domain/account.hpp"
 #include "panel/panel_client.hpp"
@@ -15,6 +18,18 @@ namespace cabinet {
 
 inline constexpr const char* kReferralBonusJob = "referral_bonus";
 
+// What the referrer of `buyer` gets for a purchase of `amount_minor`: nothing without a
+// referrer or for a free purchase. Written by sql 0024 reward_referrer, which takes these
+// fields as they are.
+struct ReferralReward {
+    int64_t referrer_id = 0;
+    int64_t commission = 0;  // REFERRAL_PERCENT of the amount, rounded down (0: none)
+    // The referral_bonus job (all three unset: none), deduplicated once per referral.
+    std::optional<std::string> bonus_kind, bonus_payload, bonus_dedupe_key;
+};
+std::optional<ReferralReward> referral_reward(const Settings& s, const User& buyer, int64_t amount_minor);
+
+// Writes referral_reward's reward for the purchase `transaction_id` (one statement).
 void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount_minor,
                      int64_t transaction_id);
 

@@ -32,21 +32,33 @@ std::string panel_username(const Account& a) {
 // history row. Fills in next.revision.
 void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& next, const std::string& snapshot,
                    std::string_view source, std::optional<int64_t> transaction_id, int64_t days) {
-    const auto& cur = locked.subscription;
-    const std::optional<int64_t> read_revision = cur ? std::optional<int64_t>(cur->revision) : std::nullopt;
-    const std::optional<int64_t> expire_before = cur ? std::optional<int64_t>(cur->expire_at) : std::nullopt;
-    const auto written = txn.exec_prepared("write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
-                                           snapshot, next.start_at, next.expire_at, next.device_limit,
-                                           next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
-                                           next.short_uuid, next.subscription_url, read_revision, std::string(source),
-                                           transaction_id, days, expire_before);
-    if (written.empty())
-        throw std::logic_error("subscription of user " + std::to_string(locked.user.id) +
-                               " changed after it was read under the lock: write refused (a writer broke the locking rule)");
-    next.revision = written[0][0].as<int64_t>();
+    const SubscriptionWrite w = subscription_write(locked);
+    const auto written = txn.exec_prepared1("write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
+                                            snapshot, next.start_at, next.expire_at, next.device_limit,
+                                            next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
+                                            next.short_uuid, next.subscription_url, w.read_revision, std::string(source),
+                                            transaction_id, days, w.expire_before);
+    next.revision = written_revision(locked, written[0]);
 }
 
 }  // namespace
+
+SubscriptionWrite subscription_write(const LockedAccount& locked) {
+    const auto& cur = locked.subscription;
+    SubscriptionWrite w;
+    if (cur) {
+        w.read_revision = cur->revision;
+        w.expire_before = cur->expire_at;
+    }
+    return w;
+}
+
+int64_t written_revision(const LockedAccount& locked, const pqxx::field& revision) {
+    if (revision.is_null())
+        throw std::logic_error("subscription of user " + std::to_string(locked.user.id) +
+                               " changed after it was read under the lock: write refused (a writer broke the locking rule)");
+    return revision.as<int64_t>();
+}
 
 PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const PanelUserState& state) {
     const auto& sub = account.subscription;
@@ -62,7 +74,7 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
                              "cabinet user " + std::to_string(account.user.id));
 }
 
-Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec) {
+PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec) {
     const int64_t now = locked.locked_at;
     const auto& cur = locked.subscription;
     const bool keep = spec.keep_current_plan && cur;
@@ -88,10 +100,18 @@ Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Locke
     next.subscription_url = pu.subscription_url;
     next.traffic_used_bytes = pu.used_traffic_bytes;
 
-    const std::string snapshot = keep ? snapshot_json(cur->plan_name, "", cur->is_trial)
-                                      : snapshot_json(spec.plan_name, spec.plan_code, spec.trial);
-    write_locally(txn, locked, next, snapshot, spec.source.empty() ? "grant" : spec.source, spec.transaction_id, spec.days);
-    return next;
+    PlannedGrant planned;
+    planned.snapshot = keep ? snapshot_json(cur->plan_name, "", cur->is_trial)
+                            : snapshot_json(spec.plan_name, spec.plan_code, spec.trial);
+    planned.source = spec.source.empty() ? "grant" : spec.source;
+    planned.next = std::move(next);
+    return planned;
+}
+
+Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec) {
+    PlannedGrant planned = plan_grant(panel, locked, spec);
+    write_locally(txn, locked, planned.next, planned.snapshot, planned.source, spec.transaction_id, spec.days);
+    return std::move(planned.next);
 }
 
 void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, int64_t days,

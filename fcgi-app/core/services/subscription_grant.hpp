@@ -36,6 +36,25 @@ struct GrantSpec {
 // subscription_history row (what it read, what it wrote).
 Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec);
 
+// grant_subscription in two halves, for a writer that folds the local half into a larger
+// statement (services/balance_purchase): the panel half computes the next state and writes
+// it to the panel; the caller then writes `next`, `snapshot` and `source` locally (sql 0024
+// write_subscription) with what subscription_write says, and checks the revision it got
+// with written_revision.
+struct PlannedGrant {
+    Subscription next;     // as the panel now has it; revision still the one read
+    std::string snapshot;  // the plan snapshot (JSON) to store
+    std::string source;    // subscription history source
+};
+PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec);
+struct SubscriptionWrite {
+    std::optional<int64_t> read_revision;  // what the lock read: NULL when there was none
+    std::optional<int64_t> expire_before;  // for the history row
+};
+SubscriptionWrite subscription_write(const LockedAccount& locked);
+// The revision a local write returned; std::logic_error when it was refused (NULL).
+int64_t written_revision(const LockedAccount& locked, const pqxx::field& revision);
+
 // A refund takes its `days` back: the expiry moves back by that much, not before the moment
 // of the lock (then the subscription is expired), panel first, with a history row
 // (source `refund`, days negative). Nothing to do without a subscription.
