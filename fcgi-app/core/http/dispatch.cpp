@@ -92,6 +92,14 @@ void dispatch(Exchange& ex) {
         ex.io.db.reset();
         spdlog::error("{} database connection lost: {}", ex.req.request_id, e.what());
         write_error(ex.resp, 503, "database unavailable");
+    } catch (const pqxx::in_doubt_error& e) {
+        // The connection broke during COMMIT (a primary crashing, a failover): whether it was
+        // written is unknown, and no error of ours. The client repeats with its
+        // Idempotency-Key, which finds the write if it was made (409) or makes it now.
+        ex.io.db.reset();
+        spdlog::error("{} {} {}: commit outcome unknown: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
+        write_error(ex.resp, 503, "database connection lost while saving; repeat the request");
+        ex.resp.header("Retry-After", "1");
     } catch (const std::exception& e) {
         // A write that waited too long for a user's lock (statement_timeout), or lost a
         // deadlock, was rolled back whole: the client may simply try again.
