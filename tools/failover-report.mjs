@@ -59,6 +59,7 @@ if (mode === 'act1') {
   if (success) say(`first success started after the promotion: ${t(success.t)} (${s(success.t - marks.promote)} after it)`);
   if (degraded.length) say(`/health 503 "degraded" from ${t(degraded[0].t)} to ${t(degraded.at(-1).t)}`);
   rule(failures.every((r) => r.t >= marks.stop), 'no failure before the primary stopped');
+  rule(failures.every((r) => r.status !== 500), 'no 500: an outage, or a commit lost on the way, is a 503 to repeat');
   rule(degraded.length > 0 && degraded.every((r) => r.t >= marks.stop), '/health said degraded during the outage (and only then)');
   rule(health.length > 0 && health.at(-1).status === 200, '/health ok again at the end');
   rule(Boolean(success), 'requests succeed after the promotion');
