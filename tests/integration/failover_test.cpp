@@ -1,7 +1,8 @@
 // PostgreSQL on more than one host (docs/operations.md, "More than one host"): DATABASE_URL
 // names several hosts with target_session_attrs=read-write and every reconnect walks the
 // list to the writable one; an outage is logged once per connection, and where the pool
-// reconnected to is said; a commit lost on the way is a 503 to repeat. The whole drill (a replica promoted under load, a pool host
+// reconnected to is said; a commit lost on the way is a 503 to repeat; a connection that
+// reached a read-only server is dropped. The whole drill (a replica promoted under load, a pool host
 // killed) is tools/failover-drill; this is the part that fits the suite.
 #include <boost/test/unit_test.hpp>
 
@@ -27,6 +28,15 @@ money::Shopper buyer(int64_t balance) {
     money::Shopper s = money::new_shopper();
     set_balance(s.tg, balance);
     return s;
+}
+
+// What a standby imposes, for the new connections of the role the stack connects as.
+void role_read_only(bool on) {
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction txn(conn);
+    txn.exec("SET default_transaction_read_only = off");  // this session may still write
+    txn.exec(on ? "ALTER ROLE CURRENT_USER SET default_transaction_read_only = on"
+                : "ALTER ROLE CURRENT_USER RESET default_transaction_read_only");
 }
 
 int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)); }
@@ -66,6 +76,24 @@ BOOST_AUTO_TEST_CASE(a_commit_lost_in_flight_is_a_503_to_repeat_with_the_key) {
     BOOST_TEST(buy(s.auth, "failover-in-doubt").status == 200);
     BOOST_TEST(buy(s.auth, "failover-in-doubt").status == 409);
     BOOST_TEST(balance_of(s.tg) == 100000 - money::kStandardPrice);
+}
+
+// A connection that landed on a read-only server (a proxy still routing new connections to
+// a demoted primary) is dropped by the first write it refuses, so each thread finds the
+// primary again by itself instead of failing every write until a restart. One thread per
+// process, so that the threads which refused are the ones asked again.
+BOOST_AUTO_TEST_CASE(a_connection_to_a_read_only_server_is_dropped_by_its_first_refused_write) {
+    const auto s = buyer(1000000);
+    role_read_only(true);
+    int refused = 0;
+    {
+        const PoolWith pool("POOL_THREADS=1");
+        for (int i = 0; i < 4; ++i) refused += buy(s.auth, "failover-read-only-" + std::to_string(i)).status == 503;
+        role_read_only(false);
+        for (int i = 4; i < 8; ++i) BOOST_TEST(buy(s.auth, "failover-read-only-" + std::to_string(i)).status == 200);
+    }
+    BOOST_TEST(refused == 4);
+    BOOST_TEST(balance_of(s.tg) == 1000000 - 4 * money::kStandardPrice);
 }
 
 BOOST_AUTO_TEST_CASE(an_outage_is_logged_once_per_connection_then_where_it_is_back) {
