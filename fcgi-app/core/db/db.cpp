@@ -32,9 +32,21 @@ pqxx::connection& Db::conn() {
         }
         conn_ = std::move(c);
     } catch (const pqxx::broken_connection& e) {
-        spdlog::warn("database connection failed: {}", e.what());
+        // Once per outage and connection: a failover under load would otherwise write a line
+        // for every request of every thread.
+        if (!failing_) spdlog::warn("database connection failed (said again when it is back): {}", e.what());
+        else spdlog::debug("database connection failed: {}", e.what());
+        failing_ = true;
         throw unavailable("database unavailable");
     }
+    // With several hosts in DATABASE_URL, where libpq found the writable one (after a
+    // failover: the promoted replica).
+    if (failing_) {
+        const char* host = conn_->hostname();
+        const char* port = conn_->port();
+        spdlog::info("database connection is back, to {} port {}", host ? host : "?", port ? port : "?");
+    }
+    failing_ = false;
     return *conn_;
 }
 

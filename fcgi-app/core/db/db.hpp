@@ -1,7 +1,9 @@
 #pragma once
 // A thread's own PostgreSQL connection (libpqxx objects never cross threads).
 // Connects lazily, prepares every statement of pool_statements() on connect, and
-// reconnects after the server went away without restarting the process.
+// reconnects after the server went away without restarting the process. The conninfo is
+// libpq's, passed through: with several hosts and target_session_attrs=read-write each
+// reconnect walks the list to the writable one (docs/operations.md, "More than one host").
 #include <pqxx/pqxx>
 
 #include <memory>
@@ -87,6 +89,7 @@ private:
     int64_t statement_timeout_ms_;
     std::unique_ptr<pqxx::connection> conn_;
     uint64_t commits_ = 0;
+    bool failing_ = false;  // the last connect failed: its warning was logged
 };
 
 // conninfo with connect_timeout added, for a URI or key=value DATABASE_URL.

@@ -46,6 +46,11 @@ bool busy_state(const std::string& sqlstate) {
     return sqlstate == "57014" || sqlstate == "55P03" || sqlstate == "40P01" || sqlstate == "40001";
 }
 
+// A write refused because the server is read-only (25006): the connection reached a standby,
+// e.g. a demoted primary that a proxy still routed to during a failover. Reconnecting is
+// the way to the new primary; keeping the connection would fail every write of the thread.
+bool read_only_state(const std::string& sqlstate) { return sqlstate == "25006"; }
+
 // A request that may have written (a commit was attempted) makes the account copies it may
 // have changed unusable in every pool process of the host before its answer leaves, so a
 // client never reads back less than it was told (cache/account_cache.hpp):
@@ -92,12 +97,31 @@ void dispatch(Exchange& ex) {
         ex.io.db.reset();
         spdlog::error("{} database connection lost: {}", ex.req.request_id, e.what());
         write_error(ex.resp, 503, "database unavailable");
+    } catch (const pqxx::in_doubt_error& e) {
+        // The connection broke during COMMIT (a primary crashing, a failover): whether it was
+        // written is unknown, and no error of ours. The client repeats with its
+        // Idempotency-Key, which finds the write if it was made (409) or makes it now.
+        ex.io.db.reset();
+        spdlog::error("{} {} {}: commit outcome unknown: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
+        write_error(ex.resp, 503, "database connection lost while saving; repeat the request");
+        ex.resp.header("Retry-After", "1");
     } catch (const std::exception& e) {
+        const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
+        const std::string state = sql ? sql->sqlstate() : "";
         // A write that waited too long for a user's lock (statement_timeout), or lost a
-        // deadlock, was rolled back whole: the client may simply try again.
-        if (const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e); sql && busy_state(sql->sqlstate())) {
-            spdlog::warn("{} {} {}: rolled back, database busy: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
-            write_error(ex.resp, 503, "busy with another request of this account; try again");
+        // deadlock, was rolled back whole: the client may simply try again. So may one that
+        // met a read-only server, once this thread's connection is dropped.
+        if (busy_state(state) || read_only_state(state)) {
+            if (read_only_state(state)) {
+                ex.io.db.reset();
+                spdlog::error("{} {} {}: the database is read-only, reconnecting: {}", ex.req.request_id,
+                              ex.req.method, ex.req.path, e.what());
+            } else {
+                spdlog::warn("{} {} {}: rolled back, database busy: {}", ex.req.request_id, ex.req.method,
+                             ex.req.path, e.what());
+            }
+            write_error(ex.resp, 503,
+                        busy_state(state) ? "busy with another request of this account; try again" : "database unavailable");
             ex.resp.header("Retry-After", "1");
             forget_written_accounts(ex, route);
             apply_cors(ex.settings(), ex.req, ex.resp);
