@@ -26,12 +26,13 @@ test('/api/docs renders every operation of docs/openapi.yaml, from our origin on
   assert.equal(ids.length, OPERATIONS.length, `operations rendered: ${ids.length}, in the document: ${OPERATIONS.length}`);
   await p.page.getByText('Profile, app config and current subscription').waitFor();
 
+  if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('api-docs.png') });
+
   // One operation opens with its responses, the shared error body among them.
   await p.page.locator('#operations-cabinet-getMe .opblock-summary-control').click();
   await p.page.locator('#operations-cabinet-getMe .responses-table').waitFor();
   assert.match(await p.page.locator('#operations-cabinet-getMe').innerText(), /401/);
 
-  if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('api-docs.png') });
   assert.deepEqual(await p.problems(), []);
   assert.deepEqual(foreign, []);
   await p.close();
