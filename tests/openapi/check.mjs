@@ -152,6 +152,7 @@ function validatorFor(parts) {
   if (!validators.has(ref)) validators.set(ref, ajv.compile({ $ref: "openapi" + ref }));
   return validators.get(ref);
 }
+const deref = (node) => (node?.$ref ? node.$ref.replace(/^#\//, "").split("/").reduce((n, p) => n?.[p], doc) : node);
 // A Response Object, following a `$ref` to components/responses; with its pointer.
 function responseOf(o, status) {
   let parts = ["paths", o.template, o.method.toLowerCase(), "responses", status];
@@ -216,7 +217,8 @@ for (const line of readFileSync(logPath, "utf8").split("\n")) {
   if (!found) { fail(`${what}: status ${e.status} is not documented for ${k}: ${e.body.slice(0, 200)}`); continue; }
   const { r, parts } = found;
   for (const [name, h] of Object.entries(r.headers ?? {}))
-    if (name.toLowerCase() === "retry-after" && h.required && !e.retry_after) fail(`${what}: no Retry-After`);
+    if (name.toLowerCase() === "retry-after" && deref(h).required && !/^[0-9]+$/.test(e.retry_after))
+      fail(`${what}: Retry-After is required here, got "${e.retry_after}"`);
   if (!r.content) {
     if (e.body !== "") fail(`${what}: ${k} ${e.status} has no body in the document, got ${e.body.slice(0, 100)}`);
     continue;
