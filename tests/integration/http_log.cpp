@@ -18,7 +18,8 @@ std::string header(const HttpResult& r, const std::string& name) {
 
 }  // namespace
 
-void log_exchange(const std::string& method, const std::string& url, const HttpResult& result) {
+void log_exchange(const std::string& method, const std::string& url, const std::string& request_body,
+                  const HttpResult& result) {
     const char* file = std::getenv("CABINET_HTTP_LOG");
     if (!file || !*file) return;
     const std::string base = base_url();
@@ -28,6 +29,7 @@ void log_exchange(const std::string& method, const std::string& url, const HttpR
     w.StartObject();
     w.Key("method"); w.String(method.c_str());
     w.Key("path"); w.String(url.c_str() + base.size(), static_cast<rapidjson::SizeType>(url.size() - base.size()));
+    w.Key("request_body"); w.String(request_body.c_str(), static_cast<rapidjson::SizeType>(request_body.size()));
     w.Key("status"); w.Int64(result.status);
     w.Key("content_type"); w.String(header(result, "content-type").c_str());
     w.Key("retry_after"); w.String(header(result, "retry-after").c_str());

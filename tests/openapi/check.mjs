@@ -6,12 +6,13 @@
 //  3. the Swagger UI vendored under nginx/html/api-docs/vendor is the pinned npm package's
 //     (tools/vendor-api-docs copies it after a version change in package.json);
 //  4. every answer the integration suite got through nginx (CABINET_HTTP_LOG, one JSON line
-//     each: method, path, status, content_type, retry_after, body; written by
+//     each: method, path, request_body, status, content_type, retry_after, body; written by
 //     tests/integration/http_log.cpp) matches an operation, a documented status, content
-//     type and schema. An answer to a path of the pool with no operation must be the
-//     router's 404/405 error; a CORS preflight (OPTIONS) an empty 204 or that 404.
+//     type and schema, and a request it took (2xx) had the documented request body. An
+//     answer to a path of the pool with no operation must be the router's 404/405 error; a
+//     CORS preflight (OPTIONS) an empty 204 or that 404.
 //
-// usage: node check.mjs [LOG]   (LOG defaults to $CABINET_HTTP_LOG; without one, 1 and 2 only)
+// usage: node check.mjs [LOG]   (LOG defaults to $CABINET_HTTP_LOG; without one, 1 to 3 only)
 // Exit 0 all good, 1 a drift (each printed), 77 no log (nothing live to check).
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -213,6 +214,16 @@ for (const line of readFileSync(logPath, "utf8").split("\n")) {
   const k = `${o.method} ${o.template}`;
   if (!seen.has(k)) seen.set(k, new Set());
   seen.get(k).add(e.status);
+  // A request the server took (2xx) had the documented body: a field the document requires
+  // that the server does not, or a wrong type, shows here.
+  const reqSchema = o.op.requestBody?.content?.["application/json"]?.schema;
+  if (reqSchema && e.status >= 200 && e.status < 300 && e.request_body !== undefined) {
+    const sent = parseJson(e.request_body);
+    const validate = validatorFor(["paths", o.template, o.method.toLowerCase(), "requestBody", "content", "application/json", "schema"]);
+    if (sent === undefined) fail(`${what}: the server took a request body that is not JSON: ${e.request_body.slice(0, 100)}`);
+    else if (!validate(sent))
+      fail(`${what}: the server took a request body the document refuses: ${validate.errors.map((x) => `${x.instancePath || "/"} ${x.message}`).slice(0, 4).join("; ")}\n    request: ${e.request_body.slice(0, 300)}`);
+  }
   const found = responseOf(o, String(e.status));
   if (!found) { fail(`${what}: status ${e.status} is not documented for ${k}: ${e.body.slice(0, 200)}`); continue; }
   const { r, parts } = found;
