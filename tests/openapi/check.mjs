@@ -14,7 +14,7 @@
 //
 // usage: node check.mjs [LOG]   (LOG defaults to $CABINET_HTTP_LOG; without one, 1 to 3 only)
 // Exit 0 all good, 1 a drift (each printed), 77 no log (nothing live to check).
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
@@ -183,6 +183,22 @@ function matchOperations(path) {
   return hits.filter((o) => o.literal === best);
 }
 
+// nginx's own answers (nginx/html/errors/*.json, the fixed bodies of cabinet_errors.conf):
+// a request nginx cannot parse or will not pass on (broken headers, a URI or body too
+// large, the pool down) gets one of these on any path, before any route; the document
+// says so in its description. Read from the config, so they cannot drift either.
+const nginxAnswers = new Set();
+{
+  const dir = resolve(ROOT, "nginx/html/errors");
+  for (const f of readdirSync(dir).filter((n) => /^\d{3}\.json$/.test(n)))
+    nginxAnswers.add(`${f.slice(0, 3)} ${JSON.stringify(JSON.parse(readFileSync(resolve(dir, f), "utf8")))}`);
+  const conf = readFileSync(resolve(ROOT, "nginx/cabinet_errors.conf"), "utf8");
+  for (const [, status, body] of conf.matchAll(/^location @\w+\s*\{[^}\n]*return (\d{3}) '([^']*?)(?:\\n)?'/gm))
+    nginxAnswers.add(`${status} ${JSON.stringify(JSON.parse(body))}`);
+  if (nginxAnswers.size < 6) fail(`only ${nginxAnswers.size} of nginx's error answers found in nginx/: has the config changed?`);
+}
+const fromNginx = (e) => { const b = parseJson(e.body); return b !== undefined && nginxAnswers.has(`${e.status} ${JSON.stringify(b)}`); };
+
 const routerError = (e) => validatorFor(["components", "schemas", "Error"])(parseJson(e.body));
 function parseJson(text) { try { return JSON.parse(text); } catch { return undefined; } }
 
@@ -203,6 +219,7 @@ for (const line of readFileSync(logPath, "utf8").split("\n")) {
     if (!ok) fail(`${what}: a preflight answers an empty 204 on a documented path, else 404`);
     continue;
   }
+  if (fromNginx(e) && !(ops.length && responseOf(ops[0], String(e.status)))) continue;  // nginx's, before any route
   if (!ops.length) {
     // Not an operation: the router's (or nginx's) refusal, nothing else.
     const status = candidates.length ? [405, 404] : [404, 400, 405, 413, 414, 429, 503];
