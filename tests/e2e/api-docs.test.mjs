@@ -38,14 +38,19 @@ test('/api/docs renders every operation of docs/openapi.yaml, from our origin on
   await p.close();
 });
 
-test('/api/docs is a page with the site\'s CSP and no-cache; the pool\'s API keeps its own headers', async () => {
+test('/api/docs is a page with the site\'s CSP and no-cache, the document is YAML; the pool\'s API keeps its own headers', async () => {
   for (const path of ['/api/docs', '/api/docs/']) {
     const r = await fetch(BASE + path);
     assert.equal(r.status, 200, path);
     assert.match(r.headers.get('content-type'), /^text\/html/);
     assert.match(r.headers.get('content-security-policy') || '', /script-src 'self'/);
     assert.equal(r.headers.get('cache-control'), 'no-cache');
-    assert.doesNotMatch(await r.text(), /__RELEASE__/);
+    const html = await r.text();
+    assert.doesNotMatch(html, /__RELEASE__/);
+    // The document itself, from the release path, as YAML: the same bytes as docs/openapi.yaml.
+    const yaml = await fetch(BASE + html.match(/href="(\/static\/[0-9a-f]{12}\/api-docs\/openapi\.yaml)"/)[1]);
+    assert.equal(yaml.headers.get('content-type'), 'application/yaml');
+    assert.equal(await yaml.text(), DOC);
   }
   const api = await fetch(BASE + '/api/cabinet/config');
   assert.equal(api.headers.get('content-security-policy'), null);
