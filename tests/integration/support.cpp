@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "auth/init_data_signer.hpp"
+#include "http_log.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -93,6 +94,7 @@ HttpResult http_url_from(const std::string& source_ip, const std::string& method
     curl_slist_free_all(list);
     curl_easy_cleanup(c);
     if (rc != CURLE_OK) throw std::runtime_error(method + " " + url + ": " + curl_easy_strerror(rc));
+    log_exchange(method, url, body, out);  // for the OpenAPI check (tests/openapi)
     return out;
 }
 
