@@ -186,7 +186,7 @@ int setup(const Args& args) {
 
     std::string note;
     write_env_file(env_file, text, "cabinet", note);
-    std::cout << "wrote " << env_file << " (0640 root:cabinet)\n";
+    std::cout << "wrote " << env_file << (note.empty() ? " (0640 root:cabinet)" : " (0640)") << "\n";
     if (!note.empty()) std::cout << "note: " << note << "\n";
     apply_migrations(a.database_url, migrations, std::cout);
 
