@@ -2,6 +2,7 @@
 // the answers as flags (asks for a missing one on a terminal), checks every service live,
 // and only when all answer writes the env file, migrates, and switches the host on
 // (setup_host.cpp). A wrong answer writes nothing.
+#include <termios.h>
 #include <unistd.h>
 
 #include <fstream>
@@ -30,12 +31,24 @@ std::string read_text(const std::string& path) {
     return ss.str();
 }
 
-// The flag's value; asked for on a terminal when missing and `prompt` is given.
-std::string answer(const Args& args, const std::string& flag_name, const char* prompt, bool tty) {
+// The flag's value; asked for on a terminal when missing and `prompt` is given. A secret's
+// answer is not echoed.
+std::string answer(const Args& args, const std::string& flag_name, const char* prompt, bool tty, bool secret = false) {
     std::string v = option(args, flag_name);
     if (v.empty() && tty && prompt) {
         std::cout << prompt << ": " << std::flush;
+        termios saved{};
+        const bool hide = secret && ::tcgetattr(STDIN_FILENO, &saved) == 0;
+        if (hide) {
+            termios quiet = saved;
+            quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+            ::tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+        }
         std::getline(std::cin, v);
+        if (hide) {
+            ::tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+            std::cout << "\n";
+        }
     }
     return v;
 }
@@ -50,21 +63,22 @@ Answers collect(const Args& args, const EnvValues& current) {
     const bool tty = ::isatty(STDIN_FILENO);
     Answers a;
     a.domain = answer(args, "--domain", "Domain of the shop (e.g. cabinet.example.com)", tty);
-    a.bot_token = answer(args, "--bot-token", "Bot token (from @BotFather)", tty);
+    a.bot_token = answer(args, "--bot-token", "Bot token (from @BotFather)", tty, true);
     a.database_url = answer(args, "--database-url", "PostgreSQL URL (postgresql://cabinet:PASSWORD@127.0.0.1/cabinet)", tty);
     a.redis_url = answer(args, "--redis-url", "Redis URL (redis://127.0.0.1:6379/0)", tty);
     a.mock_panel = flag(args, "--mock-panel");
     if (!a.mock_panel) {
         a.panel_url = answer(args, "--panel-url", "Panel URL (https://panel.example.com; empty: the mock panel)", tty);
         a.mock_panel = a.panel_url.empty() && tty;
-        if (!a.mock_panel) a.panel_token = answer(args, "--panel-token", "Panel API token", tty);
+        if (!a.mock_panel) a.panel_token = answer(args, "--panel-token", "Panel API token", tty, true);
     }
     // Payments are optional: asked for only when no payment flag was given at all.
     const bool ask_payments = option(args, "--yookassa-shop-id").empty() && option(args, "--cryptobot-token").empty();
     a.yookassa_shop_id = answer(args, "--yookassa-shop-id", ask_payments ? "YooKassa shop id (empty: none)" : nullptr, tty);
     if (!a.yookassa_shop_id.empty())
-        a.yookassa_secret_key = answer(args, "--yookassa-secret-key", "YooKassa secret key", tty);
-    a.cryptobot_token = answer(args, "--cryptobot-token", ask_payments ? "CryptoBot token (empty: none)" : nullptr, tty);
+        a.yookassa_secret_key = answer(args, "--yookassa-secret-key", "YooKassa secret key", tty, true);
+    a.cryptobot_token =
+        answer(args, "--cryptobot-token", ask_payments ? "CryptoBot token (empty: none)" : nullptr, tty, true);
     a.admin_ids = option(args, "--admin-ids");
     const auto api = current.find("TELEGRAM_API_BASE");
     a.telegram_api = option(args, "--telegram-api-base",
@@ -197,7 +211,8 @@ int setup(const Args& args) {
     plan.pool = std::stoi(pool_text);
     plan.mock_panel = a.mock_panel;
     plan.nginx = !flag(args, "--no-nginx");
-    plan.systemd = !flag(args, "--no-systemd");
+    // Without systemd running (a chroot, a container) the units are listed, not enabled.
+    plan.systemd = !flag(args, "--no-systemd") && std::filesystem::is_directory("/run/systemd/system");
     return switch_host_on(plan, std::cout);
 }
 

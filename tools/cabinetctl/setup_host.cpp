@@ -124,7 +124,7 @@ int switch_host_on(const HostPlan& p, std::ostream& out) {
             return 1;
         }
     } else {
-        out << "systemd not used (--no-systemd): start these units where systemd runs:\n  systemctl enable --now";
+        out << "systemd is not running here (or --no-systemd): enable these units where it runs:\n  systemctl enable --now";
         for (const auto& u : list) out << " " << u;
         out << "\n";
     }
