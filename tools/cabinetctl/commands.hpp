@@ -45,12 +45,16 @@ int config(const Args& args);
 // The public landing page (landing.cpp)
 int landing(const Args& args);
 
+// First configuration of an installed host (setup.cpp)
+int setup(const Args& args);
+
 // Shared helpers
 Settings load_or_die();
 // Value of "--name value" in args, or `fallback`.
 std::string option(const Args& args, const std::string& name, const std::string& fallback = {});
 bool flag(const Args& args, const std::string& name);
-// Folder of migrations/ and demo.sql: $CABINET_SQL_DIR, else the source tree's sql/.
+// Folder of migrations/ and demo.sql: $CABINET_SQL_DIR, else the installed one beside the
+// binary (../share/cabinet/sql), else the source tree's sql/.
 std::string sql_dir();
 
 }  // namespace cabinet::ctl

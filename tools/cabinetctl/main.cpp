@@ -2,6 +2,7 @@
 #include <sodium.h>
 
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "commands.hpp"
@@ -43,6 +44,7 @@ const Command kCommands[] = {
     {"check-ledger", check_ledger, "money invariants: every balance equals its ledger, every balance payment, promo credit and commission has its ledger row; exit 1 on a problem [--alert: also to the alerts topic] (cabinet-backup.service runs it)"},
     {"repair-days", repair_days, "find subscriptions whose expiry is below what their paid purchases add up to (the pre-fix renewal race) [--telegram-id N]; --apply adds the missing days, panel first"},
     {"cleanup", cleanup, "delete finished jobs older than --keep-days N (14) and expired one-time tokens and counters (cron: daily)"},
+    {"setup", setup, "first configuration of an installed host: setup --domain D --bot-token T --database-url URL --redis-url URL (--panel-url URL --panel-token T | --mock-panel) [--yookassa-shop-id ID --yookassa-secret-key K] [--cryptobot-token T] [--pool N] [--env-file F] [--no-systemd] [--no-nginx] (asks for what is missing on a terminal); checks each service live, writes the env file, migrates, enables the units"},
     {"settings", settings, "print every setting with its default and meaning (the env example)"},
 };
 
@@ -72,7 +74,16 @@ std::string option(const Args& args, const std::string& name, const std::string&
 
 std::string sql_dir() {
     const char* env = std::getenv("CABINET_SQL_DIR");
-    return env && *env ? env : CABINET_SQL_DIR;
+    if (env && *env) return env;
+    // Installed (the package: /usr/bin/cabinetctl, /usr/share/cabinet/sql), else the source
+    // tree this binary was built from.
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const auto installed = exe.parent_path().parent_path() / "share/cabinet/sql";
+        if (std::filesystem::is_directory(installed / "migrations", ec)) return installed.string();
+    }
+    return CABINET_SQL_DIR;
 }
 
 bool flag(const Args& args, const std::string& name) {

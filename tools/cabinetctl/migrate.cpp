@@ -2,14 +2,13 @@
 // transaction and recorded; an advisory lock keeps two migrators from racing.
 #include <pqxx/pqxx>
 
-#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <regex>
 #include <sstream>
 
 #include "commands.hpp"
+#include "migrations.hpp"
 
 namespace cabinet::ctl {
 namespace fs = std::filesystem;
@@ -23,11 +22,19 @@ std::string read_file(const fs::path& p) {
     ss << in.rdbuf();
     return ss.str();
 }
+
 }  // namespace
 
-int migrate(const Args& args) {
-    const Settings s = load_or_die();
-    const fs::path dir = option(args, "--dir", sql_dir() + "/migrations");
+std::string unknown_applied_migrations(pqxx::work& txn, const std::map<int, fs::path>& files) {
+    std::string out;
+    for (const auto& row : txn.exec("SELECT version, name FROM schema_migrations ORDER BY version")) {
+        if (files.count(row[0].as<int>())) continue;
+        out += (out.empty() ? "" : ", ") + row[1].as<std::string>();
+    }
+    return out;
+}
+
+std::map<int, fs::path> migration_files(const fs::path& dir) {
     static const std::regex name_re(R"(^(\d{4})_([a-z0-9_]+)\.sql$)");
     std::map<int, fs::path> files;
     for (const auto& entry : fs::directory_iterator(dir)) {
@@ -38,12 +45,22 @@ int migrate(const Args& args) {
         if (files.count(version)) throw std::runtime_error("two migrations numbered " + m[1].str());
         files[version] = entry.path();
     }
+    return files;
+}
 
-    pqxx::connection conn(s.database_url);
+int apply_migrations(const std::string& database_url, const fs::path& dir, std::ostream& out) {
+    const auto files = migration_files(dir);
+    pqxx::connection conn(database_url);
     {
         pqxx::work txn(conn);
         txn.exec0("CREATE TABLE IF NOT EXISTS schema_migrations ("
                   " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+        txn.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
+        const std::string unknown = unknown_applied_migrations(txn, files);
+        if (!unknown.empty())
+            throw std::runtime_error("the database has migrations this version does not know (" + unknown +
+                                     "): it was upgraded by a newer cabinet; install that version again "
+                                     "(the schema is never downgraded), or restore a backup taken before the upgrade");
         txn.commit();
     }
     int applied = 0;
@@ -55,11 +72,17 @@ int migrate(const Args& args) {
         txn.exec_params0("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", version,
                          path.filename().string());
         txn.commit();
-        std::cout << "applied " << path.filename().string() << "\n";
+        out << "applied " << path.filename().string() << "\n";
         ++applied;
     }
-    std::cout << (applied ? "" : "nothing to apply; ") << files.size() << " migrations known, " << applied
-              << " applied now\n";
+    out << (applied ? "" : "nothing to apply; ") << files.size() << " migrations known, " << applied
+        << " applied now\n";
+    return applied;
+}
+
+int migrate(const Args& args) {
+    const Settings s = load_or_die();
+    apply_migrations(s.database_url, option(args, "--dir", sql_dir() + "/migrations"), std::cout);
     return 0;
 }
 
