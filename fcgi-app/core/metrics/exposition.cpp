@@ -20,9 +20,9 @@ void number(std::string& out, double v) {
     if (std::isnan(v)) { out += "NaN"; return; }
     if (std::isinf(v)) { out += v > 0 ? "+Inf" : "-Inf"; return; }
     char buf[32];
-    // Whole numbers (most counters) exactly; the rest with enough digits to round-trip.
+    // Whole numbers (most counters) exactly; the rest to 15 digits (a sum of microseconds).
     const int n = v == std::floor(v) && std::fabs(v) < 1e15 ? std::snprintf(buf, sizeof buf, "%.0f", v)
-                                                             : std::snprintf(buf, sizeof buf, "%.17g", v);
+                                                             : std::snprintf(buf, sizeof buf, "%.15g", v);
     out.append(buf, static_cast<size_t>(n));
 }
 
