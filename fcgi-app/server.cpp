@@ -63,12 +63,13 @@ void serve(const Shared& shared, int listen_fd) {
             w.EndObject();
         }
         write_response(fr, req, resp);
-        FCGX_Finish_r(&fr);  // release nginx before logging
+        // Counted before the answer leaves: a client that saw it and then scrapes sees it.
         const auto took = std::chrono::steady_clock::now() - started;
         if (m) {
             record(*m, ex, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(took).count()));
             m->threads_busy().sub();
         }
+        FCGX_Finish_r(&fr);  // release nginx before logging
         if (access) log_request(*access, json, ex, route_of(ex), std::chrono::duration<double, std::milli>(took).count());
     }
     if (m) m->threads().sub();

@@ -87,7 +87,7 @@ void PoolMetrics::render(Exposition& out) const {
         if (any) used.push_back(i);
     }
     out.family("cabinet_http_request_duration_seconds", "histogram",
-               "Time from accepting a request to handing its answer to nginx, by route pattern and method");
+               "Time from accepting a request to writing its answer, by route pattern and method");
     for (size_t i : used) {
         std::string_view method, pattern;
         route_label(i, method, pattern);
