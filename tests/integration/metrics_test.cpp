@@ -240,4 +240,19 @@ BOOST_AUTO_TEST_CASE(json_log_lines_carry_the_request_id) {
     BOOST_TEST(d.IsObject());
 }
 
+// Every answer names its request, nginx's own ones too (403 of /metrics, 413), and none
+// names it twice (the pool's answers carry their own).
+BOOST_AUTO_TEST_CASE(every_answer_carries_one_request_id) {
+    const auto refused = http_from("127.0.0.2", "GET", "/metrics");
+    BOOST_TEST(refused.status == 403);
+    BOOST_TEST(refused.headers.count("x-request-id") == 1u);
+    const auto too_large = http("POST", "/api/cabinet/support", {"Content-Type: application/json"}, std::string(100000, ' '));
+    BOOST_TEST(too_large.status == 413);
+    BOOST_TEST(too_large.headers.count("x-request-id") == 1u);
+    for (const char* path : {"/metrics", "/api/cabinet/me", "/api/nothing/here", "/app/"}) {
+        const auto [rc, lines] = run("curl -s -D - -o /dev/null '" + base_url() + path + "' | grep -ci '^x-request-id:'");
+        BOOST_TEST(lines == "1\n", path);
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
