@@ -184,6 +184,26 @@ BOOST_AUTO_TEST_CASE(watchdog_writes_its_textfile) {
     BOOST_TEST(s["cabinet_watchdog_last_run_timestamp_seconds"] > 1.7e9);
 }
 
+// The worker writes its textfile with its first heartbeat, at start.
+BOOST_AUTO_TEST_CASE(worker_writes_its_textfile) {
+    const std::string dir = env("STACK_DIR") + "/textfile-worker";
+    std::filesystem::create_directories(dir);
+    const std::string file = dir + "/cabinet_worker.prom";
+    std::filesystem::remove(file);
+    stack_svc("stop", "worker");
+    stack_svc("start", "worker", "METRICS_TEXTFILE_DIR=" + dir);
+    const bool written = wait_until([&] { return std::filesystem::exists(file); }, 10000);
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    stack_svc("stop", "worker");
+    stack_svc("start", "worker");
+    BOOST_TEST_REQUIRE(written);
+    const Scrape s = parse_exposition(text);
+    BOOST_TEST(s.problem.empty(), s.problem);
+    BOOST_TEST(s["cabinet_worker_up"] == 1);
+    BOOST_TEST(s.series.count(R"(cabinet_worker_jobs_total{outcome="done"})") == 1u);
+}
+
 // LOG_FORMAT=json: every line of the pool's log is one JSON object, and the request's line
 // carries the id the answer's X-Request-Id showed, with its route, status and user.
 BOOST_AUTO_TEST_CASE(json_log_lines_carry_the_request_id) {
