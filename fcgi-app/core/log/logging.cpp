@@ -30,7 +30,7 @@ public:
         const size_t n = std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &tm);
         line += "{\"time\":\"";
         line.append(stamp, n);
-        char frac[8];
+        char frac[16];
         std::snprintf(frac, sizeof frac, ".%03dZ", static_cast<int>(ms));
         line += frac;
         line += "\",\"level\":\"";
