@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
         if (sodium_init() < 0) throw std::runtime_error("libsodium init failed");
         curl_global_init(CURL_GLOBAL_DEFAULT);
         cabinet::Settings settings = cabinet::load_settings_from_environment();
-        cabinet::setup_logging(settings.log_level, "cabinet-fcgi");
+        cabinet::setup_logging(settings.log_level, "cabinet-fcgi", settings.log_format);
         for (const auto& notice : settings.notices) spdlog::warn("settings: {}", notice);
         const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
         if (!cabinet::panel_version_acceptable(shared.settings)) return 2;

@@ -8,6 +8,7 @@ void get_me(Exchange& ex);
 void get_config(Exchange& ex);
 void get_health(Exchange& ex);
 void get_health_deep(Exchange& ex);
+void get_metrics(Exchange& ex);  // GET /metrics (Prometheus; nginx: loopback and METRICS_ALLOW only)
 
 // Catalogue and history (read-only)
 void get_plans(Exchange& ex);

@@ -7,6 +7,7 @@ std::vector<Route> routes() {
     return {
         {"GET", "/health", AuthKind::none, get_health},
         {"GET", "/health/deep", AuthKind::none, get_health_deep},
+        {"GET", "/metrics", AuthKind::none, get_metrics},
         {"GET", "/api/cabinet/config", AuthKind::none, get_config},
         {"GET", "/dl", AuthKind::none, get_download_link},
         {"POST", "/api/cabinet/auth/register", AuthKind::none, post_auth_register, true},

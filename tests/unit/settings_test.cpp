@@ -140,6 +140,21 @@ BOOST_AUTO_TEST_CASE(report_topics_web_cabinet_url_and_oauth_providers) {
 }
 
 // The documented env file lists exactly the variables the code reads.
+// nginx gets METRICS_ALLOW as `allow` lines: only addresses and networks may pass.
+BOOST_AUTO_TEST_CASE(metrics_allow_takes_addresses_and_networks_only) {
+    auto env = base();
+    env["METRICS_ALLOW"] = "10.0.0.0/8, 192.168.1.7 ,fd00::/8";
+    BOOST_TEST(load(env).metrics_allow == (std::vector<std::string>{"10.0.0.0/8", "192.168.1.7", "fd00::/8"}));
+    for (const char* bad : {"10.0.0.0/33", "fd00::/129", "prometheus.example.com", "10.0.0.0/8; allow all", "all"}) {
+        env["METRICS_ALLOW"] = bad;
+        BOOST_TEST(error_of(env).find("METRICS_ALLOW") != std::string::npos, bad);
+    }
+    env = base();
+    env["LOG_FORMAT"] = "xml";
+    BOOST_TEST(error_of(env).find("LOG_FORMAT") != std::string::npos);
+    BOOST_TEST(load(base()).log_format == "text");
+}
+
 BOOST_AUTO_TEST_CASE(env_example_is_current) {
     std::ifstream in(FIXTURES_DIR "/../../systemd/cabinet.env.example");
     BOOST_REQUIRE(in);

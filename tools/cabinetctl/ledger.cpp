@@ -91,7 +91,7 @@ const LedgerCheck kChecks[] = {
 
 int check_ledger(const Args& args) {
     const Settings s = load_or_die();
-    setup_logging(s.log_level, "cabinet-ledger");
+    setup_logging(s.log_level, "cabinet-ledger", s.log_format);
     const bool alert = flag(args, "--alert");
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     std::vector<std::string> findings;
@@ -184,7 +184,7 @@ bool repair(Db& db, PanelClient& panel, const Suspect& found) {
 
 int repair_days(const Args& args) {
     const Settings s = load_or_die();
-    setup_logging(s.log_level, "cabinet-repair");
+    setup_logging(s.log_level, "cabinet-repair", s.log_format);
     const bool apply = flag(args, "--apply");
     int64_t only_tg = 0;
     if (!option(args, "--telegram-id").empty() && (!parse_int64(option(args, "--telegram-id"), only_tg) || only_tg <= 0))

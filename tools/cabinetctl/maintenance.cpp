@@ -10,6 +10,8 @@
 
 #include "commands.hpp"
 #include "db/db.hpp"
+#include "metrics/exposition.hpp"
+#include "metrics/textfile.hpp"
 #include "panel/panel_client.hpp"
 #include "services/maintenance.hpp"
 #include "util/time.hpp"
@@ -66,6 +68,23 @@ int maintenance(const Args& args) {
     return 0;
 }
 
+namespace {
+// cabinet_watchdog.prom after each run (docs/operations.md "Metrics and logs").
+void write_watchdog_metrics(const Settings& s, bool panel_ok, const WatchdogOutcome& o) {
+    if (s.metrics_textfile_dir.empty()) return;
+    metrics::Exposition out;
+    out.family("cabinet_watchdog_last_run_timestamp_seconds", "gauge", "When the watchdog last ran (unix time)");
+    out.sample("cabinet_watchdog_last_run_timestamp_seconds", {}, static_cast<double>(unix_now()));
+    out.family("cabinet_watchdog_panel_up", "gauge", "1 when the watchdog's last panel check passed");
+    out.sample("cabinet_watchdog_panel_up", {}, panel_ok ? 1 : 0);
+    out.family("cabinet_watchdog_failures_in_a_row", "gauge", "Consecutive failed panel checks after the last run");
+    out.sample("cabinet_watchdog_failures_in_a_row", {}, o.after.panel_failures);
+    out.family("cabinet_watchdog_maintenance_enabled", "gauge", "1 when maintenance mode was on after the last run");
+    out.sample("cabinet_watchdog_maintenance_enabled", {}, o.after.enabled ? 1 : 0);
+    metrics::write_textfile(s.metrics_textfile_dir, "cabinet_watchdog.prom", out.text());
+}
+}  // namespace
+
 int watchdog(const Args& args) {
     if (!args.empty()) {
         std::cerr << "usage: cabinetctl watchdog (no arguments; run every 2 minutes)\n";
@@ -84,6 +103,8 @@ int watchdog(const Args& args) {
     const bool ok = check_panel(s, error);
     // The lock lives on this connection: a reconnect would lose it, so no retrying write().
     const WatchdogOutcome o = db.transact([&](pqxx::work& txn) { return apply_panel_check(txn, s, ok, error); });
+
+    write_watchdog_metrics(s, ok, o);
 
     using Switch = WatchdogStep::Switch;
     if (ok) spdlog::info("watchdog: panel answers");

@@ -100,7 +100,7 @@ void sync_unseen(pqxx::connection& conn, PanelClient& panel, const std::vector<i
 
 int sync_panel(const Args& args) {
     const Settings s = load_or_die();
-    setup_logging(s.log_level, "cabinet-sync");
+    setup_logging(s.log_level, "cabinet-sync", s.log_format);
     int64_t batch = kMaxPanelPageSize;
     if (!parse_int64(option(args, "--batch", std::to_string(kMaxPanelPageSize)), batch) || batch < 1 || batch > 10000)
         throw std::runtime_error("--batch must be 1..10000");

@@ -25,6 +25,8 @@
 #include "job_handlers.hpp"
 #include "jobs/job_runner.hpp"
 #include "log/logging.hpp"
+#include "metrics/exposition.hpp"
+#include "metrics/textfile.hpp"
 #include "services/landing_publish.hpp"
 #include "services/payment_confirmation.hpp"
 #include "util/strings.hpp"
@@ -69,8 +71,18 @@ void nap(const std::atomic<bool>& stop, int64_t ms) {
 // One job thread: (re)connect, subscribe, drain ready jobs, wait for a NOTIFY or the poll
 // interval, repeat. Any database error drops the connection and reconnects a second later;
 // a job interrupted that way is claimed again when its lease expires.
+// What the job threads did since the worker started, for METRICS_TEXTFILE_DIR.
+struct JobCounts {
+    std::atomic<uint64_t> done{0}, failed{0}, dead{0}, lost{0};
+    void count(jobs::RunResult::Kind k) {
+        using K = jobs::RunResult::Kind;
+        auto& c = k == K::done ? done : k == K::failed ? failed : k == K::dead ? dead : lost;
+        if (k != K::none) c.fetch_add(1, std::memory_order_relaxed);
+    }
+};
+
 void job_thread(const Settings& s, const jobs::Registry& registry, const JobOptions& o, std::string id,
-                const std::atomic<bool>& stop) {
+                JobCounts& counts, const std::atomic<bool>& stop) {
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     bool failing = false;
     const long poll_s = static_cast<long>(o.poll_ms / 1000), poll_us = static_cast<long>(o.poll_ms % 1000) * 1000;
@@ -82,7 +94,10 @@ void job_thread(const Settings& s, const jobs::Registry& registry, const JobOpti
             if (failing) spdlog::info("job thread {}: database connection is back", id);
             failing = false;
             while (!stop) {
-                if (runner.run_one()) continue;
+                if (runner.run_one()) {
+                    counts.count(runner.last().kind);
+                    continue;
+                }
                 conn.await_notification(poll_s, poll_us);
             }
         } catch (const std::exception& e) {
@@ -125,11 +140,34 @@ void expire_payments_once(Db& db) {
     }
 }
 
+// cabinet_worker.prom, written with each heartbeat (docs/operations.md "Metrics and logs").
+void write_worker_metrics(const Settings& s, const JobCounts& counts, int64_t job_threads, int64_t started_at,
+                          bool heartbeat_stored) {
+    if (s.metrics_textfile_dir.empty()) return;
+    metrics::Exposition out;
+    out.family("cabinet_worker_up", "gauge", "1 while the worker runs (the file's age tells when it stopped)");
+    out.sample("cabinet_worker_up", {}, 1);
+    out.family("cabinet_worker_started_timestamp_seconds", "gauge", "When this worker process started (unix time)");
+    out.sample("cabinet_worker_started_timestamp_seconds", {}, static_cast<double>(started_at));
+    out.family("cabinet_worker_last_beat_timestamp_seconds", "gauge", "The worker's last heartbeat (unix time)");
+    out.sample("cabinet_worker_last_beat_timestamp_seconds", {}, static_cast<double>(unix_now()));
+    out.family("cabinet_worker_heartbeat_stored", "gauge", "1 when the last heartbeat reached Redis");
+    out.sample("cabinet_worker_heartbeat_stored", {}, heartbeat_stored ? 1 : 0);
+    out.family("cabinet_worker_job_threads", "gauge", "Job threads of the worker");
+    out.sample("cabinet_worker_job_threads", {}, static_cast<double>(job_threads));
+    out.family("cabinet_worker_jobs_total", "counter", "Job runs of this worker process by outcome (done, failed: retried later, dead: gave up, lost: its lease expired)");
+    out.sample("cabinet_worker_jobs_total", {{"outcome", "done"}}, static_cast<double>(counts.done.load()));
+    out.sample("cabinet_worker_jobs_total", {{"outcome", "failed"}}, static_cast<double>(counts.failed.load()));
+    out.sample("cabinet_worker_jobs_total", {{"outcome", "dead"}}, static_cast<double>(counts.dead.load()));
+    out.sample("cabinet_worker_jobs_total", {{"outcome", "lost"}}, static_cast<double>(counts.lost.load()));
+    metrics::write_textfile(s.metrics_textfile_dir, "cabinet_worker.prom", out.text());
+}
+
 }  // namespace
 
 int worker(const Args& args) {
     const Settings s = load_or_die();
-    setup_logging(s.log_level, "cabinet-worker");
+    setup_logging(s.log_level, "cabinet-worker", s.log_format);
     for (const auto& notice : s.notices) spdlog::warn("settings: {}", notice);
     const int64_t interval_s = int_option(args, "--heartbeat-every", 60, 1, 3600);
     JobOptions o;
@@ -148,11 +186,13 @@ int worker(const Args& args) {
     sigprocmask(SIG_BLOCK, &stop_signals, nullptr);
 
     std::atomic<bool> stop{false};
+    JobCounts counts;
+    const int64_t started_at = unix_now();
     std::vector<std::thread> threads;
     const std::string base_id = host_and_pid();
     for (int64_t i = 1; i <= o.concurrency; ++i)
         threads.emplace_back(job_thread, std::cref(s), std::cref(registry), std::cref(o),
-                             base_id + ":" + std::to_string(i), std::cref(stop));
+                             base_id + ":" + std::to_string(i), std::ref(counts), std::cref(stop));
 
     if (!s.landing_dir.empty()) threads.emplace_back(landing_thread, std::cref(s), landing_every_s, std::cref(stop));
 
@@ -161,8 +201,10 @@ int worker(const Args& args) {
     spdlog::info("worker started: heartbeat every {} s, {} job threads, lease {} s, poll {} ms", interval_s,
                  o.concurrency, o.lease_s, o.poll_ms);
     while (true) {
-        if (redis.set("cabinet:worker:heartbeat", std::to_string(unix_now()), 600)) spdlog::debug("heartbeat");
+        const bool beat = redis.set("cabinet:worker:heartbeat", std::to_string(unix_now()), 600);
+        if (beat) spdlog::debug("heartbeat");
         else spdlog::warn("heartbeat not stored: redis unavailable");
+        write_worker_metrics(s, counts, o.concurrency, started_at, beat);
         expire_payments_once(db);
         const timespec wait{static_cast<time_t>(interval_s), 0};
         const int sig = sigtimedwait(&stop_signals, nullptr, &wait);

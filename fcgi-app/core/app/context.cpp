@@ -19,6 +19,18 @@ std::unique_ptr<AccountGenerations> open_generations(const Settings& s) {
         return nullptr;
     }
 }
+
+// Without the metrics file the pool still serves; only /metrics is missing (503).
+std::unique_ptr<const metrics::PoolMetrics> open_metrics(const Settings& s, const Router& router) {
+    std::vector<metrics::RouteName> names;
+    for (const auto& r : router.routes()) names.push_back({std::string(r.method), std::string(r.pattern)});
+    try {
+        return std::make_unique<const metrics::PoolMetrics>(s.metrics_file, std::move(names));
+    } catch (const std::exception& e) {
+        spdlog::error("metrics off: {}", e.what());
+        return nullptr;
+    }
+}
 }  // namespace
 
 Shared::Shared(Settings s, std::vector<Route> routes)
@@ -34,12 +46,19 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms),
       gateway_slots(settings.gateway_concurrency, settings.gateway_queue_wait_ms),
       accounts(open_generations(settings), static_cast<size_t>(settings.account_cache_entries),
-               std::chrono::seconds(settings.account_cache_max_age_s)) {}
+               std::chrono::seconds(settings.account_cache_max_age_s)),
+      metrics(open_metrics(settings, router)) {}
 
-ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots)
+ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots,
+                                 const metrics::PoolMetrics* metrics)
     : db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms),
       redis(redis_target, s.redis_timeout_ms),
       maintenance(s.maintenance_cache_ttl_ms),
-      panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms, &panel_slots) {}
+      panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms, &panel_slots) {
+    if (!metrics) return;
+    db.count_into(metrics->db(), metrics->db_connect_failures());
+    redis.count_into(metrics->redis());
+    panel.count_into(metrics->panel(), metrics->panel_busy());
+}
 
 }  // namespace cabinet

@@ -17,6 +17,7 @@
 #include "http/request.hpp"
 #include "http/response.hpp"
 #include "http/router.hpp"
+#include "metrics/pool_metrics.hpp"
 #include "panel/panel_client.hpp"
 #include "panel/panel_health_cache.hpp"
 #include "services/maintenance.hpp"
@@ -45,10 +46,15 @@ struct Shared {
     const CallSlots gateway_slots;
     // Recently used accounts, fresh by the host's generations and ChangeListener.
     const AccountCache accounts;
+    // This process's block of the host's metrics file (METRICS_FILE); null when the file
+    // could not be used (said once at start): then /metrics answers 503.
+    const std::unique_ptr<const metrics::PoolMetrics> metrics;
 };
 
 struct ThreadResources {
-    ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots);
+    // With `metrics`, the thread's statements, Redis commands and panel calls are counted.
+    ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots,
+                    const metrics::PoolMetrics* metrics = nullptr);
     Db db;
     Redis redis;
     MaintenanceCache maintenance;
@@ -62,6 +68,10 @@ struct Exchange {
     Response& resp;
     std::optional<Account> account;  // set by authentication for non-public routes
     bool web_session = false;         // authenticated by a web-cabinet Bearer token, not init data
+    // What dispatch found, for the metrics and the request's log line: the route, or a
+    // CORS preflight; neither when the path or method matched nothing.
+    const Route* route = nullptr;
+    bool preflight = false;
 
     const Settings& settings() const { return shared.settings; }
     // The authenticated caller; only valid in handlers of authenticated routes.

@@ -79,6 +79,18 @@ void Redis::drop() {
 }
 
 redisContext* Redis::ready(bool force) {
+    counters_.calls.add();
+    redisContext* c = connected(force);
+    if (!c) counters_.errors.add();
+    return c;
+}
+
+void Redis::failed() {
+    counters_.errors.add();
+    drop();
+}
+
+redisContext* Redis::connected(bool force) {
     if (ctx_) return ctx_;
     const auto now = std::chrono::steady_clock::now();
     if (!force && now < next_attempt_) return nullptr;
@@ -109,7 +121,7 @@ bool Redis::ping() {
     if (!c) return false;
     Reply r(static_cast<redisReply*>(redisCommand(c, "PING")));
     if (!r) {
-        drop();  // after any I/O error the context is unusable
+        failed();  // after any I/O error the context is unusable
         return false;
     }
     return r->type == REDIS_REPLY_STATUS;
@@ -120,7 +132,7 @@ std::optional<std::string> Redis::get(std::string_view key) {
     if (!c) return std::nullopt;
     Reply r(static_cast<redisReply*>(redisCommand(c, "GET %b", key.data(), key.size())));
     if (!r) {
-        drop();
+        failed();
         return std::nullopt;
     }
     if (r->type != REDIS_REPLY_STRING) return std::nullopt;
@@ -134,7 +146,7 @@ bool Redis::set(std::string_view key, std::string_view value, int64_t ttl_s) {
                                                                value.data(), value.size(), static_cast<long long>(ttl_s)))
                       : static_cast<redisReply*>(redisCommand(c, "SET %b %b", key.data(), key.size(), value.data(), value.size())));
     if (!r) {
-        drop();
+        failed();
         return false;
     }
     return r->type == REDIS_REPLY_STATUS;
@@ -146,7 +158,7 @@ std::optional<bool> Redis::set_nx(std::string_view key, std::string_view value, 
     Reply r(static_cast<redisReply*>(redisCommand(c, "SET %b %b NX EX %lld", key.data(), key.size(), value.data(),
                                                   value.size(), static_cast<long long>(ttl_s))));
     if (!r) {
-        drop();
+        failed();
         return std::nullopt;
     }
     if (r->type == REDIS_REPLY_STATUS) return true;
@@ -161,7 +173,7 @@ std::optional<int64_t> Redis::incr_window(std::string_view key, int64_t ttl_s) {
     redisAppendCommand(c, "INCR %b", key.data(), key.size());
     Reply set, incr;
     if (!two_replies(c, set, incr)) {
-        drop();
+        failed();
         return std::nullopt;
     }
     if (incr->type != REDIS_REPLY_INTEGER) return std::nullopt;
@@ -175,7 +187,7 @@ std::optional<Redis::Counter> Redis::counter(std::string_view key) {
     redisAppendCommand(c, "TTL %b", key.data(), key.size());
     Reply get, ttl;
     if (!two_replies(c, get, ttl)) {
-        drop();
+        failed();
         return std::nullopt;
     }
     if (ttl->type != REDIS_REPLY_INTEGER) return std::nullopt;

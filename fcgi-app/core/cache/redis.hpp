@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "metrics/counter.hpp"
+
 struct redisContext;
 
 namespace cabinet {
@@ -44,14 +46,21 @@ public:
     // GET + TTL of a counter made by incr_window.
     std::optional<Counter> counter(std::string_view key);
 
+    // Counts every round trip attempted and the ones that failed (no connection, I/O
+    // error, timeout). Set once by a pool thread; unset, nothing is counted.
+    void count_into(metrics::CallCounters c) { counters_ = c; }
+
 private:
-    redisContext* ready(bool force);
+    redisContext* ready(bool force);      // a round trip starts: counted
+    redisContext* connected(bool force);  // the context, connecting if due
+    void failed();                        // an I/O error: counted, context dropped
     void drop();
 
     RedisTarget target_;
     int64_t timeout_ms_;
     redisContext* ctx_ = nullptr;
     std::chrono::steady_clock::time_point next_attempt_{};
+    metrics::CallCounters counters_;
 };
 
 }  // namespace cabinet

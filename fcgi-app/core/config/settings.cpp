@@ -1,5 +1,7 @@
 #include "config/settings.hpp"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 
 #include <charconv>
@@ -50,6 +52,18 @@ bool plain_base_url(std::string_view url) {
     const size_t start = starts_with(url, "https://") ? 8 : starts_with(url, "http://") ? 7 : 0;
     return start != 0 && url.size() > start && url[start] != '/' &&
            url.find_first_of("@?#\\ \t\r\n") == std::string_view::npos;
+}
+
+// An IPv4 or IPv6 address with an optional /prefix: what nginx's allow takes.
+bool valid_cidr(const std::string& cidr) {
+    const auto slash = cidr.find('/');
+    const std::string addr = cidr.substr(0, slash);
+    unsigned char buf[16];
+    const bool v4 = inet_pton(AF_INET, addr.c_str(), buf) == 1;
+    if (!v4 && inet_pton(AF_INET6, addr.c_str(), buf) != 1) return false;
+    if (slash == std::string::npos) return true;
+    int64_t bits = -1;
+    return parse_int64(cidr.substr(slash + 1), bits) && bits >= 0 && bits <= (v4 ? 32 : 128);
 }
 
 template <auto Member>
@@ -244,11 +258,19 @@ const std::vector<SettingSpec> kSpecs = {
     {"PANEL_CONCURRENCY", "4", "panel requests one pool process has in flight at once; keep it below the pool's threads so that a slow panel never holds them all (docs/operations.md)", ranged<&Settings::panel_concurrency>(1, 256)},
     {"PANEL_QUEUE_WAIT_MS", "200", "how long a request waits for one of those before it is refused with 503 busy", ranged<&Settings::panel_queue_wait_ms>(0, 10000)},
     {"LOG_LEVEL", "info", "trace, debug, info, warn, error", one_of<&Settings::log_level>({"trace", "debug", "info", "warn", "error"})},
+    {"LOG_FORMAT", "text", "text: one readable line per event; json: one JSON object a line (time, level, msg; request lines add request_id, route, method, status, duration_ms, user_id) for journald and log shippers", one_of<&Settings::log_format>({"text", "json"})},
     {"WORKER_HEARTBEAT_MAX_AGE_S", "180", "deep health: oldest acceptable worker heartbeat", ranged<&Settings::worker_heartbeat_max_age_s>(10, 86400)},
     {"APP_CONFIG_TTL_MS", "2000", "how long a pool process answers public pages from its catalogue copy while it is not listening for changes (docs/decisions.md)", ranged<&Settings::app_config_ttl_ms>(0, 600000)},
     {"ACCOUNT_CACHE_ENTRIES", "20000", "accounts one pool process keeps in memory for GET requests (about 1 KB each; 0 = off, every request reads the database) (docs/decisions.md \"Accounts in memory\")", ranged<&Settings::account_cache_entries>(0, 10000000)},
     {"ACCOUNT_CACHE_MAX_AGE_S", "300", "the oldest an account copy may be, whatever the change notifications said", ranged<&Settings::account_cache_max_age_s>(1, 86400)},
     {"ACCOUNT_GENERATIONS_FILE", "/run/cabinet/account-generations", "a file every pool process of the host maps to tell the others which accounts changed (the same path for all of them, on a tmpfs; the systemd units' RuntimeDirectory)", field<&Settings::account_generations_file>()},
+    {"METRICS_FILE", "/run/cabinet/metrics", "a file every pool process of the host maps to count requests, round trips and panel calls, so that /metrics shows the whole host whichever process answers (the same path for all of them, on a tmpfs; the systemd units' RuntimeDirectory)", field<&Settings::metrics_file>()},
+    {"METRICS_ALLOW", "", "networks (CIDR, comma-separated) besides loopback that may scrape /metrics; nginx refuses the rest with 403 (tools/render-nginx reads it from here)", [](Settings& s, std::string_view v) {
+         parse_into(s.metrics_allow, v);
+         for (const auto& cidr : s.metrics_allow)
+             if (!valid_cidr(cidr)) throw std::invalid_argument("expected addresses or networks like 10.0.0.0/8 or fd00::/8, comma-separated");
+     }},
+    {"METRICS_TEXTFILE_DIR", "", "where the worker and the watchdog write their metrics (cabinet_worker.prom, cabinet_watchdog.prom) for node_exporter's textfile collector, e.g. /var/lib/prometheus/node-exporter; empty = not written", field<&Settings::metrics_textfile_dir>()},
     {"MAX_BODY_BYTES", "65536", "largest accepted request body (nginx enforces the same with client_max_body_size)", ranged<&Settings::max_body_bytes>(1024, 16 * 1024 * 1024)},
 };
 

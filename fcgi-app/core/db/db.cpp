@@ -1,11 +1,32 @@
 #include "db/db.hpp"
 
+#include <libpq-events.h>
 #include <spdlog/spdlog.h>
 
 #include "db/statements.hpp"
 #include "errors.hpp"
 
 namespace cabinet {
+namespace {
+
+// libpq calls this for every result a statement produces (one per round trip here: no
+// pipelining), on the connection's own thread: the counting costs two relaxed adds.
+int count_result(PGEventId event, void* info, void* counters) {
+    if (event != PGEVT_RESULTCREATE) return 1;
+    const auto& c = *static_cast<const metrics::CallCounters*>(counters);
+    c.calls.add();
+    const auto status = PQresultStatus(static_cast<PGEventResultCreate*>(info)->result);
+    if (status == PGRES_FATAL_ERROR || status == PGRES_BAD_RESPONSE) c.errors.add();
+    return 1;
+}
+
+// libpqxx 6 keeps the PGconn to itself; its large object class may hand it to a subclass.
+struct RawConnection : pqxx::largeobject {
+    static PGconn* of(const pqxx::dbtransaction& txn) { return raw_connection(txn); }
+};
+
+}  // namespace
+
 
 std::string with_connect_timeout(const std::string& url, int64_t seconds) {
     if (url.find("connect_timeout") != std::string::npos) return url;
@@ -30,8 +51,15 @@ pqxx::connection& Db::conn() {
             c->prepare(name, std::string(s.sql));
             c->prepare_now(name);
         }
+        if (statements_) {
+            pqxx::read_transaction txn(*c);
+            if (!PQregisterEventProc(RawConnection::of(txn), count_result, "cabinet-metrics", statements_.get()))
+                spdlog::warn("database statements of this thread are not counted: libpq refused the event procedure");
+            txn.commit();
+        }
         conn_ = std::move(c);
     } catch (const pqxx::broken_connection& e) {
+        connect_failures_.add();
         // Once per outage and connection: a failover under load would otherwise write a line
         // for every request of every thread.
         if (!failing_) spdlog::warn("database connection failed (said again when it is back): {}", e.what());

@@ -10,6 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "metrics/counter.hpp"
+
 namespace cabinet {
 
 class Db {
@@ -24,6 +26,14 @@ public:
     // Commits attempted so far by write() and transact(): a request compares it before and
     // after to know whether it may have written (caches of the caller are then forgotten).
     uint64_t commits() const { return commits_; }
+
+    // Counts every statement of this connection (each a round trip; BEGIN and COMMIT too)
+    // and the ones that failed, with a libpq event on each result, and failed connects.
+    // Set once by a pool thread (metrics/pool_metrics.hpp); unset, nothing is counted.
+    void count_into(metrics::CallCounters statements, metrics::Counter connect_failures) {
+        statements_ = std::make_unique<metrics::CallCounters>(statements);  // libpq keeps its address
+        connect_failures_ = connect_failures;
+    }
 
     // Run `fn(txn)` in one transaction (pqxx::work) and commit. A connection that broke
     // before the commit means nothing was written, so that case is retried once on a new
@@ -87,6 +97,8 @@ private:
 
     std::string conninfo_;
     int64_t statement_timeout_ms_;
+    std::unique_ptr<metrics::CallCounters> statements_;  // before conn_: outlives it
+    metrics::Counter connect_failures_;
     std::unique_ptr<pqxx::connection> conn_;
     uint64_t commits_ = 0;
     bool failing_ = false;  // the last connect failed: its warning was logged

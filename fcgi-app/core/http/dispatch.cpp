@@ -82,9 +82,10 @@ void dispatch(Exchange& ex) {
     const Route* route = nullptr;
     ex.commits_before = ex.io.db.commits();
     try {
-        if (!handle_preflight(ex)) {
+        if (handle_preflight(ex)) ex.preflight = true;
+        else {
             RouteMatch m = ex.shared.router.match(ex.req.method, ex.req.path);
-            route = m.route;
+            route = ex.route = m.route;
             ex.req.path_params = std::move(m.params);
             if (m.route->auth != AuthKind::none) authenticate(ex, m.route->auth);
             m.route->handler(ex);

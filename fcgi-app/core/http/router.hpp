@@ -44,6 +44,9 @@ public:
     RouteMatch match(std::string_view method, std::string_view raw_path) const;
     // Methods registered for a path, for CORS preflight; empty when none.
     std::string methods_for(std::string_view raw_path) const;
+    // The table as given, and a route's position in it (metrics count by position).
+    const std::vector<Route>& routes() const { return routes_; }
+    size_t index_of(const Route* r) const { return static_cast<size_t>(r - routes_.data()); }
 
 private:
     struct Pattern {

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+
 #include "panel/panel_json.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -68,8 +70,21 @@ std::optional<std::string> PanelClient::call(const std::string& method, const st
     HttpResponse r;
     try {
         const CallSlots::Slot<PanelBusy> slot(slots_);
-        r = http_.send(method, base_url_ + path,
-                       {auth_header_, "Accept: application/json", "Content-Type: application/json"}, body);
+        counters_.calls.add();
+        const auto started = std::chrono::steady_clock::now();
+        try {
+            r = http_.send(method, base_url_ + path,
+                           {auth_header_, "Accept: application/json", "Content-Type: application/json"}, body);
+        } catch (const TransportError&) {
+            counters_.errors.add();
+            throw;
+        }
+        counters_.latency.observe(static_cast<uint64_t>(
+            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count()));
+        if ((r.status < 200 || r.status > 299) && !(r.status == 404 && not_found_ok)) counters_.errors.add();
+    } catch (const PanelBusy&) {
+        busy_.add();
+        throw;
     } catch (const TransportError& e) {
         throw PanelError(e.what());
     }

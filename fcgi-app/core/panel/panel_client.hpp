@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "errors.hpp"
+#include "metrics/counter.hpp"
 #include "net/call_slots.hpp"
 #include "net/http_client.hpp"
 #include "panel/panel_errors.hpp"
@@ -54,6 +55,13 @@ public:
     std::vector<PanelDevice> devices(const std::string& uuid);
     void delete_device(const std::string& uuid, const std::string& hwid);
 
+    // Counts requests, failures, their time, and the ones refused for want of a slot.
+    // Set once by a pool thread; unset, nothing is counted.
+    void count_into(metrics::CallCounters calls, metrics::Counter busy) {
+        counters_ = calls;
+        busy_ = busy;
+    }
+
 private:
     // Sends the request and returns the body of a 2xx answer; 404 gives nullopt when
     // `not_found_ok`, every other failure throws PanelError.
@@ -65,6 +73,8 @@ private:
     std::string auth_header_;
     HttpClient http_;
     const CallSlots* slots_;
+    metrics::CallCounters counters_;
+    metrics::Counter busy_;
 };
 
 }  // namespace cabinet
