@@ -23,6 +23,7 @@ std::unique_ptr<AccountGenerations> open_generations(const Settings& s) {
 
 Shared::Shared(Settings s, std::vector<Route> routes)
     : settings(std::move(s)),
+      live(settings),
       init_data(settings.bot_token, settings.init_data_max_age_s),
       jwt(settings.jwt_secret),
       passwords(settings.password_opslimit, settings.password_memlimit, settings.password_hash_concurrency),
