@@ -54,14 +54,32 @@ rapidjson::Document public_json(const std::string& path) {
     return r.json();
 }
 
-bool has_method(const rapidjson::Document& config, const std::string& id) {
-    for (const auto& m : config["payment_methods"].GetArray())
+// GET /me's app config (the shell's settings) as user `tg`.
+rapidjson::Document app_of(int64_t tg) {
+    rapidjson::Document me = get_as(tg, "/api/cabinet/me");
+    rapidjson::Document app;
+    app.CopyFrom(me["app"], app.GetAllocator());
+    return app;
+}
+
+bool has_method(const rapidjson::Document& app, const std::string& id) {
+    for (const auto& m : app["payment_methods"].GetArray())
         if (id == m["id"].GetString()) return true;
     return false;
 }
 
 const rapidjson::Value& standard_30(const rapidjson::Document& plans) {
     return find_by(plans["items"], "public_code", "standard")["durations"][0];
+}
+
+// The landing page the worker writes (served by nginx at /) lists CryptoBot.
+bool landing_offers_crypto() {
+    const std::string page = http("GET", "/").body;
+    return page.find("Crypto") != std::string::npos || page.find("Криптовалюта") != std::string::npos;
+}
+
+int64_t listeners() {
+    return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
 }
 
 int64_t audit_rows(const std::string& where) { return count("SELECT count(*) FROM audit_log WHERE " + where); }
@@ -114,7 +132,8 @@ BOOST_AUTO_TEST_CASE(catalogue_kinds_a_price_a_sale_a_text_and_the_landing_are_l
 BOOST_AUTO_TEST_CASE(the_stars_rate_the_trial_and_a_payment_method_are_live) {
     const int64_t tg = new_user();
     BOOST_REQUIRE(get_as(tg, "/api/cabinet/me")["user"]["is_trial_available"].GetBool());
-    BOOST_REQUIRE(has_method(public_json("/api/cabinet/config"), "cryptobot"));  // the stack's env turns it on
+    BOOST_REQUIRE(has_method(app_of(tg), "cryptobot"));  // the stack's env turns it on
+    BOOST_REQUIRE(wait_until(landing_offers_crypto, 3000));
 
     {
         const Stored rate("STARS_RATE_RUB", "100000");
@@ -130,12 +149,15 @@ BOOST_AUTO_TEST_CASE(the_stars_rate_the_trial_and_a_payment_method_are_live) {
         const auto r = admin_put("CRYPTOBOT_ENABLED", R"("false")");
         BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
         BOOST_TEST(std::string(r.json()["source"].GetString()) == "database");
-        BOOST_TEST(everywhere([&] { return !has_method(public_json("/api/cabinet/config"), "cryptobot"); }));
+        BOOST_TEST(everywhere([&] { return !has_method(app_of(tg), "cryptobot"); }));
+        // The worker too: it renders the landing page (every second in the test stack)
+        // with the payment methods of its own live settings.
+        BOOST_TEST(wait_until([] { return !landing_offers_crypto(); }, 3000));
         BOOST_TEST(http("DELETE", "/api/admin/settings/CRYPTOBOT_ENABLED", {admin_auth()}).status == 200);
     }
     // Unset: back to the env file's values, everywhere.
     BOOST_TEST(everywhere([&] {
-        return has_method(public_json("/api/cabinet/config"), "cryptobot") &&
+        return has_method(app_of(tg), "cryptobot") &&
                get_as(tg, "/api/cabinet/me")["user"]["is_trial_available"].GetBool() &&
                standard_30(get_as(tg, "/api/cabinet/plans"))["price_stars"].GetInt64() ==
                    stars_for(standard_30(get_as(tg, "/api/cabinet/plans"))["price_minor"].GetInt64());
@@ -196,16 +218,17 @@ BOOST_AUTO_TEST_CASE(a_bad_value_or_name_changes_nothing_and_each_change_is_audi
 }
 
 BOOST_AUTO_TEST_CASE(a_stored_value_survives_a_pool_restart_and_unset_returns_to_the_env_value) {
+    const int64_t tg = new_user();
     Stored hide("HIDE_SUBSCRIPTION_LINK", "true");
-    BOOST_TEST(everywhere([] { return public_json("/api/cabinet/config")["hide_subscription_link"].GetBool(); }));
+    BOOST_TEST(everywhere([&] { return app_of(tg)["hide_subscription_link"].GetBool(); }));
     stack_svc("stop", "pool");
     stack_svc("start", "pool");
-    BOOST_TEST(everywhere([] { return public_json("/api/cabinet/config")["hide_subscription_link"].GetBool(); }));
+    BOOST_TEST(everywhere([&] { return app_of(tg)["hide_subscription_link"].GetBool(); }));
     const auto listed = ctl_settings("list");
     BOOST_TEST(listed.second.find("HIDE_SUBSCRIPTION_LINK=true\n  source: database") != std::string::npos, listed.second);
 
     BOOST_TEST(ctl_settings("unset HIDE_SUBSCRIPTION_LINK").first == 0);
-    BOOST_TEST(everywhere([] { return !public_json("/api/cabinet/config")["hide_subscription_link"].GetBool(); }));
+    BOOST_TEST(everywhere([&] { return !app_of(tg)["hide_subscription_link"].GetBool(); }));
     const auto got = ctl_settings("get HIDE_SUBSCRIPTION_LINK");
     BOOST_TEST(got.second.find("HIDE_SUBSCRIPTION_LINK=false\n  source: ") != std::string::npos, got.second);
     const auto listing = http("GET", "/api/admin/settings", {admin_auth()});
@@ -213,6 +236,25 @@ BOOST_AUTO_TEST_CASE(a_stored_value_survives_a_pool_restart_and_unset_returns_to
     const auto items = listing.json();
     const auto& item = find_by(items["items"], "name", "HIDE_SUBSCRIPTION_LINK");
     BOOST_TEST(std::string(item["source"].GetString()) != "database");
+}
+
+// A change made while a process's listener is cut (the trigger is off in that transaction,
+// so nothing is notified) is read when the listener connects again, a second later.
+BOOST_AUTO_TEST_CASE(a_listener_that_was_cut_reads_the_settings_again) {
+    const int64_t tg = new_user();
+    BOOST_TEST_REQUIRE(wait_until([] { return listeners() >= 1; }, 5000));
+    Cleanup cleanup;
+    cleanup.add("DELETE FROM owner_settings WHERE name = 'SHOW_TRAFFIC_USAGE'");
+    BOOST_REQUIRE(app_of(tg)["show_traffic_usage"].GetBool());
+    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
+    exec("ALTER TABLE owner_settings DISABLE TRIGGER owner_settings_changed;"
+         " INSERT INTO owner_settings (name, value, changed_by) VALUES ('SHOW_TRAFFIC_USAGE', 'false', 'it');"
+         " ALTER TABLE owner_settings ENABLE TRIGGER owner_settings_changed");
+    BOOST_TEST(wait_until([&] {
+        for (int i = 0; i < kRequests; ++i)
+            if (app_of(tg)["show_traffic_usage"].GetBool()) return false;
+        return true;
+    }, 5000));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -164,7 +164,7 @@ int worker(const Args& args) {
 
     if (!s.landing_dir.empty()) threads.emplace_back(landing_thread, std::cref(live), landing_every_s, std::cref(stop));
     // After the signal mask: its thread blocks every signal itself. Stopped before `live`.
-    const ChangeListener listener(conninfo, {.settings = &live});
+    const ChangeListener listener(conninfo, {.settings = &live}, "cabinet-worker-settings");
 
     Redis redis(parse_redis_url(s.redis_url), s.redis_timeout_ms);
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);

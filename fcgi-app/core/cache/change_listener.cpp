@@ -56,8 +56,8 @@ private:
 
 }  // namespace
 
-ChangeListener::ChangeListener(std::string conninfo, Watched watched)
-    : conninfo_(std::move(conninfo)), watched_(watched) {
+ChangeListener::ChangeListener(std::string conninfo, Watched watched, std::string application_name)
+    : conninfo_(std::move(conninfo)), watched_(watched), application_name_(std::move(application_name)) {
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &previous);  // the new thread inherits this mask
@@ -87,7 +87,7 @@ void ChangeListener::run(std::stop_token stop) {
 void ChangeListener::listen_until_lost(std::stop_token stop, bool& in_outage) {
     pqxx::connection conn(conninfo_);
     // Named, so that pg_stat_activity tells the listeners from the threads' connections.
-    conn.set_variable("application_name", "'cabinet-change-listener'");
+    conn.set_variable("application_name", conn.quote(application_name_));
     // Each sends its LISTEN when made.
     std::unique_ptr<CatalogReceiver> catalog;
     std::unique_ptr<AccountsReceiver> accounts;

@@ -29,7 +29,9 @@ struct Watched {
 class ChangeListener {
 public:
     // Starts the thread with every signal blocked (the pool's sigwait thread handles them).
-    ChangeListener(std::string conninfo, Watched watched);
+    // `application_name` tells its connection apart in pg_stat_activity; the tests count
+    // the pool's listeners by the default one.
+    ChangeListener(std::string conninfo, Watched watched, std::string application_name = "cabinet-change-listener");
     ~ChangeListener();  // stops and joins within about a second
     ChangeListener(const ChangeListener&) = delete;
     ChangeListener& operator=(const ChangeListener&) = delete;
@@ -42,6 +44,7 @@ private:
 
     const std::string conninfo_;
     const Watched watched_;
+    const std::string application_name_;
     std::atomic<bool> settings_reload_failed_{false};  // set by the receiver, seen by the loop
     std::jthread thread_;
 };
