@@ -197,6 +197,9 @@ BOOST_AUTO_TEST_CASE(the_connection_apps_and_the_maintenance_message_are_live) {
         return r.status == 200 && r.json()["message"].GetString() == text &&
                config["maintenance"]["message"].IsString() && config["maintenance"]["message"].GetString() == text;
     }));
+    // One-shot commands read the stored values when they start.
+    const auto status = run(ctl("maintenance status"));
+    BOOST_TEST(status.second.find(text) != std::string::npos, status.second);
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_value_or_name_changes_nothing_and_each_change_is_audited) {
