@@ -50,9 +50,11 @@ void write_view(JsonWriter& w, const OwnerSettingView& v) {
 // An owner-level name or 404; what the services say of a bad value is a 422.
 template <typename F>
 OwnerSettingView checked(const std::string& name, F&& change) {
-    const SettingSpec* spec = find_setting_spec(name);
-    if (!spec || spec->level != SettingLevel::owner)
-        throw not_found("no owner-level setting " + name + " (infrastructure settings live in the env file)");
+    try {
+        owner_setting_spec(name);
+    } catch (const ConfigError& e) {
+        throw not_found(e.what());
+    }
     try {
         return change();
     } catch (const ConfigError& e) {

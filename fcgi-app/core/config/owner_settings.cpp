@@ -16,14 +16,6 @@ void apply_checked(const SettingSpec& spec, Settings& s, std::string_view value)
     }
 }
 
-const SettingSpec& owner_spec(std::string_view name) {
-    const SettingSpec* spec = find_setting_spec(name);
-    if (!spec) throw ConfigError(std::string(name) + ": no such setting");
-    if (spec->level != SettingLevel::owner)
-        throw ConfigError(std::string(name) + ": an infrastructure setting, changed in the env file only");
-    return *spec;
-}
-
 }  // namespace
 
 const EnvLookup& process_environment() {
@@ -37,6 +29,14 @@ const SettingSpec* find_setting_spec(std::string_view name) {
     return nullptr;
 }
 
+const SettingSpec& owner_setting_spec(std::string_view name) {
+    const SettingSpec* spec = find_setting_spec(name);
+    if (!spec) throw ConfigError(std::string(name) + ": no such setting");
+    if (spec->level != SettingLevel::owner)
+        throw ConfigError(std::string(name) + ": an infrastructure setting, changed in the env file only");
+    return *spec;
+}
+
 std::vector<const SettingSpec*> owner_setting_specs() {
     std::vector<const SettingSpec*> out;
     for (const auto& spec : setting_specs())
@@ -46,7 +46,7 @@ std::vector<const SettingSpec*> owner_setting_specs() {
 
 void check_owner_value(std::string_view name, std::string_view value) {
     Settings scratch;
-    apply_checked(owner_spec(name), scratch, value);
+    apply_checked(owner_setting_spec(name), scratch, value);
 }
 
 Settings with_owner_values(const Settings& env, const std::vector<StoredValue>& stored) {
@@ -55,7 +55,7 @@ Settings with_owner_values(const Settings& env, const std::vector<StoredValue>& 
         try {
             // On a copy: a parser that fails half-way leaves the field as the env set it.
             Settings trial = s;
-            apply_checked(owner_spec(v.name), trial, v.value);
+            apply_checked(owner_setting_spec(v.name), trial, v.value);
             s = std::move(trial);
         } catch (const ConfigError& e) {
             s.notices.push_back(std::string("stored owner setting ignored, the env value applies: ") + e.what());

@@ -21,6 +21,10 @@ const EnvLookup& process_environment();
 // The spec named `name`, or nullptr.
 const SettingSpec* find_setting_spec(std::string_view name);
 
+// The owner-level spec named `name`; ConfigError when there is none (unknown, or an
+// infrastructure setting).
+const SettingSpec& owner_setting_spec(std::string_view name);
+
 // The owner-level specs, in the table's order.
 std::vector<const SettingSpec*> owner_setting_specs();
 

@@ -13,14 +13,6 @@ namespace {
 // through the maintenance screen); a cap keeps the audit log and the snapshot small.
 constexpr size_t kMaxValueBytes = 4096;
 
-const SettingSpec& owner_spec(const std::string& name) {
-    const SettingSpec* spec = find_setting_spec(name);
-    if (!spec || spec->level != SettingLevel::owner)
-        throw ConfigError(name + (spec ? ": an infrastructure setting, changed in the env file only"
-                                       : ": no such owner-level setting"));
-    return *spec;
-}
-
 OwnerSettingView view_of(const SettingSpec& spec, const std::map<std::string, StoredSetting>& stored, const EnvLookup& env) {
     OwnerSettingView v;
     v.name = spec.name;
@@ -63,13 +55,13 @@ std::vector<OwnerSettingView> owner_settings_view(pqxx::transaction_base& txn, c
 }
 
 OwnerSettingView owner_setting_view(pqxx::transaction_base& txn, const std::string& name, const EnvLookup& env) {
-    const SettingSpec& spec = owner_spec(name);
+    const SettingSpec& spec = owner_setting_spec(name);
     return view_of(spec, stored_owner_settings(txn), env);
 }
 
 OwnerSettingView set_owner_setting(pqxx::work& txn, const std::string& name, const std::string& value,
                                    const std::string& actor, const EnvLookup& env) {
-    const SettingSpec& spec = owner_spec(name);
+    const SettingSpec& spec = owner_setting_spec(name);
     if (value.size() > kMaxValueBytes)
         throw ConfigError(name + ": at most " + std::to_string(kMaxValueBytes) + " bytes");
     check_owner_value(name, value);
@@ -82,7 +74,7 @@ OwnerSettingView set_owner_setting(pqxx::work& txn, const std::string& name, con
 
 OwnerSettingView unset_owner_setting(pqxx::work& txn, const std::string& name, const std::string& actor,
                                      const EnvLookup& env) {
-    const SettingSpec& spec = owner_spec(name);
+    const SettingSpec& spec = owner_setting_spec(name);
     if (const auto before = lock_owner_setting(txn, name)) {
         delete_owner_setting(txn, name);
         write_audit(txn, actor, "settings.unset", "setting:" + name, audit_payload(name, &before->value, nullptr));
