@@ -61,9 +61,10 @@ int main(int argc, char** argv) {
         for (const auto& notice : settings.notices) spdlog::warn("settings: {}", notice);
         const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
         if (!cabinet::panel_version_acceptable(shared.settings)) return 2;
-        const cabinet::ChangeListener change_listener(
-            cabinet::with_connect_timeout(shared.settings.database_url, shared.settings.db_connect_timeout_s),
-            shared.catalog, shared.accounts);
+        const std::string conninfo =
+            cabinet::with_connect_timeout(shared.settings.database_url, shared.settings.db_connect_timeout_s);
+        shared.live.reload_once(conninfo);  // the owner's stored values before the first request
+        const cabinet::ChangeListener change_listener(conninfo, {&shared.catalog, &shared.accounts, &shared.live});
         return cabinet::run_server(shared, opts);
     } catch (const cabinet::ConfigError& e) {
         std::cerr << "cabinet-fcgi: configuration error: " << e.what() << "\n";

@@ -66,6 +66,10 @@ void post_admin_maintenance_mode(Exchange& ex);
 void post_admin_maintenance_backup(Exchange& ex);
 void post_admin_host_action(Exchange& ex);  // POST /api/admin/maintenance/{action}
 void get_admin_audit(Exchange& ex);
+// Owner-level settings (admin_settings.cpp)
+void get_admin_settings(Exchange& ex);
+void put_admin_setting(Exchange& ex);     // PUT /api/admin/settings/{name}
+void delete_admin_setting(Exchange& ex);  // DELETE /api/admin/settings/{name}
 
 std::vector<Route> routes();
 

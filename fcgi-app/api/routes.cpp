@@ -49,6 +49,9 @@ std::vector<Route> routes() {
         {"POST", "/api/admin/maintenance/backup", AuthKind::admin, post_admin_maintenance_backup},
         {"POST", "/api/admin/maintenance/{action}", AuthKind::admin, post_admin_host_action},
         {"GET", "/api/admin/audit", AuthKind::admin, get_admin_audit},
+        {"GET", "/api/admin/settings", AuthKind::admin, get_admin_settings},
+        {"PUT", "/api/admin/settings/{name}", AuthKind::admin, put_admin_setting, true},
+        {"DELETE", "/api/admin/settings/{name}", AuthKind::admin, delete_admin_setting, true},
     };
 }
 

@@ -60,6 +60,7 @@ struct Shared {
     // /health/deep's panel probe, shared by the threads; a 1 ms TTL keeps them probing.
     const PanelHealthCache panel_health{1};
     const CatalogCache catalog{settings.app_config_ttl_ms};
+    const LiveSettings live{settings};
     // A small capacity, so that threads also evict each other's copies.
     const AccountCache accounts{std::make_unique<AccountGenerations>(settings.account_generations_file), 64,
                                 std::chrono::seconds(300)};
@@ -88,7 +89,8 @@ struct Thread {
 std::string answer(const Shared& shared, Thread& io, const Request& req) {
     const RouteMatch m = shared.router.match(req.method, req.path);
     const std::string_view path = m.route->pattern;
-    if (path == "/config") return shared.catalog.get(io.db, std::nullopt)->theme.title;
+    if (path == "/config")  // with the settings snapshot the listener swaps (cache/live_settings)
+        return shared.catalog.get(io.db, std::nullopt)->theme.title + shared.live.current()->maintenance_message;
     if (path == "/panel") return shared.panel_health.alive([] { return true; }) ? "up" : "unknown";
     if (path == "/redis") {
         shared.accounts.wrote(100000001 % 1000 + 1);  // as a request that wrote does at its end
@@ -151,7 +153,8 @@ int main(int argc, char** argv) {
         cabinet::Settings settings = cabinet::load_settings_from_environment();
         cabinet::setup_logging(settings.log_level, opts.name);
         const cabinet::Shared shared(std::move(settings));
-        const cabinet::ChangeListener listener(shared.settings.database_url, shared.catalog, shared.accounts);
+        const cabinet::ChangeListener listener(shared.settings.database_url,
+                                               {&shared.catalog, &shared.accounts, &shared.live});
         return cabinet::run_fcgi_threads(opts, [&shared](int fd) { cabinet::serve(shared, fd); });
     } catch (const std::exception& e) {
         std::cerr << "tsan-pool: " << e.what() << "\n";

@@ -117,6 +117,7 @@ int plan(const Args& args) {
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
+    if (action != "list") audit_command(txn, "plan", args);
     txn.commit();
     return 0;
 }
@@ -195,6 +196,7 @@ int sale(const Args& args) {
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
+    if (action != "list") audit_command(txn, "sale", args);
     txn.commit();
     return 0;
 }
@@ -265,6 +267,7 @@ int constructor(const Args& args) {
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
+    if (action != "list") audit_command(txn, "constructor", args);
     txn.commit();
     return 0;
 }

@@ -78,6 +78,7 @@ int config_set(pqxx::work& txn, const std::string& key, const std::string& value
             "  ARRAY['landing', $1], $2::jsonb), published_at = now() WHERE id = 1",
             c.landing_key, c.value);
     }
+    audit_command(txn, "config", {"set", key, value});
     txn.commit();
     std::cout << key << " set\n";
     return 0;

@@ -13,7 +13,7 @@
 namespace cabinet::ctl {
 
 int autopay(const Args& args) {
-    const Settings s = load_or_die();
+    const Settings s = load_effective_or_die();
     int64_t window_h = 24;
     if (!parse_int64(option(args, "--within-hours", "24"), window_h) || window_h < 1 || window_h > 24)
         throw std::runtime_error("--within-hours must be 1..24");
@@ -24,7 +24,7 @@ int autopay(const Args& args) {
 }
 
 int expire_payments(const Args&) {
-    const Settings s = load_or_die();
+    const Settings s = load_effective_or_die();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     int64_t total = 0, ended = 0;
     do {

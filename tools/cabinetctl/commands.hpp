@@ -1,6 +1,8 @@
 #pragma once
 // cabinetctl sub-commands: each takes its arguments (after the command name) and returns
 // the process exit code. The table in main.cpp lists them with their help.
+#include <pqxx/pqxx>
+
 #include <string>
 #include <vector>
 
@@ -50,9 +52,18 @@ int setup(const Args& args);
 
 // Shared helpers
 Settings load_or_die();
+// The env file's settings with the owner's values stored in PostgreSQL on top, for the
+// commands that use owner-level ones (maintenance, watchdog, landing, autopay); the env
+// file's alone, with a warning, when the database cannot be read.
+Settings load_effective_or_die();
 // Value of "--name value" in args, or `fallback`.
 std::string option(const Args& args, const std::string& name, const std::string& fallback = {});
 bool flag(const Args& args, const std::string& name);
+// Who runs the command, as the audit log names them: cabinetctl:<OS user> (sudo's caller).
+std::string os_actor();
+// Audits a catalogue change made on a plain connection (plans, sales, constructor, app
+// config): action "catalog.<command>" by os_actor(), the command's arguments as payload.
+void audit_command(pqxx::work& txn, const std::string& command, const Args& args);
 // Folder of migrations/ and demo.sql: $CABINET_SQL_DIR, else the installed one beside the
 // binary (../share/cabinet/sql), else the source tree's sql/.
 std::string sql_dir();

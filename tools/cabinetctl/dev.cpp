@@ -1,4 +1,4 @@
-// Developer helpers: signed init data for curl and benchmarks, the settings table.
+// Developer helpers: signed init data for curl and benchmarks.
 #include <iostream>
 
 #include "commands.hpp"
@@ -23,11 +23,6 @@ int dev_init_data(const Args& args) {
         u.language_code = option(args, "--language-code", "en");
         std::cout << sign_init_data(s.bot_token, u, auth_date, option(args, "--start-param")) << "\n";
     }
-    return 0;
-}
-
-int settings(const Args&) {
-    std::cout << settings_env_example();
     return 0;
 }
 

@@ -159,16 +159,16 @@ void backup_now(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
 
 }  // namespace
 
-jobs::Registry make_registry(const Settings& settings) {
+jobs::Registry make_registry(const LiveSettings& settings) {
     jobs::Registry r;
     r.add("noop", noop);
     // The worker's Settings outlive the registry.
-    r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(settings, txn, job); });
-    r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(settings, txn, job); });
-    r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(settings, txn, job); });
-    r.add(kSendReportJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_report(settings, txn, job); });
-    r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(settings, txn, job); });
-    r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(settings, txn, job); });
+    r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(*settings.current(), txn, job); });
+    r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(*settings.current(), txn, job); });
+    r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(*settings.current(), txn, job); });
+    r.add(kSendReportJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_report(*settings.current(), txn, job); });
+    r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(*settings.current(), txn, job); });
+    r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(*settings.current(), txn, job); });
     return r;
 }
 

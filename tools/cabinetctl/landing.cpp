@@ -15,7 +15,7 @@ int landing(const Args& args) {
         std::cerr << "usage: cabinetctl landing render | show\n";
         return 2;
     }
-    const Settings s = load_or_die();
+    const Settings s = load_effective_or_die();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     if (what == "show") {
         std::cout << render_landing_page(landing_page_input(db, s));

@@ -1,11 +1,18 @@
 // cabinetctl: the operator's one tool (DESIGN.md "Processes and commands").
+#include <pwd.h>
 #include <sodium.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 
+#include "cache/live_settings.hpp"
 #include "commands.hpp"
+#include "db/audit_repo.hpp"
+#include "db/db.hpp"
+#include "db/statements.hpp"
+#include "util/json.hpp"
 #include "errors.hpp"
 #include "log/logging.hpp"
 
@@ -45,7 +52,7 @@ const Command kCommands[] = {
     {"repair-days", repair_days, "find subscriptions whose expiry is below what their paid purchases add up to (the pre-fix renewal race) [--telegram-id N]; --apply adds the missing days, panel first"},
     {"cleanup", cleanup, "delete finished jobs older than --keep-days N (14) and expired one-time tokens and counters (cron: daily)"},
     {"setup", setup, "first configuration of an installed host: setup --domain D --bot-token T --database-url URL --redis-url URL (--panel-url URL --panel-token T | --mock-panel) [--yookassa-shop-id ID --yookassa-secret-key K] [--cryptobot-token T] [--pool N] [--env-file F] [--no-systemd] [--no-nginx] (asks for what is missing on a terminal); checks each service live, writes the env file, migrates, enables the units"},
-    {"settings", settings, "print every setting with its default and meaning (the env example)"},
+    {"settings", settings, "settings [example]: every setting with its default and meaning (the env example) | list | get NAME | set NAME VALUE | unset NAME: the owner-level ones stored in PostgreSQL, live in every process within a second (audited)"},
 };
 
 int usage(std::ostream& out) {
@@ -64,6 +71,33 @@ Settings load_or_die() {
         std::cerr << "cabinetctl: configuration error: " << e.what() << "\n";
         std::exit(2);
     }
+}
+
+Settings load_effective_or_die() {
+    const LiveSettings live(load_or_die());
+    live.reload_once(with_connect_timeout(live.env().database_url, live.env().db_connect_timeout_s));
+    return *live.current();
+}
+
+std::string os_actor() {
+    if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo) return std::string("cabinetctl:") + sudo;
+    const passwd* pw = getpwuid(geteuid());
+    return "cabinetctl:" + (pw ? std::string(pw->pw_name) : "uid" + std::to_string(geteuid()));
+}
+
+void audit_command(pqxx::work& txn, const std::string& command, const Args& args) {
+    // The pool prepares its statements at connect; this connection is a plain one.
+    for (const auto& st : pool_statements())
+        if (st.name == "audit_insert") txn.conn().prepare(std::string(st.name), std::string(st.sql));
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("args");
+    w.StartArray();
+    for (const auto& a : args) write_string(w, a);
+    w.EndArray();
+    w.EndObject();
+    write_audit(txn, os_actor(), "catalog." + command, args.empty() ? "" : args[0], {buf.GetString(), buf.GetSize()});
 }
 
 std::string option(const Args& args, const std::string& name, const std::string& fallback) {

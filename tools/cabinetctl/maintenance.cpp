@@ -57,7 +57,7 @@ int maintenance(const Args& args) {
         std::cerr << "usage: cabinetctl maintenance on|off|status [--message TEXT]\n";
         return 2;
     }
-    const Settings s = load_or_die();
+    const Settings s = load_effective_or_die();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     if (action == "status") {
         print_state(db.read([&](auto& txn) { return load_maintenance(txn, s); }));
@@ -90,7 +90,7 @@ int watchdog(const Args& args) {
         std::cerr << "usage: cabinetctl watchdog (no arguments; run every 2 minutes)\n";
         return 2;
     }
-    const Settings s = load_or_die();
+    const Settings s = load_effective_or_die();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     const bool locked = db.read([](pqxx::nontransaction& txn) {
         return txn.exec_params1("SELECT pg_try_advisory_lock($1)", kWatchdogLock)[0].as<bool>();

@@ -8,7 +8,9 @@
 // in step with its data (services/landing_publish.hpp): it renders every --landing-every
 // seconds and rewrites the file only when the page changed, so an owner's edit, a new plan
 // or price (from the bot, cabinetctl or SQL alike) is on `/` within seconds. On a stop
-// signal each job thread finishes the job in hand, then exits.
+// signal each job thread finishes the job in hand, then exits. The owner-level settings a
+// job or the landing reads are the live snapshot (cache/live_settings.hpp), kept current by
+// a change listener as in the pool, so `cabinetctl settings set` needs no worker restart.
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -19,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+#include "cache/change_listener.hpp"
+#include "cache/live_settings.hpp"
 #include "cache/redis.hpp"
 #include "commands.hpp"
 #include "db/db.hpp"
@@ -111,12 +115,13 @@ void job_thread(const Settings& s, const jobs::Registry& registry, const JobOpti
 }
 
 // The landing page thread: publish, wait, repeat; a failure is logged once until it heals.
-void landing_thread(const Settings& s, int64_t every_s, const std::atomic<bool>& stop) {
+void landing_thread(const LiveSettings& live, int64_t every_s, const std::atomic<bool>& stop) {
+    const Settings& s = live.env();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     bool failing = false;
     while (!stop) {
         try {
-            const LandingPublished out = publish_landing(db, s);
+            const LandingPublished out = publish_landing(db, *live.current());
             if (out.changed) spdlog::info("landing page written: {}", out.path);
             if (failing) spdlog::info("landing page: working again");
             failing = false;
@@ -166,7 +171,8 @@ void write_worker_metrics(const Settings& s, const JobCounts& counts, int64_t jo
 }  // namespace
 
 int worker(const Args& args) {
-    const Settings s = load_or_die();
+    const LiveSettings live(load_or_die());
+    const Settings& s = live.env();  // infrastructure; owner-level values come from live.current()
     setup_logging(s.log_level, "cabinet-worker", s.log_format);
     for (const auto& notice : s.notices) spdlog::warn("settings: {}", notice);
     const int64_t interval_s = int_option(args, "--heartbeat-every", 60, 1, 3600);
@@ -175,7 +181,9 @@ int worker(const Args& args) {
     o.lease_s = int_option(args, "--lease-s", jobs::kDefaultLeaseS, 1, 3600);
     o.poll_ms = int_option(args, "--poll-ms", 1000, 50, 60000);
     const int64_t landing_every_s = int_option(args, "--landing-every", 5, 1, 3600);
-    const jobs::Registry registry = make_registry(s);
+    const std::string conninfo = with_connect_timeout(s.database_url, s.db_connect_timeout_s);
+    live.reload_once(conninfo);
+    const jobs::Registry registry = make_registry(live);
 
     // Blocked before the job threads start, so they inherit the mask and the signals reach
     // the main thread's sigtimedwait() only.
@@ -194,7 +202,9 @@ int worker(const Args& args) {
         threads.emplace_back(job_thread, std::cref(s), std::cref(registry), std::cref(o),
                              base_id + ":" + std::to_string(i), std::ref(counts), std::cref(stop));
 
-    if (!s.landing_dir.empty()) threads.emplace_back(landing_thread, std::cref(s), landing_every_s, std::cref(stop));
+    if (!s.landing_dir.empty()) threads.emplace_back(landing_thread, std::cref(live), landing_every_s, std::cref(stop));
+    // After the signal mask: its thread blocks every signal itself. Stopped before `live`.
+    const ChangeListener listener(conninfo, {.settings = &live}, "cabinet-worker-settings");
 
     Redis redis(parse_redis_url(s.redis_url), s.redis_timeout_ms);
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);

@@ -35,6 +35,7 @@ std::unique_ptr<const metrics::PoolMetrics> open_metrics(const Settings& s, cons
 
 Shared::Shared(Settings s, std::vector<Route> routes)
     : settings(std::move(s)),
+      live(settings),
       init_data(settings.bot_token, settings.init_data_max_age_s),
       jwt(settings.jwt_secret),
       passwords(settings.password_opslimit, settings.password_memlimit, settings.password_hash_concurrency),

@@ -10,6 +10,7 @@
 #include "auth/passwords.hpp"
 #include "cache/account_cache.hpp"
 #include "cache/catalog_cache.hpp"
+#include "cache/live_settings.hpp"
 #include "cache/redis.hpp"
 #include "config/settings.hpp"
 #include "db/db.hpp"
@@ -26,7 +27,11 @@ namespace cabinet {
 
 struct Shared {
     explicit Shared(Settings s, std::vector<Route> routes);
+    // The env file's settings, read once at start: what the members below are built from.
+    // Handlers read ex.settings() instead, which has the owner's stored values on top.
     const Settings settings;
+    // The effective settings, a snapshot swapped by ChangeListener on `settings_changed`.
+    const LiveSettings live;
     const InitDataVerifier init_data;
     const JwtCodec jwt;
     const PasswordHasher passwords;  // caps concurrent Argon2id runs of this process
@@ -73,12 +78,15 @@ struct Exchange {
     const Route* route = nullptr;
     bool preflight = false;
 
-    const Settings& settings() const { return shared.settings; }
+    // The settings in force for this request: the snapshot taken when it began (env file
+    // plus the owner's stored values), the same for the whole request.
+    const Settings& settings() const { return *settings_snapshot; }
     // The authenticated caller; only valid in handlers of authenticated routes.
     Account& caller() { return *account; }
     // Whether the request's transactions may have written: then the caller's copies in
     // every process of the host are forgotten before the answer leaves (http/dispatch.cpp).
     uint64_t commits_before = 0;
+    std::shared_ptr<const Settings> settings_snapshot = shared.live.current();
 };
 
 }  // namespace cabinet

@@ -1,22 +1,37 @@
 #pragma once
 // The thread that keeps a process's in-memory copies honest between requests, on a
-// connection of its own (one more PostgreSQL connection per pool process):
+// connection of its own (one more PostgreSQL connection per process):
 // - LISTEN catalog_changed: the CatalogCache is marked stale (cache/catalog_cache.hpp);
 // - LISTEN accounts_changed: the named accounts are forgotten on the host, or all of them
-//   for '*' (cache/account_cache.hpp, sql 0022).
-// Losing the connection marks both as not listening; it reconnects every second.
+//   for '*' (cache/account_cache.hpp, sql 0022);
+// - LISTEN settings_changed: the owner-level settings are read again on this connection
+//   and a new snapshot is swapped in (cache/live_settings.hpp, sql 0030), before any
+//   later notification is handled.
+// Each is optional (the worker watches the settings only). Losing the connection marks
+// the caches as not listening; it reconnects every second, and on connecting reads the
+// settings again, since a change may have been missed.
+#include <atomic>
 #include <string>
 #include <thread>
 
 #include "cache/account_cache.hpp"
 #include "cache/catalog_cache.hpp"
+#include "cache/live_settings.hpp"
 
 namespace cabinet {
+
+struct Watched {
+    const CatalogCache* catalog = nullptr;
+    const AccountCache* accounts = nullptr;
+    const LiveSettings* settings = nullptr;
+};
 
 class ChangeListener {
 public:
     // Starts the thread with every signal blocked (the pool's sigwait thread handles them).
-    ChangeListener(std::string conninfo, const CatalogCache& catalog, const AccountCache& accounts);
+    // `application_name` tells its connection apart in pg_stat_activity; the tests count
+    // the pool's listeners by the default one.
+    ChangeListener(std::string conninfo, Watched watched, std::string application_name = "cabinet-change-listener");
     ~ChangeListener();  // stops and joins within about a second
     ChangeListener(const ChangeListener&) = delete;
     ChangeListener& operator=(const ChangeListener&) = delete;
@@ -28,8 +43,9 @@ private:
     void set_listening(bool listening);
 
     const std::string conninfo_;
-    const CatalogCache& catalog_;
-    const AccountCache& accounts_;
+    const Watched watched_;
+    const std::string application_name_;
+    std::atomic<bool> settings_reload_failed_{false};  // set by the receiver, seen by the loop
     std::jthread thread_;
 };
 

@@ -147,21 +147,21 @@ const std::vector<SettingSpec> kSpecs = {
     {"ADMIN_IDS", "", "comma-separated Telegram ids of the shop's admins", field<&Settings::admin_ids>()},
     {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser (* for any)", field<&Settings::cors_origins>()},
     {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
-    {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>()},
-    {"TRIAL_DURATION_DAYS", "3", "length of the trial in days", ranged<&Settings::trial_duration_days>(1, 365)},
-    {"TRIAL_TRAFFIC_GB", "10", "trial traffic limit in GB (0 = unlimited)", ranged<&Settings::trial_traffic_gb>(0, 100000)},
-    {"TRIAL_DEVICE_LIMIT", "1", "devices allowed on a trial", ranged<&Settings::trial_device_limit>(1, 100)},
-    {"TRIAL_PRICE", "0", "price of the trial in minor units, charged from the balance (0 = free)", ranged<&Settings::trial_price_minor>(0, 100000000)},
-    {"STARS_RATE_RUB", "130", "price of one Telegram Star in minor units of the shop currency (130 = 1.30); a Stars price is max(1, ceil(price / rate))", parse_stars_rate},
-    {"REFERRAL_BONUS_DAYS", "7", "days granted for a referral", ranged<&Settings::referral_bonus_days>(0, 3650)},
-    {"REFERRAL_PERCENT", "10", "referrer's commission on the referral's payments, percent", ranged<&Settings::referral_percent>(0, 100)},
-    {"BALANCE_ENABLED", "true", "whether the balance and top-ups are shown", field<&Settings::balance_enabled>()},
-    {"HIDE_SUBSCRIPTION_LINK", "false", "hide the raw subscription URL from users", field<&Settings::hide_subscription_link>()},
+    {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>(), kOwner},
+    {"TRIAL_DURATION_DAYS", "3", "length of the trial in days", ranged<&Settings::trial_duration_days>(1, 365), kOwner},
+    {"TRIAL_TRAFFIC_GB", "10", "trial traffic limit in GB (0 = unlimited)", ranged<&Settings::trial_traffic_gb>(0, 100000), kOwner},
+    {"TRIAL_DEVICE_LIMIT", "1", "devices allowed on a trial", ranged<&Settings::trial_device_limit>(1, 100), kOwner},
+    {"TRIAL_PRICE", "0", "price of the trial in minor units, charged from the balance (0 = free)", ranged<&Settings::trial_price_minor>(0, 100000000), kOwner},
+    {"STARS_RATE_RUB", "130", "price of one Telegram Star in minor units of the shop currency (130 = 1.30); a Stars price is max(1, ceil(price / rate))", parse_stars_rate, kOwner},
+    {"REFERRAL_BONUS_DAYS", "7", "days granted for a referral", ranged<&Settings::referral_bonus_days>(0, 3650), kOwner},
+    {"REFERRAL_PERCENT", "10", "referrer's commission on the referral's payments, percent", ranged<&Settings::referral_percent>(0, 100), kOwner},
+    {"BALANCE_ENABLED", "true", "whether the balance and top-ups are shown", field<&Settings::balance_enabled>(), kOwner},
+    {"HIDE_SUBSCRIPTION_LINK", "false", "hide the raw subscription URL from users", field<&Settings::hide_subscription_link>(), kOwner},
     {"TRAFFIC_FRESH_S", "60", "GET /traffic shows the stored figure while it is younger than this, and asks the panel otherwise", ranged<&Settings::traffic_fresh_s>(0, 86400)},
-    {"SHOW_TRAFFIC_USAGE", "true", "show traffic usage in the cabinet", field<&Settings::show_traffic_usage>()},
-    {"SALES_MODE", "plans", "plans (fixed plans) or constructor (period + traffic pack)", one_of<&Settings::sales_mode>({"plans", "constructor"})},
-    {"YOOKASSA_ENABLED", "false", "offer the YooKassa gateway", field<&Settings::yookassa_enabled>()},
-    {"CRYPTOBOT_ENABLED", "false", "offer the CryptoBot gateway", field<&Settings::cryptobot_enabled>()},
+    {"SHOW_TRAFFIC_USAGE", "true", "show traffic usage in the cabinet", field<&Settings::show_traffic_usage>(), kOwner},
+    {"SALES_MODE", "plans", "plans (fixed plans) or constructor (period + traffic pack)", one_of<&Settings::sales_mode>({"plans", "constructor"}), kOwner},
+    {"YOOKASSA_ENABLED", "false", "offer the YooKassa gateway", field<&Settings::yookassa_enabled>(), kOwner},
+    {"CRYPTOBOT_ENABLED", "false", "offer the CryptoBot gateway", field<&Settings::cryptobot_enabled>(), kOwner},
     {"TELEGRAM_API_BASE", "https://api.telegram.org", "Bot API base URL (a fake in tests)", field<&Settings::telegram_api_base>()},
     {"BOT_WEBHOOK_SECRET", "", "secret_token the Bot API sends with every update to /bot/webhook", field<&Settings::bot_webhook_secret>()},
     {"YOOKASSA_SHOP_ID", "", "YooKassa shop id", field<&Settings::yookassa_shop_id>()},
@@ -219,11 +219,11 @@ const std::vector<SettingSpec> kSpecs = {
          for (const auto& app : s.connection_apps)
              if (app != "happ" && app != "v2raytun" && app != "hiddify" && app != "streisand")
                  throw std::invalid_argument("unknown app " + app);
-     }},
-    {"CONSTRUCTOR_DEVICE_LIMIT", "3", "devices allowed on a subscription bought in constructor mode", ranged<&Settings::constructor_device_limit>(1, 100)},
+     }, kOwner},
+    {"CONSTRUCTOR_DEVICE_LIMIT", "3", "devices allowed on a subscription bought in constructor mode", ranged<&Settings::constructor_device_limit>(1, 100), kOwner},
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
-    {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>()},
-    {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>()},
+    {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>(), kOwner},
+    {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>(), kOwner},
     {"MAINTENANCE_CACHE_TTL_MS", "2000", "how long a pool thread keeps the maintenance state in memory (a switch reaches every thread within it)", ranged<&Settings::maintenance_cache_ttl_ms>(0, 60000)},
     {"BACKUP_ENABLED", "false", "make a backup once a day after BACKUP_TIME (cabinetctl backup --if-due from cron)", field<&Settings::backup_enabled>()},
     {"BACKUP_TIME", "03:00", "time of the daily backup, HH:MM Moscow time (UTC+3)", [](Settings& s, std::string_view v) {
@@ -348,6 +348,8 @@ std::string settings_env_example() {
         out += "\n# ";
         out += spec.help;
         out += "\n";
+        if (spec.level == SettingLevel::owner)
+            out += "# owner-level: `cabinetctl settings set` stores a value that overrides this one, live\n";
         out += spec.name;
         out += "=";
         // Quoted when needed, so the file reads the same in systemd and in a shell.

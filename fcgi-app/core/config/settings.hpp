@@ -148,11 +148,19 @@ struct Settings {
 };
 
 
+// Who may change a setting. Infrastructure (the default: storage, secrets, URLs, limits)
+// comes from the env file only. Owner-level settings (the shop's offer and texts) start
+// from the env file too, and a value stored in PostgreSQL overrides it in every process
+// within a second, no restart (config/owner_settings.hpp, docs/operations.md "Settings").
+enum class SettingLevel { infrastructure, owner };
+inline constexpr SettingLevel kOwner = SettingLevel::owner;
+
 struct SettingSpec {
     std::string_view name;
     std::string_view default_value;
     std::string_view help;
     std::function<void(Settings&, std::string_view)> apply;  // throws std::invalid_argument
+    SettingLevel level = SettingLevel::infrastructure;
 };
 
 const std::vector<SettingSpec>& setting_specs();

@@ -25,5 +25,6 @@ std::vector<Statement> support_statements();       // support_statements.cpp: su
 std::vector<Statement> linking_statements();       // linking_statements.cpp: Telegram web login, linking, merge
 std::vector<Statement> oauth_statements();         // oauth_statements.cpp: OAuth states and linked identities
 std::vector<Statement> ledger_statements();        // ledger_statements.cpp: balance ledger, subscription history
+std::vector<Statement> owner_settings_statements();  // owner_settings_statements.cpp: owner-level settings
 
 }  // namespace cabinet

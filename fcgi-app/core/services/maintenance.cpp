@@ -115,7 +115,7 @@ WatchdogOutcome apply_panel_check(pqxx::work& txn, const Settings& s, bool panel
 
 const MaintenanceState& MaintenanceCache::get(Db& db, const Settings& s) {
     const auto now = std::chrono::steady_clock::now();
-    if (loaded_ && now - loaded_at_ < ttl_) return value_;
+    if (loaded_ && now - loaded_at_ < ttl_ && loaded_with_message_ == s.maintenance_message) return value_;
     try {
         value_ = db.read([&s](pqxx::nontransaction& txn) { return load_maintenance(txn, s); });
     } catch (const std::exception& e) {
@@ -125,6 +125,7 @@ const MaintenanceState& MaintenanceCache::get(Db& db, const Settings& s) {
     }
     loaded_ = true;
     loaded_at_ = now;
+    loaded_with_message_ = s.maintenance_message;
     return value_;
 }
 

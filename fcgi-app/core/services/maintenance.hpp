@@ -52,6 +52,9 @@ private:
     std::chrono::steady_clock::time_point loaded_at_{};
     bool loaded_ = false;
     MaintenanceState value_;
+    // The stub text it was loaded with: an owner's new MAINTENANCE_MESSAGE (a new settings
+    // snapshot) reloads at once instead of after the TTL.
+    std::string loaded_with_message_;
 };
 
 }  // namespace cabinet

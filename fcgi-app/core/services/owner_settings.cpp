@@ -1,0 +1,85 @@
+#include "services/owner_settings.hpp"
+
+#include "config/owner_settings.hpp"
+#include "db/audit_repo.hpp"
+#include "db/owner_settings_repo.hpp"
+#include "errors.hpp"
+#include "util/json.hpp"
+
+namespace cabinet {
+namespace {
+
+// Longer than any text the shop shows (a maintenance message is at most 1024 characters
+// through the maintenance screen); a cap keeps the audit log and the snapshot small.
+constexpr size_t kMaxValueBytes = 4096;
+
+OwnerSettingView view_of(const SettingSpec& spec, const std::map<std::string, StoredSetting>& stored, const EnvLookup& env) {
+    OwnerSettingView v;
+    v.name = spec.name;
+    v.help = spec.help;
+    const char* raw = env(v.name.c_str());
+    v.env_value = raw ? raw : std::string(spec.default_value);
+    if (const auto it = stored.find(v.name); it != stored.end()) {
+        v.value = it->second.value;
+        v.source = "database";
+        v.changed_by = it->second.changed_by;
+        v.changed_at = it->second.changed_at;
+    } else {
+        v.value = v.env_value;
+        v.source = raw ? "env" : "default";
+    }
+    return v;
+}
+
+std::string audit_payload(const std::string& name, const std::string* from, const std::string* to) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("name");
+    write_string(w, name);
+    w.Key("from");  // null: the env file's value applied
+    write_nullable(w, from);
+    w.Key("to");
+    write_nullable(w, to);
+    w.EndObject();
+    return {buf.GetString(), buf.GetSize()};
+}
+
+}  // namespace
+
+std::vector<OwnerSettingView> owner_settings_view(pqxx::transaction_base& txn, const EnvLookup& env) {
+    const auto stored = stored_owner_settings(txn);
+    std::vector<OwnerSettingView> out;
+    for (const SettingSpec* spec : owner_setting_specs()) out.push_back(view_of(*spec, stored, env));
+    return out;
+}
+
+OwnerSettingView owner_setting_view(pqxx::transaction_base& txn, const std::string& name, const EnvLookup& env) {
+    const SettingSpec& spec = owner_setting_spec(name);
+    return view_of(spec, stored_owner_settings(txn), env);
+}
+
+OwnerSettingView set_owner_setting(pqxx::work& txn, const std::string& name, const std::string& value,
+                                   const std::string& actor, const EnvLookup& env) {
+    const SettingSpec& spec = owner_setting_spec(name);
+    if (value.size() > kMaxValueBytes)
+        throw ConfigError(name + ": at most " + std::to_string(kMaxValueBytes) + " bytes");
+    check_owner_value(name, value);
+    const auto before = lock_owner_setting(txn, name);
+    put_owner_setting(txn, name, value, actor);
+    write_audit(txn, actor, "settings.set", "setting:" + name,
+                audit_payload(name, before ? &before->value : nullptr, &value));
+    return view_of(spec, stored_owner_settings(txn), env);
+}
+
+OwnerSettingView unset_owner_setting(pqxx::work& txn, const std::string& name, const std::string& actor,
+                                     const EnvLookup& env) {
+    const SettingSpec& spec = owner_setting_spec(name);
+    if (const auto before = lock_owner_setting(txn, name)) {
+        delete_owner_setting(txn, name);
+        write_audit(txn, actor, "settings.unset", "setting:" + name, audit_payload(name, &before->value, nullptr));
+    }
+    return view_of(spec, stored_owner_settings(txn), env);
+}
+
+}  // namespace cabinet
