@@ -111,8 +111,8 @@ BOOST_AUTO_TEST_CASE(catalogue_kinds_a_price_a_sale_a_text_and_the_landing_are_l
 
     BOOST_TEST(run(ctl("sale create --name " + sale + " --discount 30 --from 2000-01-01 --until 2100-01-01")).first == 0);
     BOOST_TEST(everywhere([&] {
-        const auto& d = standard_30(get_as(tg, "/api/cabinet/plans"));
-        return d["price_minor"].GetInt64() == discounted(before + 700, 30);
+        const auto plans = get_as(tg, "/api/cabinet/plans");  // standard_30 points into it
+        return standard_30(plans)["price_minor"].GetInt64() == discounted(before + 700, 30);
     }));
 
     const std::string greeting = "Live greeting " + str(tg);
@@ -138,7 +138,8 @@ BOOST_AUTO_TEST_CASE(the_stars_rate_the_trial_and_a_payment_method_are_live) {
     {
         const Stored rate("STARS_RATE_RUB", "100000");
         BOOST_TEST(everywhere([&] {
-            const auto& d = standard_30(get_as(tg, "/api/cabinet/plans"));
+            const auto plans = get_as(tg, "/api/cabinet/plans");  // standard_30 points into it
+            const auto& d = standard_30(plans);
             return d["price_stars"].GetInt64() == std::max<int64_t>(1, (d["price_minor"].GetInt64() + 99999) / 100000);
         }));
         const Stored trial("TRIAL_ENABLED", "false");
