@@ -11,7 +11,7 @@
 -- The local half of a panel-first subscription write, over the revision the writer read
 -- under its lock (NULL: it read none), with its history row. Returns the new revision, or
 -- NULL when the row moved since that read (the caller refuses the write: nothing is lost).
-CREATE FUNCTION write_subscription(
+CREATE OR REPLACE FUNCTION write_subscription(
     p_user BIGINT, p_status TEXT, p_is_trial BOOLEAN, p_plan_id BIGINT, p_plan_snapshot JSONB, p_start_at BIGINT,
     p_expire_at BIGINT, p_device_limit INTEGER, p_traffic_limit BIGINT, p_traffic_used BIGINT, p_panel_uuid UUID,
     p_short_uuid TEXT, p_subscription_url TEXT, p_read_revision BIGINT, p_source TEXT, p_transaction BIGINT,
@@ -43,7 +43,7 @@ END
 $$;
 
 -- A promo-code offer is for one purchase: the one whose price used it.
-CREATE FUNCTION consume_promo_offer(p_user BIGINT) RETURNS VOID LANGUAGE sql AS $$
+CREATE OR REPLACE FUNCTION consume_promo_offer(p_user BIGINT) RETURNS VOID LANGUAGE sql AS $$
     UPDATE users SET promo_discount_pct = 0, promo_discount_until = NULL, promo_reserved_by = NULL, updated_at = now()
     WHERE id = p_user AND promo_discount_pct <> 0;
 $$;
@@ -51,7 +51,7 @@ $$;
 -- A job, unless one with the same dedupe key exists (NULL or '' dedupes nothing). Returns
 -- its id, or NULL when the key was taken; a job due now wakes the workers at commit. The
 -- channel is jobs/job_queue.hpp's kNotifyChannel.
-CREATE FUNCTION enqueue_job(p_kind TEXT, p_payload JSONB, p_dedupe TEXT, p_delay_s BIGINT)
+CREATE OR REPLACE FUNCTION enqueue_job(p_kind TEXT, p_payload JSONB, p_dedupe TEXT, p_delay_s BIGINT)
 RETURNS BIGINT LANGUAGE plpgsql AS $$
 DECLARE
     job BIGINT;
@@ -73,7 +73,7 @@ $$;
 -- commission's inserts check their foreign keys with a KEY SHARE lock on it, and upgrading
 -- that while the referrer's own purchase waits in line deadlocks (found by the property
 -- test). The ledger's UNIQUE transaction_id makes a repeat a unique violation.
-CREATE FUNCTION reward_referrer(p_referrer BIGINT, p_referral BIGINT, p_commission BIGINT, p_transaction BIGINT,
+CREATE OR REPLACE FUNCTION reward_referrer(p_referrer BIGINT, p_referral BIGINT, p_commission BIGINT, p_transaction BIGINT,
                                 p_bonus_kind TEXT, p_bonus_payload JSONB, p_bonus_dedupe TEXT)
 RETURNS VOID LANGUAGE plpgsql AS $$
 DECLARE
@@ -105,7 +105,7 @@ $$;
 -- purchase row, the new balance (NULL: the balance no longer covered the price, nothing
 -- else written) and the new subscription revision (NULL: the row moved since the locked
 -- read); the caller refuses either NULL, which rolls everything back.
-CREATE FUNCTION settle_purchase(
+CREATE OR REPLACE FUNCTION settle_purchase(
     p_user BIGINT, p_price BIGINT, p_currency TEXT, p_method TEXT, p_order JSONB, p_pricing JSONB, p_description TEXT,
     p_idempotency_key TEXT, p_reason TEXT,
     s_status TEXT, s_is_trial BOOLEAN, s_plan_id BIGINT, s_snapshot JSONB, s_start_at BIGINT, s_expire_at BIGINT,

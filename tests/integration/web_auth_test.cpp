@@ -241,15 +241,14 @@ BOOST_AUTO_TEST_CASE(unknown_email_and_wrong_password_look_the_same) {
     BOOST_TEST(wrong_status == 401);
     BOOST_TEST(unknown_body == wrong_body);
     BOOST_TEST(detail(HttpResult{401, wrong_body, {}}) == "invalid e-mail or password");
-    auto median = [](std::vector<double> v) {
-        std::sort(v.begin(), v.end());
-        return (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-    };
-    const double mu = median(unknown), mw = median(wrong);
-    BOOST_TEST_MESSAGE("login medians: unknown e-mail " << mu << " ms, wrong password " << mw << " ms");
+    // The fastest of each kind: the work a request does sets a floor that load on the
+    // machine only adds to, so the minima compare the two paths' work where medians, on a
+    // machine busy building, once differed by 12 ms with identical code paths.
+    const double mu = *std::min_element(unknown.begin(), unknown.end());
+    const double mw = *std::min_element(wrong.begin(), wrong.end());
+    BOOST_TEST_MESSAGE("fastest login: unknown e-mail " << mu << " ms, wrong password " << mw << " ms");
     // Within 20 %, or half a millisecond: the test stack hashes at libsodium's minimum cost
-    // (about 1.5 ms), where scheduling noise alone moves a median by 0.2 ms; skipping the
-    // dummy hash would still show as a gap of over a millisecond.
+    // (about 1.5 ms); skipping the dummy hash would show as a gap of over a millisecond.
     BOOST_TEST(std::abs(mu - mw) <= std::max(0.2 * std::max(mu, mw), 0.5));
 }
 
