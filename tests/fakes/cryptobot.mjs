@@ -1,5 +1,7 @@
-// Crypto Pay API (@CryptoBot), as much as the cabinet uses: createInvoice and getInvoices,
-// authenticated by the Crypto-Pay-API-Token header. Answers are {ok, result} or
+// Crypto Pay API (@CryptoBot), as much as the cabinet uses: createInvoice, getInvoices and
+// getMe (`cabinetctl setup` checks the token with it), authenticated by the
+// Crypto-Pay-API-Token header: the one good token is CRYPTOBOT_TOKEN of the environment (any
+// non-empty one when unset), anything else gets 401 UNAUTHORIZED. Answers are {ok, result} or
 // {ok: false, error: {code, name}} as the real API's. With SANDBOX_URL set, an invoice's
 // bot_invoice_url (and mini_app/web_app urls) is the sandbox's page for it,
 // <SANDBOX_URL>/cryptobot/invoice/<id> (sandbox.mjs), whose Pay does what the hook below does

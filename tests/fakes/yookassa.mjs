@@ -1,5 +1,8 @@
 // YooKassa API v3, as much as the cabinet uses: POST /payments (HTTP Basic shop_id:secret,
-// Idempotence-Key required; the same key returns the same payment) and GET /payments/{id}.
+// Idempotence-Key required; the same key returns the same payment), GET /payments/{id}, and
+// GET /me (the shop the credentials belong to; `cabinetctl setup` checks the keys with it).
+// The one good pair is YOOKASSA_SHOP_ID:YOOKASSA_SECRET_KEY of the environment (any
+// non-empty pair when unset); anything else gets YooKassa's 401 invalid_credentials.
 // confirmation_url is the sandbox's checkout page (<SANDBOX_URL>/yookassa/checkout/<id>,
 // sandbox.mjs) when SANDBOX_URL is set. Payments start `pending` and change only through the
 // hooks or that page:
@@ -23,14 +26,15 @@ function error(res, status, code, description) {
   return reply(res, status, { type: 'error', id: randomUUID(), code, description });
 }
 
-function authorized(header) {
+// The shop id the request authenticates as, or null when the credentials are refused.
+function authorizedShop(header) {
   const m = /^Basic (.+)$/.exec(header ?? '');
-  if (!m) return false;
+  if (!m) return null;
   const [shop, ...rest] = Buffer.from(m[1], 'base64').toString('utf8').split(':');
   const secret = rest.join(':');
   const want = [process.env.YOOKASSA_SHOP_ID, process.env.YOOKASSA_SECRET_KEY];
-  if (want[0] || want[1]) return shop === want[0] && secret === want[1];
-  return shop !== '' && secret !== '';
+  if (want[0] || want[1]) return shop === want[0] && secret === want[1] ? shop : null;
+  return shop !== '' && secret !== '' ? shop : null;
 }
 
 function newPayment({ id, amount, currency, description, metadata, returnUrl, status }) {
@@ -74,8 +78,12 @@ function setStatus(p, status) {
 }
 
 export function handle(req, res, path, parsed) {
-  if (!authorized(req.headers.authorization)) {
-    return error(res, 401, 'invalid_credentials', 'Authentication by given credentials failed');
+  const shop = authorizedShop(req.headers.authorization);
+  if (shop === null) return error(res, 401, 'invalid_credentials', 'Authentication by given credentials failed');
+  if (req.method === 'GET' && path === '/v3/me') {
+    return reply(res, 200, {
+      account_id: shop, test: true, fiscalization_enabled: false, payment_methods: ['bank_card', 'sbp'], status: 'enabled',
+    });
   }
   if (req.method === 'POST' && path === '/v3/payments') {
     const key = req.headers['idempotence-key'];

@@ -1,7 +1,7 @@
 // cabinetctl setup: the first configuration of a host the package was installed on. Takes
-// the answers as flags (asks for a missing one on a terminal), checks every service live,
-// and only when all answer writes the env file, migrates, and switches the host on
-// (setup_host.cpp). A wrong answer writes nothing.
+// the answers as flags (asks for a missing one on a terminal), checks every service live
+// (payment keys included), and only when all answer writes the env file, migrates, and
+// switches the host on (setup_host.cpp). A wrong answer writes nothing.
 #include <termios.h>
 #include <unistd.h>
 
@@ -55,9 +55,21 @@ std::string answer(const Args& args, const std::string& flag_name, const char* p
 
 struct Answers {
     std::string domain, bot_token, database_url, redis_url, panel_url, panel_token, telegram_api;
-    std::string yookassa_shop_id, yookassa_secret_key, cryptobot_token, admin_ids;
+    std::string yookassa_shop_id, yookassa_secret_key, cryptobot_token, admin_ids, yookassa_api, cryptobot_api;
     bool mock_panel = false;
 };
+
+// An API base URL: the flag, else the env file's current value, else the setting's default
+// (the real service; tests point these at tests/fakes).
+std::string api_base(const Args& args, const std::string& flag_name, const EnvValues& current, std::string_view setting) {
+    std::string fallback;
+    const auto it = current.find(std::string(setting));
+    if (it != current.end() && !it->second.empty()) fallback = it->second;
+    else
+        for (const SettingSpec& spec : setting_specs())
+            if (spec.name == setting) fallback = spec.default_value;
+    return option(args, flag_name, fallback);
+}
 
 Answers collect(const Args& args, const EnvValues& current) {
     const bool tty = ::isatty(STDIN_FILENO);
@@ -80,9 +92,9 @@ Answers collect(const Args& args, const EnvValues& current) {
     a.cryptobot_token =
         answer(args, "--cryptobot-token", ask_payments ? "CryptoBot token (empty: none)" : nullptr, tty, true);
     a.admin_ids = option(args, "--admin-ids");
-    const auto api = current.find("TELEGRAM_API_BASE");
-    a.telegram_api = option(args, "--telegram-api-base",
-                            api != current.end() && !api->second.empty() ? api->second : "https://api.telegram.org");
+    a.telegram_api = api_base(args, "--telegram-api-base", current, "TELEGRAM_API_BASE");
+    a.yookassa_api = api_base(args, "--yookassa-api-base", current, "YOOKASSA_API_BASE");
+    a.cryptobot_api = api_base(args, "--cryptobot-api-base", current, "CRYPTOBOT_API_BASE");
     return a;
 }
 
@@ -106,7 +118,8 @@ std::vector<std::string> form_problems(const Answers& a) {
         out.push_back("--domain " + a.domain + ": not a host name (lower-case, e.g. cabinet.example.com)");
     // One value a line in a file that systemd and sh both read: no line breaks or quotes.
     for (const std::string* v : {&a.bot_token, &a.database_url, &a.redis_url, &a.panel_url, &a.panel_token,
-                                 &a.yookassa_shop_id, &a.yookassa_secret_key, &a.cryptobot_token, &a.admin_ids})
+                                 &a.yookassa_shop_id, &a.yookassa_secret_key, &a.cryptobot_token, &a.admin_ids,
+                                 &a.telegram_api, &a.yookassa_api, &a.cryptobot_api})
         if (v->find_first_of("\n\r\"'` \\$") != std::string::npos)
             out.push_back("a value holds a space, quote, backslash, $ or line break: " + without_password(*v));
     return out;
@@ -143,10 +156,12 @@ EnvValues settings_of(const Answers& a, const EnvValues& current, const std::str
         v["YOOKASSA_SHOP_ID"] = a.yookassa_shop_id;
         v["YOOKASSA_SECRET_KEY"] = a.yookassa_secret_key;
         v["YOOKASSA_RETURN_URL"] = origin + "/app/";
+        v["YOOKASSA_API_BASE"] = a.yookassa_api;  // the one the keys were checked against
     }
     if (!a.cryptobot_token.empty()) {
         v["CRYPTOBOT_ENABLED"] = "true";
         v["CRYPTOBOT_TOKEN"] = a.cryptobot_token;
+        v["CRYPTOBOT_API_BASE"] = a.cryptobot_api;
     }
     return v;
 }
@@ -178,6 +193,9 @@ int setup(const Args& args) {
         bot_username = bot.found;
         if (a.mock_panel) std::cout << "--  panel: the mock panel (" << kMockPanelUrl << "), started with the units\n";
         else record("panel, version ", check_panel(a.panel_url, a.panel_token));
+        if (!a.yookassa_shop_id.empty())
+            record("YooKassa shop ", check_yookassa(a.yookassa_api, a.yookassa_shop_id, a.yookassa_secret_key));
+        if (!a.cryptobot_token.empty()) record("CryptoBot app ", check_cryptobot(a.cryptobot_api, a.cryptobot_token));
     }
     const EnvValues values = settings_of(a, current, bot_username);
     const std::string text = with_values(current_text.empty() ? settings_env_example() : current_text, values);

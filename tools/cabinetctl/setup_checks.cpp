@@ -1,4 +1,4 @@
-// Live checks of PostgreSQL, Redis, the Bot API and the panel (setup_checks.hpp).
+// Live checks of PostgreSQL, Redis, the Bot API, the panel and the payment gateways (setup_checks.hpp).
 #include "setup_checks.hpp"
 
 #include <pqxx/pqxx>
@@ -9,6 +9,7 @@
 #include "migrations.hpp"
 #include "net/http_client.hpp"
 #include "panel/panel_client.hpp"
+#include "payments/wire.hpp"
 #include "util/json.hpp"
 
 namespace cabinet::ctl {
@@ -33,6 +34,20 @@ std::string with_connect_timeout(const std::string& url) {
     const bool uri = url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0;
     if (!uri) return url + " connect_timeout=5";
     return url + (url.find('?') == std::string::npos ? "?" : "&") + "connect_timeout=5";
+}
+
+// The base as the gateways use it: without a trailing slash, so "{base}/me" is one URL.
+std::string trimmed(std::string base) {
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    return base;
+}
+
+// The answer as a JSON object; a null document when it is not one.
+rapidjson::Document json_object(const HttpResponse& r) {
+    rapidjson::Document d;
+    d.Parse(r.body.data(), r.body.size());
+    if (d.HasParseError() || !d.IsObject()) d.SetNull();
+    return d;
 }
 
 }  // namespace
@@ -111,6 +126,54 @@ CheckResult check_panel(const std::string& base_url, const std::string& token) {
     } catch (const PanelError& e) {
         return problem("panel " + base_url + ": no usable answer (" + e.why() + ")");
     }
+}
+
+CheckResult check_yookassa(const std::string& api_base, const std::string& shop_id, const std::string& secret_key) {
+    const std::string base = trimmed(api_base);
+    HttpClient http = payments::gateway_http(Settings{});
+    HttpResponse r;
+    try {
+        r = http.send("GET", base + "/me", {payments::basic_auth_header(shop_id, secret_key)});
+    } catch (const TransportError& e) {  // the URL holds no secret: the key is in a header
+        return problem("YooKassa at " + base + " does not answer (" + std::string(e.what()) + ")");
+    }
+    if (r.status == 401 || r.status == 403)
+        return problem("YooKassa rejected shop id " + shop_id + " and its secret key (" + std::to_string(r.status) +
+                       "): copy both again from the YooKassa dashboard (Integration, API keys)");
+    const rapidjson::Document d = json_object(r);
+    const auto* account = payments::string_member(d, "account_id");
+    if (r.status != 200 || !account)
+        return problem("YooKassa at " + base + " answered " + std::to_string(r.status) + " without the shop's account_id");
+    const std::string account_id = account->GetString();
+    if (account_id != shop_id)
+        return problem("YooKassa: the secret key belongs to shop " + account_id + ", not to shop id " + shop_id +
+                       ": give that shop's id, or the key of shop " + shop_id);
+    const std::string status = payments::string_or_empty(d, "status");
+    if (!status.empty() && status != "enabled")
+        return problem("YooKassa: shop " + shop_id + " is " + status + "; it takes no payments until YooKassa enables it");
+    const auto test = d.FindMember("test");
+    const bool test_shop = test != d.MemberEnd() && test->value.IsBool() && test->value.GetBool();
+    return {std::nullopt, shop_id + (test_shop ? " (test shop)" : "")};
+}
+
+CheckResult check_cryptobot(const std::string& api_base, const std::string& token) {
+    const std::string base = trimmed(api_base);
+    HttpClient http = payments::gateway_http(Settings{});
+    HttpResponse r;
+    try {
+        r = http.send("GET", base + "/getMe", {"Crypto-Pay-API-Token: " + token});
+    } catch (const TransportError& e) {  // the URL holds no secret: the token is in a header
+        return problem("CryptoBot at " + base + " does not answer (" + std::string(e.what()) + ")");
+    }
+    if (r.status == 401 || r.status == 403)
+        return problem("CryptoBot rejected the token (" + std::to_string(r.status) +
+                       "): copy it again from @CryptoBot (Crypto Pay, My Apps, API Token); a @CryptoTestnetBot"
+                       " token needs --cryptobot-api-base https://testnet-pay.crypt.bot/api");
+    const rapidjson::Document d = json_object(r);
+    const auto* name = d.IsObject() && d.HasMember("result") ? payments::string_member(d["result"], "name") : nullptr;
+    if (r.status != 200 || !name)
+        return problem("CryptoBot at " + base + " answered " + std::to_string(r.status) + " without the app's name");
+    return {std::nullopt, name->GetString()};
 }
 
 }  // namespace cabinet::ctl

@@ -1,5 +1,5 @@
 #pragma once
-// Live checks of the services a host's settings point at, each answering with what is wrong
+// Live checks of the services a host's settings point at (payment gateways included), each answering with what is wrong
 // in one sentence a sysadmin can act on (or nothing when all is well). `cabinetctl setup`
 // runs them before it writes anything; any other command may reuse them.
 #include <filesystem>
@@ -22,6 +22,12 @@ CheckResult check_redis(const std::string& redis_url);
 CheckResult check_bot_token(const std::string& api_base, const std::string& token);
 // The panel's version (GET /api/system/metadata with the token); `found` is the version.
 CheckResult check_panel(const std::string& base_url, const std::string& token);
+// The YooKassa shop the keys belong to (GET {api_base}/me, HTTP Basic shop_id:secret_key, as
+// the gateway sends them); `found` is the shop id, " (test shop)" added for a test shop's keys.
+CheckResult check_yookassa(const std::string& api_base, const std::string& shop_id, const std::string& secret_key);
+// The Crypto Pay app the token belongs to (getMe with the Crypto-Pay-API-Token header, as the
+// gateway sends it); `found` is the app's name.
+CheckResult check_cryptobot(const std::string& api_base, const std::string& token);
 
 // A libpq URL or key=value string shown without its password.
 std::string without_password(const std::string& database_url);
