@@ -27,8 +27,13 @@ void write_host_gauges(metrics::Exposition& out, const std::vector<GaugeRow>& ro
     }
     out.family("cabinet_jobs_oldest_due_seconds", "gauge", "How long the oldest due pending job has waited (0: none)");
     each("jobs_oldest_due_s", [&](const GaugeRow& r) { out.sample("cabinet_jobs_oldest_due_seconds", {}, r.value); });
-    out.family("cabinet_payments", "gauge", "Payments (deposits and subscription payments) ever made, by method and status");
-    each("payments", [&](const GaugeRow& r) { out.sample("cabinet_payments", {{"method", r.a}, {"status", r.b}}, r.value); });
+    out.family("cabinet_payments_last_hour", "gauge",
+               "Payments (deposits and subscription payments) created in the last hour, by method and their status now");
+    each("payments_last_hour", [&](const GaugeRow& r) {
+        out.sample("cabinet_payments_last_hour", {{"method", r.a}, {"status", r.b}}, r.value);
+    });
+    out.family("cabinet_payments_pending", "gauge", "Payments waiting for their gateway's answer, by method");
+    each("payments_pending", [&](const GaugeRow& r) { out.sample("cabinet_payments_pending", {{"method", r.a}}, r.value); });
 
     // Until its row exists, maintenance is the MAINTENANCE_MODE setting (services/maintenance).
     bool row = false;

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "money_support.hpp"
 #include "support.hpp"
 
 using namespace it;
@@ -148,6 +149,29 @@ BOOST_AUTO_TEST_CASE(counters_move_by_exactly_what_the_requests_did) {
 }
 
 // nginx answers 403 to any other address, and the pool never sees the request.
+// Payments as an operator watches them: a balance purchase is a completed payment of the
+// last hour; a Stars invoice waits (pending) until Telegram's payment arrives. Other tests'
+// workers may move these series too, hence "at least".
+BOOST_AUTO_TEST_CASE(payments_of_the_last_hour_and_pending_ones) {
+    namespace m = it::money;
+    const std::string balance_done = R"(cabinet_payments_last_hour{method="balance",status="completed"})";
+    const std::string stars_done = R"(cabinet_payments_last_hour{method="stars",status="completed"})";
+    const std::string stars_waiting = R"(cabinet_payments_pending{method="stars"})";
+    const m::Shopper s = m::new_shopper();
+    set_balance(s.tg, m::kStandardPrice);
+    const Scrape before = scrape();
+    BOOST_TEST_REQUIRE(m::renew(s) == 200);
+    const int64_t invoice = m::open_stars_invoice(s);
+    const Scrape opened = scrape();
+    BOOST_TEST(opened[balance_done] >= before[balance_done] + 1);
+    BOOST_TEST(opened[stars_waiting] >= before[stars_waiting] + 1);
+    BOOST_TEST_REQUIRE(m::pay_stars_invoice(s, invoice) == 200);
+    BOOST_TEST_REQUIRE(wait_until([&] { return m::stars_fulfilled(invoice); }, 30000));
+    const Scrape paid = scrape();
+    BOOST_TEST(paid[stars_waiting] <= opened[stars_waiting] - 1);
+    BOOST_TEST(paid[stars_done] >= before[stars_done] + 1);
+}
+
 BOOST_AUTO_TEST_CASE(another_address_gets_403_from_nginx) {
     const Scrape before = scrape();
     const auto r = http_from("127.0.0.2", "GET", "/metrics");

@@ -1,7 +1,8 @@
 // How the bench users look (docs/decisions.md "A million bench users"): user k (Telegram id
 // 900000000 + k) is, by k alone, so a repeat or a larger N agrees with an earlier run:
 //   - a subscription: 'trial' when k % 20 = 7, 'expired' (1..60 days ago) when k % 10 = 3,
-//     else 'active' (1..60 days left); a panel user uuid derived from the Telegram id, which
+//     else 'active' (1..29 days left: its last monthly purchase, 30 days before the expiry,
+//     must lie in the past); a panel user uuid derived from the Telegram id, which
 //     the mock panel's snapshot gets too (bench_panel_state.cpp);
 //   - 20 completed transactions over the last ~10 months: 10 top-ups of 400.00 (YooKassa,
 //     CryptoBot, Stars) each an hour before one of 10 monthly 30-day purchases of the
@@ -37,7 +38,7 @@ constexpr const char* kInsertUsers =
     "  FROM generate_series(1, $1::bigint) i"
     "), timed AS ("
     "  SELECT k, cls, now() - interval '285 days' + make_interval(days => CASE cls"
-    "      WHEN 'expired' THEN -16 - (k * 37 % 60)::int WHEN 'active' THEN (k * 37 % 60)::int - 14 ELSE 0 END) AS p1"
+    "      WHEN 'expired' THEN -16 - (k * 37 % 60)::int WHEN 'active' THEN (k * 37 % 29)::int - 14 ELSE 0 END) AS p1"
     "  FROM spec"
     "), ins AS ("
     "  INSERT INTO users (telegram_id, username, first_name, language, referral_code, balance_minor, trial_used,"

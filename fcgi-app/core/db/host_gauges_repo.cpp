@@ -3,15 +3,22 @@
 namespace cabinet {
 namespace {
 
-// Not prepared: one scrape every 15 s or so, on whichever thread nginx picks.
+// Not prepared: one scrape every 15 s or so, on whichever thread nginx picks. Every part
+// reads an index, never a whole table: the payments of the last hour through the BRIN index
+// on created_at (sql 0035), the pending ones through the partial index of pending rows
+// (sql 0004). Counting every payment ever made took 5 s a scrape at 20 million transactions.
 constexpr const char* kHostGauges = R"SQL(
 SELECT 'jobs', status, '', count(*)::float8 FROM jobs WHERE status IN ('pending', 'running', 'dead') GROUP BY status
 UNION ALL
 SELECT 'jobs_oldest_due_s', '', '', COALESCE(EXTRACT(EPOCH FROM now() - min(run_at)), 0)::float8
   FROM jobs WHERE status = 'pending' AND run_at <= now()
 UNION ALL
-SELECT 'payments', method, status, count(*)::float8 FROM transactions
- WHERE type IN ('deposit', 'subscription_payment') GROUP BY method, status
+SELECT 'payments_last_hour', method, status, count(*)::float8 FROM transactions
+ WHERE type IN ('deposit', 'subscription_payment') AND created_at > now() - interval '1 hour'
+ GROUP BY method, status
+UNION ALL
+SELECT 'payments_pending', method, '', count(*)::float8 FROM transactions
+ WHERE status = 'pending' AND type IN ('deposit', 'subscription_payment') GROUP BY method
 UNION ALL
 SELECT 'maintenance', COALESCE(source, ''), '', enabled::int::float8 FROM maintenance_state
 UNION ALL
