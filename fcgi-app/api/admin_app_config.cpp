@@ -8,7 +8,6 @@
 //                                     text); 422 with the reason when refused, 404 for an
 //                                     unknown name; answers like the GET
 #include "api/handlers.hpp"
-#include "db/audit_repo.hpp"
 #include "http/body.hpp"
 #include "services/app_config_admin.hpp"
 #include "util/time.hpp"
@@ -48,8 +47,7 @@ void put_admin_app_config(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
     const auto body = json_body(ex.req);
     const std::string value = require_string(body, "value", 0, kMaxValueCharacters);
-    const User& u = ex.caller().user;
-    const std::string by = audit_actor(u.id, u.telegram_id);
+    const std::string by = admin_actor(ex);
     const bool web = ex.settings().web_cabinet_enabled;
     write_view(ex.resp.json(),
                ex.io.db.write([&](pqxx::work& txn) { return set_app_config_value(txn, name, value, by, web); }));

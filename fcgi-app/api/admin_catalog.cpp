@@ -18,7 +18,6 @@
 #include <limits>
 
 #include "api/handlers.hpp"
-#include "db/audit_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/catalog_admin.hpp"
@@ -29,11 +28,6 @@ namespace cabinet::api {
 namespace {
 
 constexpr int64_t kAnyInt = std::numeric_limits<int64_t>::max();
-
-std::string actor(Exchange& ex) {
-    const User& u = ex.caller().user;
-    return audit_actor(u.id, u.telegram_id);
-}
 
 // An integer of the body; its range is the service's to check (a 422 naming it).
 int64_t body_int(const rapidjson::Value& body, const char* field) { return require_int(body, field, -kAnyInt, kAnyInt); }
@@ -150,7 +144,7 @@ void put_admin_plan(Exchange& ex) {
     c.device_limit = optional_int(body, "device_limit");
     c.sort_order = optional_int(body, "sort_order");
     if (has_field(body, "is_active")) c.is_active = require_bool(body, "is_active");
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const PlanPut put = ex.io.db.write([&](pqxx::work& txn) { return put_plan(txn, c, by); });
     if (put.created) ex.resp.status = 201;
     write_plan(ex.resp.json(), put.plan);
@@ -160,7 +154,7 @@ void put_admin_plan_duration(Exchange& ex) {
     const auto body = json_body(ex.req);
     const std::string& code = ex.req.path_params.at(0);
     const AdminDuration d{path_int(ex, 1, "days"), body_int(body, "months"), body_int(body, "price_minor")};
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const AdminPlan p = ex.io.db.write([&](pqxx::work& txn) { return put_plan_price(txn, code, d, by); });
     write_plan(ex.resp.json(), p);
 }
@@ -173,7 +167,7 @@ void put_admin_sale(Exchange& ex) {
     const auto body = json_body(ex.req);
     const SaleChange c{ex.req.path_params.at(0), body_int(body, "discount_pct"), body_time(body, "starts_at"),
                        body_time(body, "ends_at")};
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const SalePut put = ex.io.db.write([&](pqxx::work& txn) { return put_sale(txn, c, by); });
     if (put.created) ex.resp.status = 201;
     write_sale(ex.resp.json(), put.sale);
@@ -181,7 +175,7 @@ void put_admin_sale(Exchange& ex) {
 
 void post_admin_sale_end(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     write_sale(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return end_sale_now(txn, name, by); }));
 }
 
@@ -192,7 +186,7 @@ void get_admin_constructor(Exchange& ex) {
 void put_admin_constructor_period(Exchange& ex) {
     const auto body = json_body(ex.req);
     const int64_t days = path_int(ex, 0, "days"), months = body_int(body, "months"), price = body_int(body, "price_minor");
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     write_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
         return put_constructor_period(txn, days, months, price, by);
     }));
@@ -201,7 +195,7 @@ void put_admin_constructor_period(Exchange& ex) {
 void put_admin_constructor_pack(Exchange& ex) {
     const auto body = json_body(ex.req);
     const int64_t gb = path_int(ex, 0, "gb"), price = body_int(body, "price_minor");
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     write_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }));
 }
 

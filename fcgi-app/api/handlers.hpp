@@ -61,6 +61,7 @@ void post_auth_oauth_callback(Exchange& ex);
 void delete_link_oauth(Exchange& ex);         // DELETE /api/cabinet/link/oauth/{provider}
 
 // Admin maintenance screen (admin.cpp)
+std::string admin_actor(Exchange& ex);  // the caller as the audit log names them (admin routes)
 void get_admin_maintenance(Exchange& ex);
 void post_admin_maintenance_mode(Exchange& ex);
 void post_admin_maintenance_backup(Exchange& ex);
