@@ -86,6 +86,9 @@ BOOST_AUTO_TEST_CASE(a_price_a_sale_a_text_and_a_landing_text_are_live_everywher
     const auto plan = admin_ok("PUT", "/api/admin/plans/" + code + "/durations/30", R"({"months":1,"price_minor":12300})");
     BOOST_TEST(plan["durations"][0]["price_minor"].GetInt64() == 12300);
     BOOST_TEST(everywhere([&] { return personal_price(tg, code, 30) == 12300; }));
+    const int64_t version = catalog_version();
+    BOOST_TEST(admin_ok("PUT", "/api/admin/plans/" + code, "{}")["sort_order"].GetInt64() == -40);  // a no-op
+    BOOST_TEST(catalog_version() == version);
     const auto listed = admin_ok("GET", "/api/admin/plans");
     BOOST_TEST(find_by(listed["items"], "code", code)["device_limit"].GetInt64() == 3);
 

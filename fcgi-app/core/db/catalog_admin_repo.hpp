@@ -33,7 +33,8 @@ struct AdminPlan {
 };
 
 // A plan by its code: created when missing (then `name` is required), else updated; what
-// is left out keeps its value (or takes its default on a new plan). traffic_gb 0 = unlimited.
+// is left out keeps its value (or takes its default on a new plan); nothing given on an
+// existing plan writes nothing. traffic_gb 0 = unlimited.
 struct PlanChange {
     std::string code;
     std::optional<std::string> name, description;

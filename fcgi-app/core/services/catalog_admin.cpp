@@ -78,10 +78,12 @@ PlanPut put_plan(pqxx::work& txn, const PlanChange& c, const std::string& actor)
     const bool exists = lock_plan(txn, c.code).has_value();
     if (!exists && !c.name) throw not_found("no plan with code " + c.code);  // a name would create it
 
+    const bool details = c.name || c.description || c.traffic_gb || c.device_limit || c.sort_order;
+    if (!details && !c.is_active) return {plan_of(txn, c.code), false};  // nothing to change: nothing written
     const bool created = upsert_plan(txn, c);
 
     // One entry for the plan's details, one for switching it on or off: each a command.
-    if (c.name || c.description || c.traffic_gb || c.device_limit || c.sort_order || created) {
+    if (details) {
         std::vector<std::string> args{"create", "--code", c.code};
         const auto add = [&](const char* option, const std::string& v) {
             args.emplace_back(option);
