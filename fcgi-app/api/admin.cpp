@@ -27,11 +27,6 @@ constexpr std::array<std::string_view, 4> kHostActions = {"update", "restart-pan
 constexpr int64_t kDefaultAuditPage = 50;
 constexpr int64_t kMaxAuditPage = 200;
 
-std::string actor(Exchange& ex) {
-    const User& u = ex.caller().user;
-    return audit_actor(u.id, u.telegram_id);
-}
-
 void write_optional_time(JsonWriter& w, int64_t unix_s) {
     if (unix_s > 0) write_string(w, iso8601_utc(unix_s));
     else w.Null();
@@ -77,7 +72,7 @@ void post_admin_maintenance_mode(Exchange& ex) {
     const auto body = json_body(ex.req);
     const bool enabled = require_bool(body, "enabled");
     const std::string message = optional_string(body, "message", 1024).value_or("");
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const MaintenanceState m =
         ex.io.db.write([&](pqxx::work& txn) { return switch_maintenance(txn, ex.settings(), enabled, by, message); });
     auto& w = ex.resp.json();
@@ -92,7 +87,7 @@ void post_admin_maintenance_mode(Exchange& ex) {
 void post_admin_maintenance_backup(Exchange& ex) {
     if (ex.settings().backup_encryption_password.empty())
         throw bad_request("backups need BACKUP_ENCRYPTION_PASSWORD in the server's settings");
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const int64_t task_id = ex.io.db.write([&](pqxx::work& txn) {
         rapidjson::StringBuffer buf;
         JsonWriter p(buf);
@@ -118,7 +113,7 @@ void post_admin_host_action(Exchange& ex) {
     const std::string& action = ex.req.path_params.at(0);
     if (std::find(kHostActions.begin(), kHostActions.end(), action) == kHostActions.end())
         throw not_found("unknown maintenance action; one of update, restart-panel, restart-bot, reboot-server");
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const int64_t audit_id =
         ex.io.db.write([&](pqxx::work& txn) { return write_audit(txn, by, action, "host", R"({"status":"scheduled"})"); });
     auto& w = ex.resp.json();
@@ -164,6 +159,11 @@ void get_admin_audit(Exchange& ex) {
     }
     w.EndArray();
     w.EndObject();
+}
+
+std::string admin_actor(Exchange& ex) {
+    const User& u = ex.caller().user;
+    return audit_actor(u.id, u.telegram_id);
 }
 
 }  // namespace cabinet::api

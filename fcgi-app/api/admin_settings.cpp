@@ -8,7 +8,6 @@
 // Unknown and infrastructure names are 404: those live in the env file only.
 #include "api/handlers.hpp"
 #include "config/owner_settings.hpp"
-#include "db/audit_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/owner_settings.hpp"
@@ -20,11 +19,6 @@ namespace {
 // A setting's text is at most 4096 bytes (services/owner_settings.cpp); the body cap is
 // MAX_BODY_BYTES, so a longer one is refused there with its message.
 constexpr size_t kMaxValueCharacters = 4096;
-
-std::string actor(Exchange& ex) {
-    const User& u = ex.caller().user;
-    return audit_actor(u.id, u.telegram_id);
-}
 
 void write_view(JsonWriter& w, const OwnerSettingView& v) {
     w.StartObject();
@@ -79,7 +73,7 @@ void put_admin_setting(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
     const auto body = json_body(ex.req);
     const std::string value = require_string(body, "value", 0, kMaxValueCharacters);
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const OwnerSettingView v = checked(name, [&] {
         return ex.io.db.write([&](pqxx::work& txn) { return set_owner_setting(txn, name, value, by, process_environment()); });
     });
@@ -88,7 +82,7 @@ void put_admin_setting(Exchange& ex) {
 
 void delete_admin_setting(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
-    const std::string by = actor(ex);
+    const std::string by = admin_actor(ex);
     const OwnerSettingView v = checked(name, [&] {
         return ex.io.db.write([&](pqxx::work& txn) { return unset_owner_setting(txn, name, by, process_environment()); });
     });

@@ -61,6 +61,7 @@ void post_auth_oauth_callback(Exchange& ex);
 void delete_link_oauth(Exchange& ex);         // DELETE /api/cabinet/link/oauth/{provider}
 
 // Admin maintenance screen (admin.cpp)
+std::string admin_actor(Exchange& ex);  // the caller as the audit log names them (admin routes)
 void get_admin_maintenance(Exchange& ex);
 void post_admin_maintenance_mode(Exchange& ex);
 void post_admin_maintenance_backup(Exchange& ex);
@@ -70,6 +71,18 @@ void get_admin_audit(Exchange& ex);
 void get_admin_settings(Exchange& ex);
 void put_admin_setting(Exchange& ex);     // PUT /api/admin/settings/{name}
 void delete_admin_setting(Exchange& ex);  // DELETE /api/admin/settings/{name}
+// The catalogue (admin_catalog.cpp) and the texts (admin_app_config.cpp)
+void get_admin_plans(Exchange& ex);
+void put_admin_plan(Exchange& ex);           // PUT /api/admin/plans/{code}
+void put_admin_plan_duration(Exchange& ex);  // PUT /api/admin/plans/{code}/durations/{days}
+void get_admin_sales(Exchange& ex);
+void put_admin_sale(Exchange& ex);       // PUT /api/admin/sales/{name}
+void post_admin_sale_end(Exchange& ex);  // POST /api/admin/sales/{name}/end
+void get_admin_constructor(Exchange& ex);
+void put_admin_constructor_period(Exchange& ex);  // PUT /api/admin/constructor/periods/{days}
+void put_admin_constructor_pack(Exchange& ex);    // PUT /api/admin/constructor/packs/{gb}
+void get_admin_app_config(Exchange& ex);
+void put_admin_app_config(Exchange& ex);  // PUT /api/admin/app-config/{name}
 
 std::vector<Route> routes();
 

@@ -52,6 +52,17 @@ std::vector<Route> routes() {
         {"GET", "/api/admin/settings", AuthKind::admin, get_admin_settings},
         {"PUT", "/api/admin/settings/{name}", AuthKind::admin, put_admin_setting, true},
         {"DELETE", "/api/admin/settings/{name}", AuthKind::admin, delete_admin_setting, true},
+        {"GET", "/api/admin/plans", AuthKind::admin, get_admin_plans},
+        {"PUT", "/api/admin/plans/{code}", AuthKind::admin, put_admin_plan, true},
+        {"PUT", "/api/admin/plans/{code}/durations/{days}", AuthKind::admin, put_admin_plan_duration, true},
+        {"GET", "/api/admin/sales", AuthKind::admin, get_admin_sales},
+        {"PUT", "/api/admin/sales/{name}", AuthKind::admin, put_admin_sale, true},
+        {"POST", "/api/admin/sales/{name}/end", AuthKind::admin, post_admin_sale_end, true},
+        {"GET", "/api/admin/constructor", AuthKind::admin, get_admin_constructor},
+        {"PUT", "/api/admin/constructor/periods/{days}", AuthKind::admin, put_admin_constructor_period, true},
+        {"PUT", "/api/admin/constructor/packs/{gb}", AuthKind::admin, put_admin_constructor_pack, true},
+        {"GET", "/api/admin/app-config", AuthKind::admin, get_admin_app_config},
+        {"PUT", "/api/admin/app-config/{name}", AuthKind::admin, put_admin_app_config, true},
     };
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,18 @@ inline const rapidjson::Value& find_by(const rapidjson::Value& arr, const char* 
     BOOST_FAIL("no item with " << key << " = " << value);
     throw std::logic_error("unreachable");
 }
+// Holds for kEverywhereRequests answers in a row within a second: nginx spreads them over
+// every pool process and many threads, so each has the change (owner settings, catalogue).
+constexpr int kEverywhereRequests = 24;
+constexpr int kLiveWithinMs = 1000;
+inline bool everywhere(const std::function<bool()>& holds) {
+    return wait_until([&] {
+        for (int i = 0; i < kEverywhereRequests; ++i)
+            if (!holds()) return false;
+        return true;
+    }, kLiveWithinMs);
+}
+
 inline bool has_item(const rapidjson::Value& arr, const char* key, const std::string& value) {
     for (const auto& v : arr.GetArray())
         if (v[key].IsString() ? value == v[key].GetString() : value == std::to_string(v[key].GetInt64())) return true;

@@ -10,20 +10,9 @@ using namespace it;
 
 namespace {
 
-constexpr int kRequests = 24;  // spread by nginx over every process and many threads
-constexpr int kLiveWithinMs = 1000;
 constexpr int64_t kAdminTelegramId = 100000001;  // the test stack's ADMIN_IDS
 
 std::string admin_auth() { return tma_header(kAdminTelegramId, "Demo"); }
-
-// Holds for kRequests answers in a row within a second: every process has the change.
-bool everywhere(const std::function<bool()>& holds) {
-    return wait_until([&] {
-        for (int i = 0; i < kRequests; ++i)
-            if (!holds()) return false;
-        return true;
-    }, kLiveWithinMs);
-}
 
 std::string shell_quoted(const std::string& v) {
     std::string q = "'";
@@ -267,7 +256,7 @@ BOOST_AUTO_TEST_CASE(a_listener_that_was_cut_reads_the_settings_again) {
          " ALTER TABLE owner_settings ENABLE TRIGGER owner_settings_changed;"
          " SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
     BOOST_TEST(wait_until([&] {
-        for (int i = 0; i < kRequests; ++i)
+        for (int i = 0; i < kEverywhereRequests; ++i)
             if (app_of(tg)["show_traffic_usage"].GetBool()) return false;
         return true;
     }, 5000));

@@ -1,19 +1,25 @@
 // cabinetctl plan|promo-group|user-group|sale|promo|constructor: the operator's catalogue.
 // Every "create" is an upsert by its natural key (plan code, group name, sale name, promo
 // code, period days, pack gb), so re-running a command converges instead of duplicating.
+// plan, sale, constructor and promo-group check, write and audit through
+// services/catalog_admin.hpp, as the admin API does; here only the options are read.
 #include <pqxx/pqxx>
 
+#include <cctype>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "commands.hpp"
+#include "db/db.hpp"
+#include "errors.hpp"
+#include "services/catalog_admin.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::ctl {
 namespace {
 
-constexpr int64_t kGiB = 1024LL * 1024 * 1024;
 constexpr int64_t kMaxMinor = 1'000'000'000'000LL;  // 10^10 currency units: far above any real price
 
 [[noreturn]] void fail(const std::string& message) { throw std::runtime_error(message); }
@@ -25,17 +31,64 @@ std::string text(const Args& args, const std::string& name, size_t max_len = 200
     return v;
 }
 
-std::optional<int64_t> maybe_int(const Args& args, const std::string& name, int64_t min, int64_t max) {
+std::optional<int64_t> maybe_int(const Args& args, const std::string& name) {
     if (!flag(args, name)) return std::nullopt;
     int64_t v = 0;
-    if (!parse_int64(option(args, name), v) || v < min || v > max)
+    if (!parse_int64(option(args, name), v)) fail(name + " must be an integer");
+    return v;
+}
+
+std::optional<int64_t> maybe_int(const Args& args, const std::string& name, int64_t min, int64_t max) {
+    const auto v = maybe_int(args, name);
+    if (v && (*v < min || *v > max))
         fail(name + " must be an integer in " + std::to_string(min) + ".." + std::to_string(max));
     return v;
+}
+
+// A required integer; without a range, the service checks it (services/catalog_admin.hpp).
+int64_t integer(const Args& args, const std::string& name) {
+    if (!flag(args, name)) fail(name + " is required");
+    return *maybe_int(args, name);
 }
 
 int64_t integer(const Args& args, const std::string& name, int64_t min, int64_t max) {
     if (!flag(args, name)) fail(name + " is required");
     return *maybe_int(args, name, min, max);
+}
+
+// The services' checks name the admin API's fields: say the options of these commands.
+std::string in_option_names(const std::string& detail) {
+    static const std::map<std::string, std::string> kOptions = {
+        {"code", "--code"},         {"name", "--name"},       {"description", "--description"},
+        {"traffic_limit_gb", "--traffic-gb"}, {"device_limit", "--devices"}, {"sort_order", "--sort"},
+        {"days", "--days"},         {"months", "--months"},   {"price_minor", "--price"},
+        {"discount_pct", "--discount"}, {"starts_at", "--from"}, {"ends_at", "--until"}, {"gb", "--gb"}};
+    std::string out;
+    size_t i = 0;
+    while (i < detail.size()) {
+        size_t j = i;
+        while (j < detail.size() && (std::islower(static_cast<unsigned char>(detail[j])) || detail[j] == '_')) ++j;
+        if (j == i) {
+            out += detail[i++];
+            continue;
+        }
+        const std::string word = detail.substr(i, j - i);
+        const auto it = kOptions.find(word);
+        out += it == kOptions.end() ? word : it->second;
+        i = j;
+    }
+    return out;
+}
+
+// Runs a service call; its refusal becomes this command's message.
+template <typename F>
+auto as_cli(const std::string& command, F&& call) {
+    try {
+        return call();
+    } catch (const ApiError& e) {
+        if (e.status() == 404) fail(std::string(e.detail()) + " (see: cabinetctl " + command + " list)");
+        fail(in_option_names(e.detail()));
+    }
 }
 
 // ISO-8601 UTC instant, or a bare date meaning its midnight UTC.
@@ -49,17 +102,9 @@ std::optional<int64_t> maybe_time(const Args& args, const std::string& name) {
 }
 
 int64_t plan_id(pqxx::transaction_base& txn, const std::string& code) {
-    const auto r = txn.exec_params("SELECT id FROM plans WHERE public_code = $1", code);
-    if (r.empty()) fail("no plan with code " + code + " (see: cabinetctl plan list)");
-    return r[0][0].as<int64_t>();
-}
-
-void print_result(const pqxx::result& r) {
-    for (const auto& row : r) {
-        std::string line;
-        for (const auto& f : row) line += (line.empty() ? "" : "  ") + std::string(f.is_null() ? "-" : f.c_str());
-        std::cout << line << "\n";
-    }
+    const auto id = lock_plan(txn, code);
+    if (!id) fail("no plan with code " + code + " (see: cabinetctl plan list)");
+    return *id;
 }
 
 // One action of a command: what `args[0]` selects.
@@ -76,49 +121,43 @@ int plan(const Args& args) {
         " | price --code C --days D --months M --price MINOR | enable|disable --code C | list";
     const std::string& action = action_of(args, usage);
     const Settings s = load_or_die();
-    pqxx::connection conn(s.database_url);
-    pqxx::work txn(conn);
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
+    const std::string by = os_actor();
     if (action == "create") {
-        const std::string code = text(args, "--code", 64), name = text(args, "--name");
-        const auto description = flag(args, "--description") ? std::optional(option(args, "--description")) : std::nullopt;
-        const auto gb = maybe_int(args, "--traffic-gb", 0, 1'000'000);  // 0 = unlimited
-        const auto devices = maybe_int(args, "--devices", 1, 1000);
-        const auto sort = maybe_int(args, "--sort", -1'000'000, 1'000'000);
+        PlanChange c;
+        c.code = text(args, "--code");
+        c.name = text(args, "--name");
+        if (flag(args, "--description")) c.description = option(args, "--description");
+        c.traffic_gb = maybe_int(args, "--traffic-gb");  // 0 = unlimited
+        c.device_limit = maybe_int(args, "--devices");
+        c.sort_order = maybe_int(args, "--sort");
         // Options left out keep their current value on an existing plan.
-        const auto r = txn.exec_params(
-            "INSERT INTO plans (public_code, name, description, traffic_limit_bytes, device_limit, sort_order)"
-            " VALUES ($1, $2, coalesce($3, ''), NULLIF($4::bigint, 0), coalesce($5::int, 1), coalesce($6::int, 0))"
-            " ON CONFLICT (public_code) DO UPDATE SET name = EXCLUDED.name,"
-            "   description = coalesce($3, plans.description),"
-            "   traffic_limit_bytes = CASE WHEN $4::bigint IS NULL THEN plans.traffic_limit_bytes ELSE NULLIF($4::bigint, 0) END,"
-            "   device_limit = coalesce($5::int, plans.device_limit), sort_order = coalesce($6::int, plans.sort_order)"
-            " RETURNING id, (xmax = 0) AS inserted",
-            code, name, description, gb ? std::optional(*gb * kGiB) : std::nullopt, devices, sort);
-        std::cout << (r[0][1].as<bool>() ? "created" : "updated") << " plan " << code << " (id " << r[0][0].c_str() << ")\n";
+        const PlanPut put = as_cli("plan", [&] { return db.write([&](pqxx::work& txn) { return put_plan(txn, c, by); }); });
+        std::cout << (put.created ? "created" : "updated") << " plan " << c.code << " (id " << put.plan.id << ")\n";
     } else if (action == "price") {
-        const int64_t id = plan_id(txn, text(args, "--code", 64));
-        const int64_t days = integer(args, "--days", 1, 36500), months = integer(args, "--months", 0, 1200);
-        const int64_t price = integer(args, "--price", 0, kMaxMinor);
-        txn.exec_params0("INSERT INTO plan_durations (plan_id, days, months, price_minor) VALUES ($1, $2, $3, $4)"
-                         " ON CONFLICT (plan_id, days) DO UPDATE SET months = EXCLUDED.months, price_minor = EXCLUDED.price_minor",
-                         id, days, months, price);
-        std::cout << "price set: " << days << " days = " << price << " minor units\n";
+        const std::string code = text(args, "--code");
+        const AdminDuration d{integer(args, "--days"), integer(args, "--months"), integer(args, "--price")};
+        as_cli("plan", [&] { return db.write([&](pqxx::work& txn) { return put_plan_price(txn, code, d, by); }); });
+        std::cout << "price set: " << d.days << " days = " << d.price_minor << " minor units\n";
     } else if (action == "enable" || action == "disable") {
-        const int64_t id = plan_id(txn, text(args, "--code", 64));
-        txn.exec_params0("UPDATE plans SET is_active = $2 WHERE id = $1", id, action == "enable");
+        PlanChange c;
+        c.code = text(args, "--code");
+        c.is_active = action == "enable";
+        as_cli("plan", [&] { return db.write([&](pqxx::work& txn) { return put_plan(txn, c, by); }); });
         std::cout << "ok\n";
     } else if (action == "list") {
         std::cout << "id  code  name  active  traffic_gb  devices  sort  durations(days:price)\n";
-        print_result(txn.exec(
-            "SELECT p.id, p.public_code, p.name, p.is_active, coalesce(p.traffic_limit_bytes / 1073741824, 0),"
-            " p.device_limit, p.sort_order,"
-            " coalesce(string_agg(d.days || ':' || d.price_minor, ',' ORDER BY d.days), '-')"
-            " FROM plans p LEFT JOIN plan_durations d ON d.plan_id = p.id GROUP BY p.id ORDER BY p.sort_order, p.id"));
+        for (const AdminPlan& p : db.read([](auto& txn) { return list_plans(txn); })) {
+            std::string durations;
+            for (const auto& d : p.durations)
+                durations += (durations.empty() ? "" : ",") + std::to_string(d.days) + ":" + std::to_string(d.price_minor);
+            std::cout << p.id << "  " << p.code << "  " << p.name << "  " << (p.is_active ? "t" : "f") << "  "
+                      << p.traffic_limit_gb << "  " << p.device_limit << "  " << p.sort_order << "  "
+                      << (durations.empty() ? "-" : durations) << "\n";
+        }
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
-    if (action != "list") audit_command(txn, "plan", args);
-    txn.commit();
     return 0;
 }
 
@@ -126,21 +165,18 @@ int promo_group(const Args& args) {
     const std::string usage = "cabinetctl promo-group create --name N --discount PCT | list";
     const std::string& action = action_of(args, usage);
     const Settings s = load_or_die();
-    pqxx::connection conn(s.database_url);
-    pqxx::work txn(conn);
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     if (action == "create") {
-        const std::string name = text(args, "--name", 100);
-        const int64_t pct = integer(args, "--discount", 0, 100);
-        txn.exec_params0("INSERT INTO promo_groups (name, discount_pct) VALUES ($1, $2)"
-                         " ON CONFLICT (name) DO UPDATE SET discount_pct = EXCLUDED.discount_pct", name, pct);
+        const std::string name = text(args, "--name"), by = os_actor();
+        const int64_t pct = integer(args, "--discount");
+        as_cli("promo-group", [&] { db.write([&](pqxx::work& txn) { put_promo_group(txn, name, pct, by); }); });
         std::cout << "promo group " << name << ": " << pct << " %\n";
     } else if (action == "list") {
-        print_result(txn.exec("SELECT g.name, g.discount_pct, count(u.id) FROM promo_groups g"
-                              " LEFT JOIN users u ON u.promo_group_id = g.id GROUP BY g.id ORDER BY g.name"));
+        for (const AdminPromoGroup& g : db.read([](auto& txn) { return list_promo_groups(txn); }))
+            std::cout << g.name << "  " << g.discount_pct << "  " << g.members << "\n";
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
-    txn.commit();
     return 0;
 }
 
@@ -168,36 +204,34 @@ int user_group(const Args& args) {
 }
 
 int sale(const Args& args) {
-    const std::string usage = "cabinetctl sale create --name N --discount PCT --from ISO --until ISO | list";
+    const std::string usage = "cabinetctl sale create --name N --discount PCT --from ISO --until ISO | end --name N | list";
     const std::string& action = action_of(args, usage);
     const Settings s = load_or_die();
-    pqxx::connection conn(s.database_url);
-    pqxx::work txn(conn);
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
+    const std::string by = os_actor();
     if (action == "create") {
-        const std::string name = text(args, "--name", 100);
-        const int64_t pct = integer(args, "--discount", 1, 100);
+        SaleChange c;
+        c.name = text(args, "--name");
+        c.discount_pct = integer(args, "--discount");
         const auto from = maybe_time(args, "--from"), until = maybe_time(args, "--until");
         if (!from || !until) fail("--from and --until are required");
-        if (*until <= *from) fail("--until must be after --from");
-        // No unique key on sales.name in the schema: the name is the operator's handle, and
-        // a re-run edits the sale of that name instead of adding a second one.
-        txn.exec0("LOCK TABLE sales IN SHARE ROW EXCLUSIVE MODE");
-        const auto r = txn.exec_params("UPDATE sales SET discount_pct = $2, starts_at = to_timestamp($3), ends_at = to_timestamp($4)"
-                                       " WHERE name = $1 RETURNING id", name, pct, *from, *until);
-        if (r.empty())
-            txn.exec_params0("INSERT INTO sales (name, discount_pct, starts_at, ends_at) VALUES ($1, $2, to_timestamp($3), to_timestamp($4))",
-                             name, pct, *from, *until);
-        std::cout << (r.empty() ? "created" : "updated") << " sale " << name << ": " << pct << " % from "
-                  << iso8601_utc(*from) << " until " << iso8601_utc(*until) << "\n";
+        c.starts_at = *from;
+        c.ends_at = *until;
+        // A re-run edits the sale of that name instead of adding a second one.
+        const SalePut put = as_cli("sale", [&] { return db.write([&](pqxx::work& txn) { return put_sale(txn, c, by); }); });
+        std::cout << (put.created ? "created" : "updated") << " sale " << c.name << ": " << c.discount_pct << " % from "
+                  << iso8601_utc(c.starts_at) << " until " << iso8601_utc(c.ends_at) << "\n";
+    } else if (action == "end") {
+        const std::string name = text(args, "--name");
+        const AdminSale ended = as_cli("sale", [&] { return db.write([&](pqxx::work& txn) { return end_sale_now(txn, name, by); }); });
+        std::cout << "sale " << name << " ended at " << iso8601_utc(ended.ends_at) << "\n";
     } else if (action == "list") {
-        print_result(txn.exec("SELECT name, discount_pct, starts_at, ends_at,"
-                              " CASE WHEN starts_at <= now() AND ends_at > now() THEN 'running' ELSE '' END"
-                              " FROM sales ORDER BY starts_at"));
+        for (const AdminSale& x : db.read([](auto& txn) { return list_sales(txn); }))
+            std::cout << x.name << "  " << x.discount_pct << "  " << iso8601_utc(x.starts_at) << "  " << iso8601_utc(x.ends_at)
+                      << "  " << (x.running ? "running" : "") << "\n";
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
-    if (action != "list") audit_command(txn, "sale", args);
-    txn.commit();
     return 0;
 }
 
@@ -220,8 +254,8 @@ int promo(const Args& args) {
     if (from && until && *until <= *from) fail("--until must be after --from");
 
     const Settings s = load_or_die();
-    pqxx::connection conn(s.database_url);
-    pqxx::work txn(conn);
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);  // prepares lock_plan's statement
+    pqxx::work txn(db.conn());
     std::optional<int64_t> plan;
     if (type == "subscription") plan = plan_id(txn, text(args, "--plan", 64));
     const auto used = txn.exec_params("SELECT uses FROM promo_codes WHERE lower(code) = lower($1)", code);
@@ -247,28 +281,25 @@ int constructor(const Args& args) {
                               " (gb 0 = unlimited) | list";
     const std::string& action = action_of(args, usage);
     const Settings s = load_or_die();
-    pqxx::connection conn(s.database_url);
-    pqxx::work txn(conn);
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
+    const std::string by = os_actor();
     if (action == "period") {
-        const int64_t days = integer(args, "--days", 1, 36500), months = integer(args, "--months", 0, 1200);
-        const int64_t price = integer(args, "--price", 0, kMaxMinor);
-        txn.exec_params0("INSERT INTO constructor_periods (days, months, price_minor) VALUES ($1, $2, $3)"
-                         " ON CONFLICT (days) DO UPDATE SET months = EXCLUDED.months, price_minor = EXCLUDED.price_minor,"
-                         "   is_active = true", days, months, price);
+        const int64_t days = integer(args, "--days"), months = integer(args, "--months"), price = integer(args, "--price");
+        as_cli("constructor", [&] { return db.write([&](pqxx::work& txn) { return put_constructor_period(txn, days, months, price, by); }); });
         std::cout << "period " << days << " days = " << price << " minor units\n";
     } else if (action == "pack") {
-        const int64_t gb = integer(args, "--gb", 0, 1'000'000), price = integer(args, "--price", 0, kMaxMinor);
-        txn.exec_params0("INSERT INTO constructor_packs (gb, price_minor) VALUES ($1, $2)"
-                         " ON CONFLICT (gb) DO UPDATE SET price_minor = EXCLUDED.price_minor, is_active = true", gb, price);
+        const int64_t gb = integer(args, "--gb"), price = integer(args, "--price");
+        as_cli("constructor", [&] { return db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }); });
         std::cout << "pack " << (gb ? std::to_string(gb) + " GB" : std::string("unlimited")) << " = " << price << " minor units\n";
     } else if (action == "list") {
-        print_result(txn.exec("SELECT 'period', days, months, price_minor, is_active FROM constructor_periods"
-                              " UNION ALL SELECT 'pack', gb, NULL, price_minor, is_active FROM constructor_packs ORDER BY 1 DESC, 2"));
+        const AdminConstructor c = db.read([](auto& txn) { return constructor_catalog(txn); });
+        for (const auto& p : c.periods)
+            std::cout << "period  " << p.amount << "  " << p.months << "  " << p.price_minor << "  " << (p.is_active ? "t" : "f") << "\n";
+        for (const auto& p : c.packs)
+            std::cout << "pack  " << p.amount << "  -  " << p.price_minor << "  " << (p.is_active ? "t" : "f") << "\n";
     } else {
         fail("unknown action " + action + "; usage: " + usage);
     }
-    if (action != "list") audit_command(txn, "constructor", args);
-    txn.commit();
     return 0;
 }
 

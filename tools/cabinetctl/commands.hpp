@@ -61,9 +61,6 @@ std::string option(const Args& args, const std::string& name, const std::string&
 bool flag(const Args& args, const std::string& name);
 // Who runs the command, as the audit log names them: cabinetctl:<OS user> (sudo's caller).
 std::string os_actor();
-// Audits a catalogue change made on a plain connection (plans, sales, constructor, app
-// config): action "catalog.<command>" by os_actor(), the command's arguments as payload.
-void audit_command(pqxx::work& txn, const std::string& command, const Args& args);
 // Folder of migrations/ and demo.sql: $CABINET_SQL_DIR, else the installed one beside the
 // binary (../share/cabinet/sql), else the source tree's sql/.
 std::string sql_dir();

@@ -9,10 +9,7 @@
 
 #include "cache/live_settings.hpp"
 #include "commands.hpp"
-#include "db/audit_repo.hpp"
 #include "db/db.hpp"
-#include "db/statements.hpp"
-#include "util/json.hpp"
 #include "errors.hpp"
 #include "log/logging.hpp"
 
@@ -34,7 +31,7 @@ const Command kCommands[] = {
     {"plan", plan, "plans: plan create --code C --name N [--description D] [--traffic-gb G] [--devices K] [--sort S] | price --code C --days D --months M --price MINOR | enable|disable --code C | list"},
     {"promo-group", promo_group, "promo groups: promo-group create --name N --discount PCT | list"},
     {"user-group", user_group, "put a user in a promo group: --telegram-id N --group NAME | --clear"},
-    {"sale", sale, "shop-wide sales (the largest running one applies): sale create --name N --discount PCT --from ISO --until ISO | list"},
+    {"sale", sale, "shop-wide sales (the largest running one applies): sale create --name N --discount PCT --from ISO --until ISO (re-run: edits it) | end --name N (ends it now) | list"},
     {"promo", promo, "promo codes: promo create --code C --type balance|days|subscription|discount --value V [--plan CODE] [--max-uses K] [--from ISO] [--until ISO]"},
     {"constructor", constructor, "constructor price list: constructor period --days D --months M --price MINOR | pack --gb G --price MINOR | list"},
     {"dev-init-data", dev_init_data, "print mini-app init data signed with BOT_TOKEN: --telegram-id N [--first-name S] [--username U] [--language-code L] [--start-param P] [--auth-date T]"},
@@ -83,21 +80,6 @@ std::string os_actor() {
     if (const char* sudo = std::getenv("SUDO_USER"); sudo && *sudo) return std::string("cabinetctl:") + sudo;
     const passwd* pw = getpwuid(geteuid());
     return "cabinetctl:" + (pw ? std::string(pw->pw_name) : "uid" + std::to_string(geteuid()));
-}
-
-void audit_command(pqxx::work& txn, const std::string& command, const Args& args) {
-    // The pool prepares its statements at connect; this connection is a plain one.
-    for (const auto& st : pool_statements())
-        if (st.name == "audit_insert") txn.conn().prepare(std::string(st.name), std::string(st.sql));
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    w.Key("args");
-    w.StartArray();
-    for (const auto& a : args) write_string(w, a);
-    w.EndArray();
-    w.EndObject();
-    write_audit(txn, os_actor(), "catalog." + command, args.empty() ? "" : args[0], {buf.GetString(), buf.GetSize()});
 }
 
 std::string option(const Args& args, const std::string& name, const std::string& fallback) {

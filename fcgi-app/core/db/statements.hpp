@@ -26,5 +26,6 @@ std::vector<Statement> linking_statements();       // linking_statements.cpp: Te
 std::vector<Statement> oauth_statements();         // oauth_statements.cpp: OAuth states and linked identities
 std::vector<Statement> ledger_statements();        // ledger_statements.cpp: balance ledger, subscription history
 std::vector<Statement> owner_settings_statements();  // owner_settings_statements.cpp: owner-level settings
+std::vector<Statement> catalog_admin_statements();   // catalog_admin_statements.cpp: the owner's catalogue and texts
 
 }  // namespace cabinet

@@ -1,0 +1,56 @@
+// The owner's texts and theme for the admin screen (services/app_config_admin.hpp), the
+// same as `cabinetctl config`. Admins only; every change audited with the admin as actor
+// and in every pool process's answers within a second.
+//   GET /api/admin/app-config         {items: [{name, value}], published_at}: every key
+//                                     (title, greeting, template, accent_color, landing.*)
+//   PUT /api/admin/app-config/{name}  {"value": "text as cabinetctl config set takes it"}
+//                                     (landing.features and landing.faq: a JSON array as
+//                                     text); 422 with the reason when refused, 404 for an
+//                                     unknown name; answers like the GET
+#include "api/handlers.hpp"
+#include "http/body.hpp"
+#include "services/app_config_admin.hpp"
+#include "util/time.hpp"
+
+namespace cabinet::api {
+namespace {
+
+// Longer than any value domain/landing.hpp accepts (twelve features or questions).
+constexpr size_t kMaxValueCharacters = 16384;
+
+void write_view(JsonWriter& w, const AppConfigView& v) {
+    w.StartObject();
+    w.Key("items");
+    w.StartArray();
+    for (const auto& [name, value] : v.values) {
+        w.StartObject();
+        w.Key("name");
+        write_string(w, name);
+        w.Key("value");
+        write_string(w, value);
+        w.EndObject();
+    }
+    w.EndArray();
+    w.Key("published_at");
+    write_string(w, iso8601_utc(v.published_at));
+    w.EndObject();
+}
+
+}  // namespace
+
+void get_admin_app_config(Exchange& ex) {
+    const bool web = ex.settings().web_cabinet_enabled;
+    write_view(ex.resp.json(), ex.io.db.read([&](auto& txn) { return app_config_view(txn, web); }));
+}
+
+void put_admin_app_config(Exchange& ex) {
+    const std::string& name = ex.req.path_params.at(0);
+    const auto body = json_body(ex.req);
+    const std::string value = require_string(body, "value", 0, kMaxValueCharacters);
+    const std::string by = admin_actor(ex);
+    const bool web = ex.settings().web_cabinet_enabled;
+    write_view(ex.resp.json(),
+               ex.io.db.write([&](pqxx::work& txn) { return set_app_config_value(txn, name, value, by, web); }));
+}
+
+}  // namespace cabinet::api

@@ -1,0 +1,65 @@
+#pragma once
+// Changing the shop's catalogue, the same for `cabinetctl plan|sale|constructor|
+// promo-group` and the
+// admin API (/api/admin/plans, /sales, /constructor; docs/operations.md "Settings"): each
+// input is checked here (ApiError 404 for an unknown plan or sale, 422 for a value out of
+// range, with a detail naming the field; nothing is written then), stored, and audited in
+// the same transaction as `catalog.<command>` with the cabinetctl command line
+// that makes the same change, whoever the actor. The tables' trigger (sql 0020) tells every
+// pool process within a second.
+#include <pqxx/pqxx>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/catalog_admin_repo.hpp"
+
+namespace cabinet {
+
+struct PlanPut {
+    AdminPlan plan;  // as it now is
+    bool created = false;
+};
+
+// A sale by its name: created when missing, else its discount and window replaced.
+struct SaleChange {
+    std::string name;
+    int64_t discount_pct = 0;
+    int64_t starts_at = 0;  // unix seconds
+    int64_t ends_at = 0;
+};
+
+struct SalePut {
+    AdminSale sale;
+    bool created = false;
+};
+
+std::vector<AdminPlan> list_plans(pqxx::transaction_base& txn);
+PlanPut put_plan(pqxx::work& txn, const PlanChange& change, const std::string& actor);
+// The price of `d.days` days of plan `code` (added or replaced); 404 for an unknown plan.
+AdminPlan put_plan_price(pqxx::work& txn, const std::string& code, const AdminDuration& d, const std::string& actor);
+
+std::vector<AdminSale> list_sales(pqxx::transaction_base& txn);
+SalePut put_sale(pqxx::work& txn, const SaleChange& change, const std::string& actor);
+// Ends the sale now (one not begun never runs); 404 when there is no sale of that name. One
+// already over stays as it is, and no audit entry is written.
+AdminSale end_sale_now(pqxx::work& txn, const std::string& name, const std::string& actor);
+
+AdminConstructor constructor_catalog(pqxx::transaction_base& txn);
+// A period of `days` days or a pack of `gb` GB (0 = unlimited): added or replaced, active.
+AdminConstructor put_constructor_period(pqxx::work& txn, int64_t days, int64_t months, int64_t price_minor,
+                                        const std::string& actor);
+AdminConstructor put_constructor_pack(pqxx::work& txn, int64_t gb, int64_t price_minor, const std::string& actor);
+
+std::vector<AdminPromoGroup> list_promo_groups(pqxx::transaction_base& txn);
+// A promo group's discount (0..100 %), the group created when missing.
+void put_promo_group(pqxx::work& txn, const std::string& name, int64_t discount_pct, const std::string& actor);
+
+// Appends the audit entry of a catalogue change: action `catalog.<command>`, entity the
+// command's first word, payload {"args": [...]}, the cabinetctl arguments of the change.
+void audit_catalog_change(pqxx::work& txn, const std::string& actor, const std::string& command,
+                          const std::vector<std::string>& args);
+
+}  // namespace cabinet
