@@ -38,6 +38,28 @@ BOOST_AUTO_TEST_CASE(a_balance_change_without_its_ledger_row_is_refused) {
     BOOST_TEST(count("SELECT count(*) FROM balance_ledger WHERE reason = 'admin' AND user_id = " + str(s.id)) == 2);
 }
 
+// ledger_move's own update skips the commit-time check (sql 0031): a change by hand right
+// after one, in the same transaction and on the same user, must still be caught.
+BOOST_AUTO_TEST_CASE(a_balance_change_after_a_ledger_move_in_the_same_transaction_is_refused) {
+    const Shopper s = new_shopper();
+    set_balance(s.tg, 5000);
+    bool refused = false;
+    try {
+        exec("SELECT ledger_move(" + str(s.id) + ", 100, 'admin'); UPDATE users SET balance_minor = balance_minor + 1 WHERE id = " +
+             str(s.id));
+    } catch (const std::exception& e) {
+        refused = std::string(e.what()).find("ledger") != std::string::npos;
+    }
+    BOOST_TEST(refused);
+    const Books b = books(s);
+    BOOST_TEST(b.balance == 5000);
+    BOOST_TEST(b.ledger_sum == 5000);
+    // ledger_move alone, twice in one transaction, commits.
+    exec("SELECT ledger_move(" + str(s.id) + ", 100, 'admin'); SELECT ledger_move(" + str(s.id) + ", -40, 'admin')");
+    BOOST_TEST(books(s).balance == 5060);
+    BOOST_TEST(books(s).ledger_sum == 5060);
+}
+
 BOOST_AUTO_TEST_CASE(every_money_path_writes_its_ledger_row) {
     const Shopper referrer = new_shopper();
     const Shopper s = new_shopper("ref_" + referrer.referral_code);
