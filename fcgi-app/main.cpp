@@ -1,5 +1,6 @@
 // cabinet-fcgi: one process of the FastCGI pool. See server.hpp and DESIGN.md "Processes".
 #include <curl/curl.h>
+#include <malloc.h>
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
@@ -53,6 +54,11 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    // glibc gives threads up to 8 malloc arenas per core, each growing its own heap and
+    // keeping what its thread freed: with the pool's threads that was 8 heaps of ~1.4 MB.
+    // One per core is as many as can allocate at once; a thread finding its arena busy
+    // takes another one's (docs/decisions.md "A pool process under 20 MB").
+    mallopt(M_ARENA_MAX, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     try {
         if (sodium_init() < 0) throw std::runtime_error("libsodium init failed");
         curl_global_init(CURL_GLOBAL_DEFAULT);

@@ -61,8 +61,8 @@ struct Shared {
     const PanelHealthCache panel_health{1};
     const CatalogCache catalog{settings.app_config_ttl_ms};
     const LiveSettings live{settings};
-    // A small capacity, so that threads also evict each other's copies.
-    const AccountCache accounts{std::make_unique<AccountGenerations>(settings.account_generations_file), 64,
+    // A small budget (a few users a shard), so that threads also evict each other's copies.
+    const AccountCache accounts{std::make_unique<AccountGenerations>(settings.account_generations_file), 16 << 10,
                                 std::chrono::seconds(300)};
 };
 

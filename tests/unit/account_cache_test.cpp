@@ -30,8 +30,8 @@ struct GenerationsFile {
     }
     ~GenerationsFile() { ::unlink(path.c_str()); }
     // One pool process's cache, listening.
-    std::unique_ptr<AccountCache> process(size_t capacity = 1000, int max_age_s = 300) const {
-        auto c = std::make_unique<AccountCache>(std::make_unique<AccountGenerations>(path), capacity,
+    std::unique_ptr<AccountCache> process(size_t budget_bytes = 1 << 20, int max_age_s = 300) const {
+        auto c = std::make_unique<AccountCache>(std::make_unique<AccountGenerations>(path), budget_bytes,
                                                 std::chrono::seconds(max_age_s));
         c->set_listening(true);
         return c;
@@ -96,6 +96,11 @@ BOOST_AUTO_TEST_CASE(a_load_that_raced_a_write_is_not_kept_as_fresh) {
     a->keep_account(ticket, account(5, 500, 100));
     BOOST_TEST(balance_of(*a, 5) == -1);
     load(*a, account(5, 500, 250));
+    BOOST_TEST(balance_of(*a, 5) == 250);
+    // A part read under the old stamp arriving after one read under the new: not kept, and
+    // the good copy stays.
+    a->keep_referral_stats(ticket, {1, 2});
+    BOOST_TEST(!a->referral_stats(5).has_value());
     BOOST_TEST(balance_of(*a, 5) == 250);
 }
 
@@ -175,21 +180,47 @@ BOOST_AUTO_TEST_CASE(a_promo_discount_copy_ends_with_the_discount) {
     BOOST_TEST(c->account_by_id(5).has_value());
 }
 
-BOOST_AUTO_TEST_CASE(the_cache_holds_at_most_its_capacity_and_off_means_off) {
+BOOST_AUTO_TEST_CASE(the_cache_never_holds_more_than_its_budget_and_forgets_the_least_recently_used_first) {
     GenerationsFile f;
-    const auto c = f.process(32);
-    for (int64_t id = 1; id <= 1000; ++id) load(*c, account(id, 1000 + id, id));
-    int held = 0;
-    for (int64_t id = 1; id <= 1000; ++id) held += c->account_by_id(id).has_value() ? 1 : 0;
-    BOOST_TEST(held <= 32);
-    BOOST_TEST(held >= 16);
-    BOOST_TEST(balance_of(*c, 1000) == 1000);  // the last one loaded is there
+    // What one user takes (an account and the telegram index's line), from a roomy cache.
+    const auto roomy = f.process();
+    for (int64_t id = 1; id <= 16; ++id) load(*roomy, account(id, 1000 + id, id));
+    const size_t per_user = roomy->bytes_held() / 16;
+    BOOST_TEST(per_user > 100u);
 
+    // Room for six and a half users in each of the 16 shards (user id mod 16).
+    const size_t budget = per_user * 16 * 13 / 2;
+    const auto c = f.process(budget);
+    for (int64_t id = 1; id <= 64; ++id) load(*c, account(id, 1000 + id, id));  // four a shard
+    for (int64_t id = 1; id <= 64; ++id) BOOST_TEST(balance_of(*c, id) == id);
+    for (int64_t id = 1; id <= 16; ++id) BOOST_TEST(balance_of(*c, id) == id);  // used again
+    for (int64_t id = 65; id <= 112; ++id) load(*c, account(id, 1000 + id, id));  // seven a shard
+    BOOST_TEST(c->bytes_held() <= budget);
+    for (int64_t id = 1; id <= 16; ++id) BOOST_TEST(balance_of(*c, id) == id);   // recently used
+    for (int64_t id = 17; id <= 32; ++id) BOOST_TEST(balance_of(*c, id) == -1);  // the oldest
+    for (int64_t id = 33; id <= 112; ++id) BOOST_TEST(balance_of(*c, id) == id);
+
+    // Many more users, with their traffic series: the budget holds after every one.
+    bool within = true;
+    for (int64_t id = 113; id <= 3000; ++id) {
+        load(*c, account(id, 1000 + id, id));
+        c->keep_traffic_series(c->ticket_for_id(id), {{20780, id}, {20781, 2 * id}});
+        within = within && c->bytes_held() <= budget;
+    }
+    BOOST_TEST(within);
+    BOOST_TEST(balance_of(*c, 3000) == 3000);
+    BOOST_TEST(c->traffic_series(3000).has_value());
+    BOOST_TEST(balance_of(*c, 200) == -1);
+}
+
+BOOST_AUTO_TEST_CASE(off_means_off) {
+    GenerationsFile f;
     const AccountCache off(std::make_unique<AccountGenerations>(f.path), 0, std::chrono::seconds(300));
     off.set_listening(true);
     BOOST_TEST(!off.enabled());
     load(off, account(5, 500, 100));
     BOOST_TEST(!off.account_by_id(5).has_value());
+    BOOST_TEST(off.bytes_held() == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(an_unusable_generations_file_is_an_error_at_start) {

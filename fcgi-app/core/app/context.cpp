@@ -11,7 +11,7 @@ constexpr int64_t kPanelHealthTtlMs = 5000;
 // Without the host's generations file a copy could outlive a write made in another process:
 // then the cache stays off (said once at start), and every request reads the database.
 std::unique_ptr<AccountGenerations> open_generations(const Settings& s) {
-    if (s.account_cache_entries == 0) return nullptr;
+    if (s.account_cache_mb == 0) return nullptr;
     try {
         return std::make_unique<AccountGenerations>(s.account_generations_file);
     } catch (const std::exception& e) {
@@ -46,7 +46,7 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       catalog(settings.app_config_ttl_ms),
       panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms),
       gateway_slots(settings.gateway_concurrency, settings.gateway_queue_wait_ms),
-      accounts(open_generations(settings), static_cast<size_t>(settings.account_cache_entries),
+      accounts(open_generations(settings), static_cast<size_t>(settings.account_cache_mb) << 20,
                std::chrono::seconds(settings.account_cache_max_age_s)),
       metrics(open_metrics(settings, router)) {}
 

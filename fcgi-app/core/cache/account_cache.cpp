@@ -1,7 +1,11 @@
 #include "cache/account_cache.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <utility>
 
+#include "cache/account_codec.hpp"
 #include "util/time.hpp"
 
 namespace cabinet {
@@ -21,14 +25,43 @@ Clock::time_point account_expiry(const Account& a, std::chrono::seconds max_age)
     return expires;
 }
 
+// What glibc's malloc takes for a block of n bytes: n and its 8-byte header, in 16-byte
+// steps, 32 at least. The budget counts this, not sizeof, so that it bounds the RSS.
+constexpr size_t heap_block(size_t n) { return std::max<size_t>(32, (n + 8 + 15) & ~size_t{15}); }
+// A node of an unordered_map<int64_t, V>: the next pointer and the pair, plus its bucket.
+template <class V>
+constexpr size_t map_node() { return heap_block(sizeof(void*) + sizeof(std::pair<const int64_t, V>)) + sizeof(void*); }
+
 }  // namespace
 
-AccountCache::AccountCache(std::unique_ptr<AccountGenerations> generations, size_t capacity, std::chrono::seconds max_age)
-    : generations_(capacity > 0 ? std::move(generations) : nullptr),
-      per_shard_(std::max<size_t>(1, capacity / kShards)),
+void AccountCache::Shard::unlink(Entry& e) {
+    (e.newer ? e.newer->older : newest) = e.older;
+    (e.older ? e.older->newer : oldest) = e.newer;
+    e.newer = e.older = nullptr;
+}
+
+void AccountCache::Shard::push_newest(Entry& e) {
+    e.older = newest;
+    e.newer = nullptr;
+    (newest ? newest->newer : oldest) = &e;
+    newest = &e;
+}
+
+AccountCache::AccountCache(std::unique_ptr<AccountGenerations> generations, size_t budget_bytes, std::chrono::seconds max_age)
+    : generations_(budget_bytes > 0 ? std::move(generations) : nullptr),
+      per_shard_bytes_(budget_bytes / kShards),
       max_age_(max_age) {}
 
 bool AccountCache::usable() const { return generations_ && listening_.load(std::memory_order_acquire); }
+
+size_t AccountCache::bytes_held() const {
+    size_t total = 0;
+    for (Shard& s : shards_) {
+        std::lock_guard lock(s.mutex);
+        total += s.bytes;
+    }
+    return total;
+}
 
 AccountCache::Ticket AccountCache::ticket_for_id(int64_t user_id) const {
     if (!usable()) return {};
@@ -47,44 +80,92 @@ AccountCache::Ticket AccountCache::ticket_for_telegram_id(int64_t telegram_id) c
     return {user_id, generations_->stamp(user_id)};
 }
 
-template <class T>
-std::optional<T> AccountCache::find(int64_t user_id, Part<T> Entry::*part) const {
+size_t AccountCache::Entry::charged() const {
+    const size_t packed_bytes = size[kAccount] + size[kReferral] + size[kTraffic];
+    return map_node<Entry>() + (packed_bytes ? heap_block(packed_bytes) : 0);
+}
+
+uint32_t AccountCache::seconds_since_made(Clock::time_point t) const {
+    const auto s = std::chrono::duration_cast<std::chrono::seconds>(t - made_).count();
+    return static_cast<uint32_t>(std::clamp<int64_t>(s, 0, UINT32_MAX));
+}
+
+template <class Unpack>
+auto AccountCache::find(int64_t user_id, PartIndex part, Unpack unpack) const -> std::optional<decltype(unpack(""))> {
     if (!usable()) return std::nullopt;
     const AccountStamp now_stamp = generations_->stamp(user_id);
+    // Both rounded down: a copy goes up to a second early, never late.
+    const uint32_t now = seconds_since_made(Clock::now());
     Shard& s = shard(user_id);
     std::lock_guard lock(s.mutex);
     auto it = s.entries.find(user_id);
     if (it == s.entries.end()) return std::nullopt;
-    const Part<T>& p = it->second.*part;
-    if (!p.value || p.stamp != now_stamp || Clock::now() >= p.expires) return std::nullopt;
-    return p.value;
+    Entry& e = it->second;
+    if (e.size[part] == 0 || e.stamp != now_stamp || now >= e.expires[part]) return std::nullopt;
+    s.unlink(e);
+    s.push_newest(e);
+    size_t offset = 0;
+    for (size_t i = 0; i < part; ++i) offset += e.size[i];
+    return unpack(std::string_view(e.packed.get() + offset, e.size[part]));
 }
 
-template <class T>
-void AccountCache::keep(const Ticket& t, Part<T> Entry::*part, const T& value, Clock::time_point expires) const {
-    if (t.user_id == 0 || !usable()) return;
+void AccountCache::keep(const Ticket& t, PartIndex part, const std::string& packed, Clock::time_point expires) const {
+    if (t.user_id == 0 || !usable() || packed.empty() || packed.size() > UINT16_MAX) return;
     Shard& s = shard(t.user_id);
     std::lock_guard lock(s.mutex);
-    auto it = s.entries.find(t.user_id);
-    if (it == s.entries.end()) {
-        // Full: one arbitrary copy goes. Hot accounts come back at the price of one read.
-        if (s.entries.size() >= per_shard_) s.entries.erase(s.entries.begin());
-        it = s.entries.emplace(t.user_id, Entry{}).first;
+    auto [it, added] = s.entries.try_emplace(t.user_id);
+    Entry& e = it->second;
+    const size_t was = added ? 0 : e.charged();
+    if (added) {
+        e.user_id = t.user_id;
+        e.stamp = t.stamp;
+    } else if (t.stamp != e.stamp) {
+        if (t.stamp.epoch < e.stamp.epoch || t.stamp.slot < e.stamp.slot) return;  // raced a write
+        e.size = {};
+        e.stamp = t.stamp;
     }
-    Part<T>& p = it->second.*part;
-    p.value = value;
-    p.stamp = t.stamp;
-    p.expires = expires;
+    if (!added) s.unlink(e);
+    s.push_newest(e);
+    // The parts in one block again, this one replaced.
+    std::array<uint16_t, kParts> sizes = e.size;
+    sizes[part] = static_cast<uint16_t>(packed.size());
+    auto block = std::make_unique<char[]>(sizes[kAccount] + sizes[kReferral] + sizes[kTraffic]);
+    for (size_t i = 0, from = 0, to = 0; i < kParts; from += e.size[i], to += sizes[i], ++i) {
+        if (i == part) packed.copy(block.get() + to, sizes[i]);
+        else std::copy_n(e.packed.get() + from, sizes[i], block.get() + to);
+    }
+    e.packed = std::move(block);
+    e.size = sizes;
+    e.expires[part] = seconds_since_made(expires);
+    s.bytes = s.bytes - was + e.charged();
+    fit(s);
+}
+
+// Over its share: the telegram index's surplus goes first (it only saves a first miss),
+// then the least recently used users. A lone entry larger than the share goes too.
+void AccountCache::fit(Shard& s) const {
+    while (s.bytes > per_shard_bytes_) {
+        if (s.by_telegram.size() > s.entries.size() || !s.oldest) {
+            if (s.by_telegram.empty()) return;
+            s.by_telegram.erase(s.by_telegram.begin());
+            s.bytes -= map_node<int64_t>();
+            continue;
+        }
+        Entry& old = *s.oldest;
+        s.unlink(old);
+        s.bytes -= old.charged();
+        s.entries.erase(old.user_id);
+    }
 }
 
 std::optional<Account> AccountCache::account_by_id(int64_t user_id) const {
-    return find(user_id, &Entry::account);
+    return find(user_id, kAccount, unpack_account);
 }
 
 std::optional<Account> AccountCache::account_by_telegram_id(int64_t telegram_id) const {
     const Ticket t = ticket_for_telegram_id(telegram_id);
     if (t.user_id == 0) return std::nullopt;
-    auto a = find(t.user_id, &Entry::account);
+    auto a = find(t.user_id, kAccount, unpack_account);
     // The telegram id may have moved to another user since (account linking): that change
     // bumped both users, but the index is only a hint, so it is checked.
     if (!a || a->user.telegram_id != telegram_id) return std::nullopt;
@@ -92,11 +173,11 @@ std::optional<Account> AccountCache::account_by_telegram_id(int64_t telegram_id)
 }
 
 std::optional<ReferralStats> AccountCache::referral_stats(int64_t user_id) const {
-    return find(user_id, &Entry::referral);
+    return find(user_id, kReferral, unpack_referral_stats);
 }
 
 std::optional<std::vector<TrafficDay>> AccountCache::traffic_series(int64_t user_id) const {
-    return find(user_id, &Entry::traffic);
+    return find(user_id, kTraffic, unpack_traffic_series);
 }
 
 void AccountCache::keep_account(const Ticket& t, const Account& a) const {
@@ -104,22 +185,21 @@ void AccountCache::keep_account(const Ticket& t, const Account& a) const {
     if (a.user.telegram_id) {
         Shard& s = shard(*a.user.telegram_id);
         std::lock_guard lock(s.mutex);
-        if (s.by_telegram.size() >= per_shard_ && !s.by_telegram.contains(*a.user.telegram_id))
-            s.by_telegram.erase(s.by_telegram.begin());
-        s.by_telegram[*a.user.telegram_id] = a.user.id;
+        if (s.by_telegram.insert_or_assign(*a.user.telegram_id, a.user.id).second) {
+            s.bytes += map_node<int64_t>();
+            fit(s);
+        }
     }
     if (t.user_id != a.user.id) return;  // loaded for another user than the ticket knew
-    Account kept = a;
-    kept.catalog_version.reset();
-    keep(t, &Entry::account, kept, account_expiry(a, max_age_));
+    keep(t, kAccount, pack_account(a), account_expiry(a, max_age_));
 }
 
 void AccountCache::keep_referral_stats(const Ticket& t, const ReferralStats& s) const {
-    keep(t, &Entry::referral, s, Clock::now() + max_age_);
+    keep(t, kReferral, pack_referral_stats(s), Clock::now() + max_age_);
 }
 
 void AccountCache::keep_traffic_series(const Ticket& t, const std::vector<TrafficDay>& series) const {
-    keep(t, &Entry::traffic, series, Clock::now() + max_age_);
+    keep(t, kTraffic, pack_traffic_series(series), Clock::now() + max_age_);
 }
 
 void AccountCache::wrote(int64_t user_id) const {

@@ -16,12 +16,18 @@
 // - a copy is dropped after ACCOUNT_CACHE_MAX_AGE_S whatever happens, and when a promo
 //   discount it shows runs out.
 // Never a source of truth for money or subscription state: writers lock and read the rows.
+//
+// Bounded by bytes (ACCOUNT_CACHE_MB), not by entries, so that a pool process stays under
+// its memory target at any user count: entries are kept packed (cache/account_codec.hpp),
+// each counted with its map node and heap blocks, and a full shard forgets its least
+// recently used users first.
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -34,8 +40,8 @@ namespace cabinet {
 
 class AccountCache {
 public:
-    // `generations` null, or `capacity` 0: the cache is off and every lookup misses.
-    AccountCache(std::unique_ptr<AccountGenerations> generations, size_t capacity, std::chrono::seconds max_age);
+    // `generations` null, or `budget_bytes` 0: the cache is off and every lookup misses.
+    AccountCache(std::unique_ptr<AccountGenerations> generations, size_t budget_bytes, std::chrono::seconds max_age);
     AccountCache(const AccountCache&) = delete;
     AccountCache& operator=(const AccountCache&) = delete;
 
@@ -72,35 +78,52 @@ public:
 
     bool enabled() const { return generations_ != nullptr; }
 
+    // What the entries and the telegram index take, as counted against the budget (their
+    // map nodes, the packed bytes and the allocator's headers): never more than the budget.
+    size_t bytes_held() const;
+
 private:
-    template <class T>
-    struct Part {
-        std::optional<T> value;
-        AccountStamp stamp;
-        std::chrono::steady_clock::time_point expires{};
-    };
+    // What is kept of a user, in one block: each part packed (cache/account_codec.hpp),
+    // one after another. About 100 bytes of bookkeeping and 300 of data for a bench user.
+    enum PartIndex : size_t { kAccount, kReferral, kTraffic, kParts };
     struct Entry {
-        Part<Account> account;
-        Part<ReferralStats> referral;
-        Part<std::vector<TrafficDay>> traffic;
+        // The shard's entries from the most to the least recently used (map nodes stay put).
+        Entry* newer = nullptr;
+        Entry* older = nullptr;
+        int64_t user_id = 0;
+        // The stamp every kept part was loaded under: stamps only grow, so a part loaded
+        // under a newer one replaces the others (they can no longer be good), and a part
+        // loaded under an older one is not kept (it raced a write).
+        AccountStamp stamp;
+        std::array<uint32_t, kParts> expires{};  // seconds since the cache was made, rounded down
+        std::array<uint16_t, kParts> size{};     // packed bytes of each part; 0: not kept
+        std::unique_ptr<char[]> packed;
+        size_t charged() const;  // what it counts against its shard's budget
     };
     struct Shard {
         std::mutex mutex;
         std::unordered_map<int64_t, Entry> entries;         // by user id
         std::unordered_map<int64_t, int64_t> by_telegram;   // telegram id -> user id
+        Entry* newest = nullptr;
+        Entry* oldest = nullptr;
+        size_t bytes = 0;  // counted against the shard's share of the budget
+        void unlink(Entry& e);
+        void push_newest(Entry& e);
     };
     static constexpr size_t kShards = 16;
 
     Shard& shard(int64_t key) const { return shards_[static_cast<uint64_t>(key) % kShards]; }
     bool usable() const;
-    template <class T>
-    std::optional<T> find(int64_t user_id, Part<T> Entry::*part) const;
-    template <class T>
-    void keep(const Ticket& t, Part<T> Entry::*part, const T& value, std::chrono::steady_clock::time_point expires) const;
+    uint32_t seconds_since_made(std::chrono::steady_clock::time_point t) const;
+    template <class Unpack>
+    auto find(int64_t user_id, PartIndex part, Unpack unpack) const -> std::optional<decltype(unpack(""))>;
+    void keep(const Ticket& t, PartIndex part, const std::string& packed, std::chrono::steady_clock::time_point expires) const;
+    void fit(Shard& s) const;
 
     const std::unique_ptr<AccountGenerations> generations_;
-    const size_t per_shard_;
+    const size_t per_shard_bytes_;
     const std::chrono::seconds max_age_;
+    const std::chrono::steady_clock::time_point made_ = std::chrono::steady_clock::now();
     mutable std::array<Shard, kShards> shards_;
     mutable std::atomic<bool> listening_{false};
 };

@@ -24,6 +24,7 @@ struct Subscription {
     int64_t link_reset_at = 0;  // last link rotation, Unix seconds; 0 = never
     int64_t revision = 0;       // bumped by every UPDATE of the row: a write names the one it read
     int64_t traffic_synced_at = 0;  // when traffic_used_bytes was copied from the panel; 0 = never
+    bool operator==(const Subscription&) const = default;
 };
 
 struct User {
@@ -43,6 +44,7 @@ struct User {
     int64_t group_discount_pct = 0;  // of the user's promo group
     int64_t promo_discount_pct = 0;  // a promo-code offer still valid now
     int64_t promo_discount_until = 0;  // when that offer ends, Unix seconds; 0 = never or none
+    bool operator==(const User&) const = default;
 };
 
 // The authenticated caller: the user row and their subscription, read in one query.
@@ -53,12 +55,14 @@ struct Account {
     // catalogue older than this is reloaded before it answers (cache/catalog_cache.hpp).
     // Not set on an account answered from memory (cache/account_cache.hpp).
     std::optional<int64_t> catalog_version;
+    bool operator==(const Account&) const = default;
 };
 
 // One day of GET /traffic's chart: the cumulative bytes used by the end of `day`.
 struct TrafficDay {
     int32_t day = 0;  // days since 1970-01-01 (UTC); shown as YYYY-MM-DD
     int64_t used_bytes = 0;
+    bool operator==(const TrafficDay&) const = default;
 };
 
 }  // namespace cabinet

@@ -47,6 +47,7 @@ public:
 private:
     uint64_t* block(size_t i) const;
     void claim();
+    void release_pages() const;
 
     uint64_t* words_ = nullptr;
     size_t bytes_ = 0;
