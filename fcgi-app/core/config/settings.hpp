@@ -134,7 +134,7 @@ struct Settings {
     std::string log_format = "text";  // text | json: one JSON object a line (log/logging.hpp)
     int64_t worker_heartbeat_max_age_s = 180;
     int64_t app_config_ttl_ms = 2000;
-    int64_t account_cache_mb = 1;  // what a pool process may keep of accounts in memory; 0 = off
+    int64_t account_cache_mb = 8;  // what a pool process may keep of accounts in memory; 0 = off
     int64_t account_cache_max_age_s = 300;  // no copy is older, whatever the notifications
     std::string account_generations_file = "/run/cabinet/account-generations";
     std::string metrics_file = "/run/cabinet/metrics";  // the host's pool counters (metrics/host_metrics.hpp)
