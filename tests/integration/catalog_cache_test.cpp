@@ -18,10 +18,6 @@ int64_t standard_30_list_price(const rapidjson::Document& plans) {
 
 std::string config_title() { return http("GET", "/api/cabinet/config").json()["title"].GetString(); }
 
-int64_t listeners() {
-    return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(catalog_cache)

@@ -76,6 +76,11 @@ inline bool everywhere(const std::function<bool()>& holds) {
     }, kLiveWithinMs);
 }
 
+// Pool processes listening for catalogue, account and settings changes right now.
+inline int64_t listeners() {
+    return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
+}
+
 inline bool has_item(const rapidjson::Value& arr, const char* key, const std::string& value) {
     for (const auto& v : arr.GetArray())
         if (v[key].IsString() ? value == v[key].GetString() : value == std::to_string(v[key].GetInt64())) return true;

@@ -67,10 +67,6 @@ bool landing_offers_crypto() {
     return page.find("Crypto") != std::string::npos || page.find("Криптовалюта") != std::string::npos;
 }
 
-int64_t listeners() {
-    return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
-}
-
 int64_t audit_rows(const std::string& where) { return count("SELECT count(*) FROM audit_log WHERE " + where); }
 
 }  // namespace

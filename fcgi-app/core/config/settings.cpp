@@ -287,10 +287,7 @@ void validate(const Settings& s) {
     if (s.backup_enabled && s.backup_encryption_password.empty())
         throw ConfigError("BACKUP_ENCRYPTION_PASSWORD: required when BACKUP_ENABLED is on");
     // Short secrets are guessable offline (an archive) or online (a forged webhook update).
-    const auto characters = [](const std::string& v) {
-        return std::count_if(v.begin(), v.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
-    };
-    if (!s.backup_encryption_password.empty() && characters(s.backup_encryption_password) < 16)
+    if (!s.backup_encryption_password.empty() && utf8_length(s.backup_encryption_password) < 16)
         throw ConfigError("BACKUP_ENCRYPTION_PASSWORD: at least 16 characters");
     if (!s.bot_webhook_secret.empty() && s.bot_webhook_secret.size() < 32)
         throw ConfigError("BOT_WEBHOOK_SECRET: at least 32 characters (Telegram allows A-Z, a-z, 0-9, _ and -, up to 256)");

@@ -20,19 +20,12 @@ struct TextLimit {
 constexpr TextLimit kTitle{1, 64}, kGreeting{0, 500}, kHeadline{1, 120}, kSubheadline{0, 300};
 constexpr TextLimit kFeatureTitle{1, 80}, kFeatureText{1, 400}, kQuestion{1, 200}, kAnswer{1, 2000};
 
-size_t chars(std::string_view s) {
-    size_t n = 0;
-    for (unsigned char c : s)
-        if ((c & 0xC0) != 0x80) ++n;
-    return n;
-}
-
-bool fits(std::string_view s, TextLimit l) { return chars(s) >= l.min && chars(s) <= l.max; }
+bool fits(std::string_view s, TextLimit l) { return utf8_length(s) >= l.min && utf8_length(s) <= l.max; }
 
 std::string check_text(std::string_view what, std::string_view v, TextLimit l) {
     if (!fits(v, l))
         throw std::invalid_argument(std::string(what) + " must be " + std::to_string(l.min) + ".." + std::to_string(l.max) +
-                                    " characters (got " + std::to_string(chars(v)) + ")");
+                                    " characters (got " + std::to_string(utf8_length(v)) + ")");
     return std::string(v);
 }
 

@@ -21,13 +21,6 @@ rapidjson::Document json_body(const Request& req) {
     return doc;
 }
 
-size_t utf8_length(std::string_view s) {
-    size_t n = 0;
-    for (unsigned char c : s)
-        if ((c & 0xC0) != 0x80) ++n;
-    return n;
-}
-
 bool has_field(const rapidjson::Value& obj, const char* field) {
     auto it = obj.FindMember(field);
     return it != obj.MemberEnd() && !it->value.IsNull();

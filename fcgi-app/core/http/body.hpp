@@ -7,6 +7,7 @@
 
 #include "http/request.hpp"
 #include "util/json.hpp"
+#include "util/strings.hpp"  // utf8_length, for the handlers' own limits
 
 namespace cabinet {
 
@@ -20,8 +21,5 @@ bool require_bool(const rapidjson::Value& obj, const char* field);
 int64_t require_int(const rapidjson::Value& obj, const char* field, int64_t min, int64_t max);
 std::optional<std::string> optional_string(const rapidjson::Value& obj, const char* field, size_t max_len);
 bool has_field(const rapidjson::Value& obj, const char* field);
-
-// Number of UTF-8 code points in valid UTF-8 text.
-size_t utf8_length(std::string_view s);
 
 }  // namespace cabinet

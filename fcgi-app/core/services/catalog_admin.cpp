@@ -3,6 +3,7 @@
 #include "db/audit_repo.hpp"
 #include "errors.hpp"
 #include "util/json.hpp"
+#include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet {
@@ -20,14 +21,8 @@ void check_int(const char* field, const std::optional<int64_t>& v, int64_t min, 
     if (v) check_int(field, *v, min, max);
 }
 
-size_t characters(const std::string& s) {
-    size_t n = 0;
-    for (const unsigned char c : s) n += (c & 0xC0) != 0x80;
-    return n;
-}
-
 void check_text(const char* field, const std::string& v, size_t min, size_t max) {
-    const size_t n = characters(v);
+    const size_t n = utf8_length(v);
     if (n < min || n > max)
         throw ApiError(422, std::string(field) + " must be " + std::to_string(min) + ".." + std::to_string(max) +
                                 " characters");

@@ -166,4 +166,11 @@ void append_html_escaped(std::string& out, std::string_view s) {
     }
 }
 
+size_t utf8_length(std::string_view s) {
+    size_t n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80) ++n;
+    return n;
+}
+
 }  // namespace cabinet

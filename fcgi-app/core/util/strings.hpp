@@ -36,4 +36,7 @@ std::string html_escape(std::string_view s);
 // The same, appended to `out` (a page built in one buffer).
 void append_html_escaped(std::string& out, std::string_view s);
 
+// Number of UTF-8 code points in valid UTF-8 text (the "characters" of every length limit).
+size_t utf8_length(std::string_view s);
+
 }  // namespace cabinet
