@@ -100,7 +100,9 @@ HttpResult http_url_from(const std::string& source_ip, const std::string& method
 
 std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& start_param, int64_t auth_date) {
     if (auth_date == 0) auth_date = cabinet::unix_now();
-    return "Authorization: tma " + cabinet::sign_init_data(env("BOT_TOKEN"), u, auth_date, start_param);
+    static std::atomic<uint64_t> openings{0};
+    const std::string query_id = "AAit" + std::to_string(getpid()) + "x" + std::to_string(++openings);
+    return "Authorization: tma " + cabinet::sign_init_data(env("BOT_TOKEN"), u, auth_date, start_param, query_id);
 }
 
 std::string tma_header(int64_t telegram_id, const std::string& first_name, const std::string& start_param,

@@ -47,7 +47,10 @@ rapidjson::Document bot_api_calls(const std::string& method, int64_t since);
 HttpResult bot_update(const std::string& json, const std::string& secret = env("BOT_WEBHOOK_SECRET"));
 
 
-// "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN.
+// "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN. Each
+// call gives another header (a query_id of its own, as each opening of the app has), and
+// nginx sends each header to one pool process (nginx/cabinet_http.conf): requests that
+// must reach every process call it again each time; a Shopper's `auth` stays on one.
 std::string tma_header(int64_t telegram_id, const std::string& first_name = "Test",
                        const std::string& start_param = {}, int64_t auth_date = 0);
 std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& start_param = {}, int64_t auth_date = 0);

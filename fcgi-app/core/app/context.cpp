@@ -46,9 +46,10 @@ Shared::Shared(Settings s, std::vector<Route> routes)
       catalog(settings.app_config_ttl_ms),
       panel_slots(settings.panel_concurrency, settings.panel_queue_wait_ms),
       gateway_slots(settings.gateway_concurrency, settings.gateway_queue_wait_ms),
+      metrics(open_metrics(settings, router)),
       accounts(open_generations(settings), static_cast<size_t>(settings.account_cache_mb) << 20,
-               std::chrono::seconds(settings.account_cache_max_age_s)),
-      metrics(open_metrics(settings, router)) {}
+               std::chrono::seconds(settings.account_cache_max_age_s),
+               metrics ? metrics->account_cache() : metrics::CacheCounters{}) {}
 
 ThreadResources::ThreadResources(const Settings& s, const RedisTarget& redis_target, const CallSlots& panel_slots,
                                  const metrics::PoolMetrics* metrics)

@@ -49,11 +49,12 @@ struct Shared {
     // Payment gateway requests in flight in this process (GATEWAY_CONCURRENCY): a webhook
     // storm verifies on that many threads at once and answers the rest 503 busy.
     const CallSlots gateway_slots;
-    // Recently used accounts, fresh by the host's generations and ChangeListener.
-    const AccountCache accounts;
     // This process's block of the host's metrics file (METRICS_FILE); null when the file
     // could not be used (said once at start): then /metrics answers 503.
     const std::unique_ptr<const metrics::PoolMetrics> metrics;
+    // Recently used accounts, fresh by the host's generations and ChangeListener;
+    // counted in `metrics` (declared first: it is made first).
+    const AccountCache accounts;
 };
 
 struct ThreadResources {

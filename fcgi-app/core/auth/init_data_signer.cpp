@@ -27,7 +27,7 @@ std::string form_encode(std::string_view s) {
 }
 
 std::string sign_init_data(const std::string& bot_token, const TelegramUser& user, int64_t auth_date,
-                           const std::string& start_param) {
+                           const std::string& start_param, const std::string& query_id) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     w.StartObject();
@@ -54,6 +54,7 @@ std::string sign_init_data(const std::string& bot_token, const TelegramUser& use
         {"user", buf.GetString()},
     };
     if (!start_param.empty()) fields.emplace_back("start_param", start_param);
+    if (!query_id.empty()) fields.emplace_back("query_id", query_id);
     return sign_init_data_fields(bot_token, std::move(fields));
 }
 

