@@ -61,11 +61,7 @@ void AccountCache::publish(Size before, const Shard& s) const {
     meters_.bytes.add(s.bytes - before.bytes);
 }
 
-template <class T>
-std::optional<T> AccountCache::counted(std::optional<T> found) const {
-    (found ? meters_.hits : meters_.misses).add();
-    return found;
-}
+void AccountCache::count(bool hit) const { (hit ? meters_.hits : meters_.misses).add(); }
 
 bool AccountCache::usable() const { return generations_ && listening_.load(std::memory_order_acquire); }
 
@@ -176,25 +172,36 @@ void AccountCache::fit(Shard& s) const {
 }
 
 std::optional<Account> AccountCache::account_by_id(int64_t user_id) const {
-    return counted(find(user_id, kAccount, unpack_account));
+    auto a = find(user_id, kAccount, unpack_account);
+    count(a.has_value());
+    return a;
 }
 
 std::optional<Account> AccountCache::account_by_telegram_id(int64_t telegram_id) const {
     const Ticket t = ticket_for_telegram_id(telegram_id);
-    if (t.user_id == 0) return counted(std::optional<Account>());
+    if (t.user_id == 0) {
+        count(false);
+        return std::nullopt;
+    }
     auto a = find(t.user_id, kAccount, unpack_account);
     // The telegram id may have moved to another user since (account linking): that change
     // bumped both users, but the index is only a hint, so it is checked.
-    if (a && a->user.telegram_id != telegram_id) a.reset();
-    return counted(std::move(a));
+    const bool hit = a && a->user.telegram_id == telegram_id;
+    count(hit);
+    if (!hit) return std::nullopt;
+    return a;
 }
 
 std::optional<ReferralStats> AccountCache::referral_stats(int64_t user_id) const {
-    return counted(find(user_id, kReferral, unpack_referral_stats));
+    auto s = find(user_id, kReferral, unpack_referral_stats);
+    count(s.has_value());
+    return s;
 }
 
 std::optional<std::vector<TrafficDay>> AccountCache::traffic_series(int64_t user_id) const {
-    return counted(find(user_id, kTraffic, unpack_traffic_series));
+    auto series = find(user_id, kTraffic, unpack_traffic_series);
+    count(series.has_value());
+    return series;
 }
 
 void AccountCache::keep_account(const Ticket& t, const Account& a) const {

@@ -129,8 +129,7 @@ private:
     };
     static Size size_of(const Shard& s) { return {s.entries.size(), s.bytes}; }
     void publish(Size before, const Shard& s) const;
-    template <class T>
-    std::optional<T> counted(std::optional<T> found) const;
+    void count(bool hit) const;  // a lookup, served from memory or not
 
     const std::unique_ptr<AccountGenerations> generations_;
     const size_t per_shard_bytes_;
