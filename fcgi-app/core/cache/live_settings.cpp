@@ -15,7 +15,10 @@ void LiveSettings::reload(pqxx::transaction_base& txn) const {
     auto next = std::make_shared<const Settings>(with_owner_values(env_, stored));
     // The env file's own notices were logged at start; these are the stored values'.
     for (size_t i = env_.notices.size(); i < next->notices.size(); ++i) spdlog::warn("settings: {}", next->notices[i]);
-    current_.store(std::move(next), std::memory_order_release);
+    {
+        std::lock_guard lock(mutex_);
+        current_.swap(next);
+    }  // the old snapshot goes with `next`, outside the lock, once no request holds it
     spdlog::debug("owner settings loaded: {} stored values", stored.size());
 }
 

@@ -3,10 +3,14 @@
 // the owner-level values stored in PostgreSQL on top (config/owner_settings.hpp, sql 0030).
 // An immutable snapshot, replaced whole when ChangeListener hears `settings_changed` or
 // connects again (whatever changed meanwhile is then read); readers take it once per
-// request or job, so one request never mixes two versions, and reading costs one atomic
-// shared_ptr copy: no lock of ours, no parsing.
-#include <atomic>
+// request or job, so one request never mixes two versions, and reading costs one shared_ptr
+// copy under a mutex held for nothing else: no parsing.
+//
+// Not std::atomic<std::shared_ptr>: libstdc++ 12's load releases its internal spin lock
+// with relaxed order, so a store's write of the pointer is not ordered after a load's read
+// of it (ThreadSanitizer reports it, tests/tsan); it locks just the same, only less well.
 #include <memory>
+#include <mutex>
 #include <pqxx/pqxx>
 #include <string>
 
@@ -20,7 +24,10 @@ public:
     LiveSettings(const LiveSettings&) = delete;
     LiveSettings& operator=(const LiveSettings&) = delete;
 
-    std::shared_ptr<const Settings> current() const { return current_.load(std::memory_order_acquire); }
+    std::shared_ptr<const Settings> current() const {
+        std::lock_guard lock(mutex_);
+        return current_;
+    }
     // The env file's settings: infrastructure, and the defaults of the owner-level ones.
     const Settings& env() const { return env_; }
 
@@ -33,7 +40,8 @@ public:
 
 private:
     const Settings env_;
-    mutable std::atomic<std::shared_ptr<const Settings>> current_;
+    mutable std::mutex mutex_;
+    mutable std::shared_ptr<const Settings> current_;
 };
 
 }  // namespace cabinet
