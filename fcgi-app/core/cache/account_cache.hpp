@@ -122,7 +122,8 @@ private:
     auto find(int64_t user_id, PartIndex part, Unpack unpack) const -> std::optional<decltype(unpack(""))>;
     void keep(const Ticket& t, PartIndex part, const std::string& packed, std::chrono::steady_clock::time_point expires) const;
     void fit(Shard& s) const;
-    // Adds what a shard's change did (its entries and bytes since `before`) to the meters.
+    // A shard's entries and bytes, taken before a change so that `publish` can add what
+    // the change did to the meters' gauges.
     struct Size {
         size_t entries;
         size_t bytes;

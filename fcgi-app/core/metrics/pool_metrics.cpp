@@ -5,7 +5,6 @@
 namespace cabinet::metrics {
 namespace {
 
-
 // Every status the pool or its handlers answer with, and a few a handler might.
 const std::vector<int> kStatuses = {200, 201, 202, 204, 301, 302, 303, 304, 307, 308, 400, 401, 402, 403,
                                     404, 405, 409, 410, 413, 415, 422, 429, 500, 501, 502, 503, 504};
