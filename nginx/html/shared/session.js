@@ -29,6 +29,7 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
   let user = null;
   let timer = null;
   let inflight = null;
+  let mine = null;        // the refresh token that goes with `access` (ours or another tab's)
   const listeners = new Set();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('cabinet-session') : null;
 
@@ -45,6 +46,7 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
   function take(s, { store = true, broadcast = true } = {}) {
     access = { token: s.access_token, exp: Date.now() + (Number(s.expires_in) || 900) * 1000 };
     if (s.user) user = s.user;
+    mine = s.refresh_token;
     if (store) localStorage.setItem(KEY, JSON.stringify({ refresh: s.refresh_token, user }));
     // The access token goes to the other tabs' memory, never to storage.
     if (broadcast && channel) channel.postMessage({ type: 'tokens', access: access.token, exp: access.exp, user });
@@ -55,6 +57,7 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
     const had = Boolean(access) || Boolean(readStored());
     access = null;
     user = null;
+    mine = null;
     clearTimeout(timer);
     localStorage.removeItem(KEY);
     if (broadcast && channel) channel.postMessage({ type: 'logout' });
@@ -65,6 +68,7 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
   function fromTab(m) {
     if (!m.access) return false;
     access = { token: m.access, exp: m.exp };
+    mine = (readStored() || {}).refresh;   // stored before the tab posted its tokens
     user = m.user || user;
     schedule();
     return true;
@@ -107,9 +111,12 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
     return null;   // an outage: keep the session, try again later (null, not false)
   }
 
-  function refresh() {
+  // `seen` is the refresh token the caller's credential came with. It is the tab's own
+  // (`mine`), not what storage holds now: a tab whose timer fires just after another tab
+  // stored its new tokens, but before their broadcast arrived, must still see that
+  // rotation as someone else's and wait for its access token rather than rotate again.
+  function refresh(seen = mine || (readStored() || {}).refresh) {
     if (inflight) return inflight;
-    const seen = (readStored() || {}).refresh;
     const run = () => rotate(seen);
     inflight = (navigator.locks ? navigator.locks.request(LOCK, run) : run())
       .finally(() => { inflight = null; });
@@ -122,13 +129,13 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
       const st = readStored();
       if (!st || !st.refresh) return false;
       if (st.user) user = st.user;
-      return refresh();
+      return refresh(st.refresh);
     },
     credential: () => (access ? 'Bearer ' + access.token : null),
     get user() { return user; },
     get signedIn() { return Boolean(access); },
     get expiresAt() { return access ? access.exp : 0; },
-    refresh,
+    refresh: () => refresh(),
     async logout() {
       const st = readStored();
       if (st && st.refresh) { try { await post('/auth/logout', { refresh_token: st.refresh }); } catch { /* offline: forget anyway */ } }
