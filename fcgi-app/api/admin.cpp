@@ -69,7 +69,7 @@ void get_admin_maintenance(Exchange& ex) {
 }
 
 void post_admin_maintenance_mode(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const bool enabled = require_bool(body, "enabled");
     const std::string message = optional_string(body, "message", 1024).value_or("");
     const std::string by = admin_actor(ex);

@@ -45,7 +45,7 @@ void get_admin_app_config(Exchange& ex) {
 
 void put_admin_app_config(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const std::string value = require_string(body, "value", 0, kMaxValueCharacters);
     const std::string by = admin_actor(ex);
     const bool web = ex.settings().web_cabinet_enabled;

@@ -135,7 +135,7 @@ void get_admin_plans(Exchange& ex) {
 }
 
 void put_admin_plan(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     PlanChange c;
     c.code = ex.req.path_params.at(0);
     c.name = optional_string(body, "name", 10'000);
@@ -151,7 +151,7 @@ void put_admin_plan(Exchange& ex) {
 }
 
 void put_admin_plan_duration(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const std::string& code = ex.req.path_params.at(0);
     const AdminDuration d{path_int(ex, 1, "days"), body_int(body, "months"), body_int(body, "price_minor")};
     const std::string by = admin_actor(ex);
@@ -164,7 +164,7 @@ void get_admin_sales(Exchange& ex) {
 }
 
 void put_admin_sale(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const SaleChange c{ex.req.path_params.at(0), body_int(body, "discount_pct"), body_time(body, "starts_at"),
                        body_time(body, "ends_at")};
     const std::string by = admin_actor(ex);
@@ -184,7 +184,7 @@ void get_admin_constructor(Exchange& ex) {
 }
 
 void put_admin_constructor_period(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const int64_t days = path_int(ex, 0, "days"), months = body_int(body, "months"), price = body_int(body, "price_minor");
     const std::string by = admin_actor(ex);
     write_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
@@ -193,7 +193,7 @@ void put_admin_constructor_period(Exchange& ex) {
 }
 
 void put_admin_constructor_pack(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const int64_t gb = path_int(ex, 0, "gb"), price = body_int(body, "price_minor");
     const std::string by = admin_actor(ex);
     write_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }));

@@ -22,7 +22,7 @@ void check_secret(const Exchange& ex) {
 
 void post_bot_webhook(Exchange& ex) {
     check_secret(ex);
-    const auto update = json_body(ex.req);
+    const JsonBody update(ex.req);
     bot::handle_update(ex, update);
     write_ok(ex);
 }

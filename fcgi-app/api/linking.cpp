@@ -91,7 +91,7 @@ void get_linked(Exchange& ex) {
 
 void post_link_email(Exchange& ex) {
     EmailLink link = email_link_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const auto email = normalize_email(require_string(body, "email", 3, 254));
     if (!email) throw bad_request("email is not a valid e-mail address");
     const std::string password = require_string(body, "password", 8, 128);
@@ -101,7 +101,7 @@ void post_link_email(Exchange& ex) {
 
 void post_link_email_confirm(Exchange& ex) {
     EmailLink link = email_link_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     // Codes are 6 digits; anything else is just a wrong code (and counts as one).
     const std::string code = require_string(body, "code", 1, 16);
     write_ok_email(ex, link.confirm(ex.caller().user.id, code));

@@ -61,7 +61,7 @@ void get_auth_oauth_authorize(Exchange& ex) {
 
 void post_auth_oauth_callback(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const auto p = oauth::parse_provider(require_string(body, "provider", 1, 16));
     if (!p || !oauth::provider_enabled(ex.settings(), *p)) throw bad_request("unknown OAuth provider");
     oauth::CodeGrant grant;

@@ -74,7 +74,7 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
 }  // namespace
 
 void post_promocode(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     // Trimmed, then matched without regard to case (the lookup compares lower(code)): what a
     // customer pastes with a stray space or types in capitals is the same code.
     const std::string code(trim(require_string(body, "code", 1, 200)));

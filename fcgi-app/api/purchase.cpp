@@ -93,7 +93,7 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
 
 void post_purchase(Exchange& ex) {
     const Settings& s = ex.settings();
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const std::string method = require_string(body, "method", 1, 32);
     const std::string key = idempotency_key(ex.req);
     const int64_t now = unix_now();

@@ -39,7 +39,7 @@ void get_support(Exchange& ex) {
 }
 
 void post_support(Exchange& ex) {
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const std::string text = require_string(body, "text", 1, kSupportTextMaxChars);
     if (!valid_support_text(text)) throw bad_request("text must not be blank");
     const int64_t user_id = ex.caller().user.id;

@@ -27,7 +27,7 @@ std::string require_token(const rapidjson::Value& body, const char* field) { ret
 
 void post_auth_register(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const std::string email = require_email(body);
     const std::string password = require_string(body, "password", 8, 128);
     auth.register_account(ex.req.remote_addr, email, password);
@@ -44,13 +44,13 @@ void post_auth_register(Exchange& ex) {
 
 void post_auth_verify(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     write_session(ex, auth.verify(ex.req.remote_addr, require_token(body, "token")));
 }
 
 void post_auth_login(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const std::string email = require_email(body);
     // No length policy here beyond the cap: the policy is for new passwords only.
     const std::string password = require_string(body, "password", 1, 128);
@@ -59,13 +59,13 @@ void post_auth_login(Exchange& ex) {
 
 void post_auth_refresh(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     write_session(ex, auth.refresh(require_token(body, "refresh_token")));
 }
 
 void post_auth_logout(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     auth.logout(require_token(body, "refresh_token"));
     write_ok(ex);
 }
@@ -86,7 +86,7 @@ void post_auth_telegram_start(Exchange& ex) {
 
 void post_auth_telegram_poll(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
-    const auto body = json_body(ex.req);
+    const JsonBody body(ex.req);
     const auto session = poll_web_login(ex.io.db, auth, require_token(body, "code"));
     if (session) return write_session(ex, *session);
     auto& w = ex.resp.json();

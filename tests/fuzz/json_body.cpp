@@ -1,4 +1,4 @@
-// JSON request bodies, http/body: json_body() and the field readers every endpoint uses.
+// JSON request bodies, http/body: JsonBody and the field readers every endpoint uses.
 // The first line is a field spec, the rest the body. The spec is ';'-separated readers,
 // each kind:name[:a:b], as the endpoints call them:
 //   s:name:min:max  require_string      o:name:max   optional_string
@@ -59,8 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     cabinet::Request req;
     req.body.assign(rest);
     try {
-        const rapidjson::Document body = cabinet::json_body(req);
-        if (!body.IsObject()) fuzz::fail("json_body returned something other than an object");
+        const cabinet::JsonBody body(req);
+        if (!body.IsObject()) fuzz::fail("JsonBody holds something other than an object");
         while (!spec.empty()) read_field(body, fuzz::take(spec, ";"));
     } catch (const cabinet::ApiError& e) {
         if (e.status() != 400) fuzz::fail("a body reader answered other than 400");

@@ -22,7 +22,7 @@ std::string json_string(const rapidjson::Value& obj, const char* key, size_t max
 }
 
 TelegramUser parse_user(const std::string& json) {
-    rapidjson::Document doc;
+    SmallDocument doc;
     std::string dup;
     const JsonFault f = parse_client_json(doc, json, &dup);
     // Signed by Telegram yet unreadable: 401 like any init data we cannot use, never a 500.

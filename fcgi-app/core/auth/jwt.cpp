@@ -48,7 +48,7 @@ void require_hs256_header(std::string_view token) {
     if (dot == std::string_view::npos) throw unauthorized("token is malformed");
     std::string header;
     if (!base64url_decode(token.substr(0, dot), header)) throw unauthorized("token is malformed");
-    rapidjson::Document doc;
+    SmallDocument doc;
     // A repeated "alg" must not let libjwt read another copy than ours.
     if (parse_client_json(doc, header) != JsonFault::none || !doc.IsObject()) throw unauthorized("token is malformed");
     auto alg = doc.FindMember("alg");

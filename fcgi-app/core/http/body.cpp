@@ -5,20 +5,18 @@
 
 namespace cabinet {
 
-rapidjson::Document json_body(const Request& req) {
-    rapidjson::Document doc;
+JsonBody::JsonBody(const Request& req) {
     if (req.body.find_first_not_of(" \t\r\n") == std::string::npos) {
-        doc.SetObject();
-        return doc;
+        SetObject();
+        return;
     }
     std::string dup;
-    switch (const JsonFault f = parse_client_json(doc, req.body, &dup)) {
+    switch (const JsonFault f = parse_client_json(*this, req.body, &dup)) {
         case JsonFault::none: break;
         case JsonFault::malformed: throw bad_request("malformed JSON body");
         default: throw bad_request(describe(f, dup));
     }
-    if (!doc.IsObject()) throw bad_request("JSON body must be an object");
-    return doc;
+    if (!IsObject()) throw bad_request("JSON body must be an object");
 }
 
 bool has_field(const rapidjson::Value& obj, const char* field) {

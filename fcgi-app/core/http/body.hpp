@@ -12,8 +12,12 @@
 namespace cabinet {
 
 // The body as a JSON object; an empty body is an empty object. 400 otherwise, and on a lone
-// surrogate escape or a repeated key (util/client_json.hpp).
-rapidjson::Document json_body(const Request& req);
+// surrogate escape or a repeated key (util/client_json.hpp). A local of the handler:
+//   const JsonBody body(ex.req);
+class JsonBody : public SmallDocument {
+public:
+    explicit JsonBody(const Request& req);
+};
 
 // Required string of [min_len, max_len] UTF-8 characters (not bytes).
 std::string require_string(const rapidjson::Value& obj, const char* field, size_t min_len, size_t max_len);

@@ -100,7 +100,7 @@ std::optional<std::string> PanelClient::call(const std::string& method, const st
 std::string PanelClient::version() {
     auto body = call("GET", "/api/system/metadata", "", true);
     if (!body) body = call("GET", "/api/system/health", "");  // older panels and SPEC's spelling
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     const auto& resp = panel_json::response_of(doc, *body);
     auto v = resp.FindMember("version");
@@ -124,7 +124,7 @@ PanelUser PanelClient::create_user(const std::string& username, std::optional<in
     write_string(w, description);
     w.EndObject();
     const auto body = call("POST", "/api/users", buf.GetString());
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::user_from(panel_json::response_of(doc, *body));
 }
@@ -132,7 +132,7 @@ PanelUser PanelClient::create_user(const std::string& username, std::optional<in
 std::optional<PanelUser> PanelClient::get_user(const std::string& uuid) {
     const auto body = call("GET", "/api/users/" + checked_uuid(uuid), "", true);
     if (!body) return std::nullopt;
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::user_from(panel_json::response_of(doc, *body));
 }
@@ -140,7 +140,7 @@ std::optional<PanelUser> PanelClient::get_user(const std::string& uuid) {
 std::vector<PanelUser> PanelClient::users_by_telegram_id(int64_t telegram_id) {
     const auto body = call("GET", "/api/users/by-telegram-id/" + std::to_string(telegram_id), "", true);
     if (!body) return {};  // some panel versions answer 404 for "none"
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::users_from(panel_json::response_of(doc, *body));
 }
@@ -163,7 +163,7 @@ std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const
     w.EndObject();
     const auto body = call("PATCH", "/api/users", buf.GetString(), true);
     if (!body) return std::nullopt;
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::user_from(panel_json::response_of(doc, *body));
 }
@@ -179,14 +179,14 @@ std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, i
     w.EndObject();
     const auto body = call("PATCH", "/api/users", buf.GetString(), true);
     if (!body) return std::nullopt;
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::user_from(panel_json::response_of(doc, *body));
 }
 
 PanelUser PanelClient::user_action(const std::string& uuid, const char* action, const std::string& body_json) {
     const auto body = call("POST", "/api/users/" + checked_uuid(uuid) + "/actions/" + action, body_json);
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::user_from(panel_json::response_of(doc, *body));
 }
@@ -206,7 +206,7 @@ void PanelClient::delete_user(const std::string& uuid) { call("DELETE", "/api/us
 
 std::vector<PanelDevice> PanelClient::devices(const std::string& uuid) {
     const auto body = call("GET", "/api/hwid/devices/" + checked_uuid(uuid), "");
-    rapidjson::Document doc;
+    SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());
     return panel_json::devices_from(panel_json::response_of(doc, *body));
 }
