@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
+#include "db/prepared.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -13,7 +14,7 @@ namespace {
 bool database_alive(Exchange& ex) {
     for (int attempt = 1;; ++attempt) {
         try {
-            ex.io.db.read([](auto& txn) { return txn.exec_prepared("ping"); });
+            ex.io.db.read([](auto& txn) { return exec_prepared(txn, "ping"); });
             return true;
         } catch (const std::exception& e) {
             ex.io.db.reset();

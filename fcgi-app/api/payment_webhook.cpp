@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "payments/cryptobot.hpp"
 #include "payments/yookassa.hpp"
@@ -75,7 +76,7 @@ bool confirm(Exchange& ex, const std::string& gateway, int64_t transaction_id, c
 int64_t yookassa_transaction(Exchange& ex, const YooKassaPayment& p) {
     if (p.transaction_id > 0) return p.transaction_id;
     const auto rows = ex.io.db.read(
-        [&](pqxx::nontransaction& txn) { return txn.exec_prepared("payment_by_provider_id", "yookassa", p.id); });
+        [&](pqxx::nontransaction& txn) { return exec_prepared(txn, "payment_by_provider_id", "yookassa", p.id); });
     if (rows.empty()) reject(ex, "yookassa", not_found("unknown payment"), "payment " + p.id + " is not ours");
     return rows[0][0].as<int64_t>();
 }

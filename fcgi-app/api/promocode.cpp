@@ -5,6 +5,7 @@
 #include "api/handlers.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/subscription_grant.hpp"
@@ -32,17 +33,17 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
     if (promo["expired"].as<bool>()) return refuse("This promo code has expired.");
     if (!promo["max_uses"].is_null() && promo["uses"].as<int64_t>() >= promo["max_uses"].as<int64_t>())
         return refuse("This promo code has been used up.");
-    if (!txn.exec_prepared("promo_activated_by", promo_id, locked.user.id).empty())
+    if (!exec_prepared(txn, "promo_activated_by", promo_id, locked.user.id).empty())
         return refuse("You have already used this promo code.");
 
     std::string message;
     if (type == "balance") {
-        const auto tx = txn.exec_prepared("insert_transaction", locked.user.id, "gift", "completed", value,
+        const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "gift", "completed", value,
                                           locked.user.currency, "promo", std::optional<std::string>(), "promo code");
         move_balance(txn, locked.user.id, value, LedgerReason::promo, tx[0][0].as<int64_t>());
         message = "Your balance has been topped up.";
     } else if (type == "discount") {
-        txn.exec_prepared("set_promo_offer", locked.user.id, value, kOfferDays);
+        exec_prepared(txn, "set_promo_offer", locked.user.id, value, kOfferDays);
         message = "A " + std::to_string(value) + "% discount applies to your next purchase within " +
                   std::to_string(kOfferDays) + " days.";
     } else if (type == "days") {
@@ -54,7 +55,7 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
         grant_subscription(txn, ex.io.panel, locked, spec);
         message = std::to_string(value) + " days have been added to your subscription.";
     } else {  // subscription
-        const auto plan = txn.exec_prepared("plan_for_grant", promo["plan_id"].as<int64_t>());
+        const auto plan = exec_prepared(txn, "plan_for_grant", promo["plan_id"].as<int64_t>());
         if (plan.empty()) return refuse("This promo code is not active.");
         GrantSpec spec;
         spec.days = value;
@@ -67,7 +68,7 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
         grant_subscription(txn, ex.io.panel, locked, spec);
         message = "Subscription " + spec.plan_name + " for " + std::to_string(value) + " days is active.";
     }
-    txn.exec_prepared("record_promo_activation", promo_id, locked.user.id);
+    exec_prepared(txn, "record_promo_activation", promo_id, locked.user.id);
     return {true, type, message};
 }
 
@@ -81,7 +82,7 @@ void post_promocode(Exchange& ex) {
     if (utf8_length(code) < 2 || utf8_length(code) > 64) throw bad_request("code must be 2..64 characters");
     const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
-        const auto promo = txn.exec_prepared("promo_for_update", code);
+        const auto promo = exec_prepared(txn, "promo_for_update", code);
         if (promo.empty()) return refuse("Promo code not found.");
         return apply(ex, txn, locked, promo[0]);
     });

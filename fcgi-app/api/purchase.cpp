@@ -8,6 +8,7 @@
 #include "api/serializers.hpp"
 #include "bot/bot_api.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "payments/gateway.hpp"
@@ -62,18 +63,18 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
         gateway = make_gateway(method, s, &ex.shared.gateway_slots);
         if (!gateway) throw bad_request("payment method " + method + " is not available");
     }
-    const auto id = txn.exec_prepared("insert_purchase", locked.user.id, "pending", order.quote.final_minor,
+    const auto id = exec_prepared(txn, "insert_purchase", locked.user.id, "pending", order.quote.final_minor,
                                       locked.user.currency, method, order_snapshot_json(order),
                                       order_pricing_json(order), order.grant.plan_name, key, s.payment_pending_ttl_s);
     o.transaction_id = id[0][0].as<int64_t>();
     // The promo discount in this price is held by this invoice until it is paid or ends.
-    if (order.discounts.promo_pct > 0) txn.exec_prepared("reserve_promo_offer", locked.user.id, o.transaction_id);
+    if (order.discounts.promo_pct > 0) exec_prepared(txn, "reserve_promo_offer", locked.user.id, o.transaction_id);
     const std::string title = order.grant.plan_name + ", " + std::to_string(order.grant.days) + " days";
     if (!gateway) {
         o.stars = true;
         o.payment_url = BotApi(s).create_invoice_link(title, "VPN subscription " + title, std::to_string(o.transaction_id),
                                                       order.quote.stars);
-        txn.exec_prepared("set_payment_checkout", o.transaction_id, "stars", "", o.payment_url);
+        exec_prepared(txn, "set_payment_checkout", o.transaction_id, "stars", "", o.payment_url);
         return;
     }
     CheckoutRequest req;
@@ -86,7 +87,7 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
     if (ex.web_session) req.return_url = s.web_cabinet_url + "/?payment=" + std::to_string(o.transaction_id);
     const Checkout checkout = gateway->create(req);
     o.payment_url = checkout.redirect_url;
-    txn.exec_prepared("set_payment_checkout", o.transaction_id, method, checkout.provider_payment_id, checkout.redirect_url);
+    exec_prepared(txn, "set_payment_checkout", o.transaction_id, method, checkout.provider_payment_id, checkout.redirect_url);
 }
 
 }  // namespace
@@ -101,7 +102,7 @@ void post_purchase(Exchange& ex) {
     const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         if (!key.empty()) {
-            const auto seen = txn.exec_prepared("purchase_by_idempotency_key", locked.user.id, key);
+            const auto seen = exec_prepared(txn, "purchase_by_idempotency_key", locked.user.id, key);
             if (!seen.empty())
                 throw ApiError(409, "purchase already processed: transaction " + std::string(seen[0]["id"].c_str()));
         }

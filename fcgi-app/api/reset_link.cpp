@@ -7,6 +7,7 @@
 #include "api/connection_links.hpp"
 #include "api/handlers.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/prepared.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
 
@@ -31,7 +32,7 @@ void post_reset_link(Exchange& ex) {
         }
         const PanelUser pu = ex.io.panel.revoke_subscription(sub->panel_uuid);
         ex.io.panel.drop_connections(sub->panel_uuid);
-        txn.exec_prepared("set_subscription_link", locked.user.id, pu.short_uuid, pu.subscription_url);
+        exec_prepared(txn, "set_subscription_link", locked.user.id, pu.short_uuid, pu.subscription_url);
         return pu.subscription_url;
     });
     const Settings& s = ex.settings();

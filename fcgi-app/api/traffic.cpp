@@ -5,6 +5,7 @@
 
 #include "api/handlers.hpp"
 #include "app/account_reads.hpp"
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "util/time.hpp"
 
@@ -37,8 +38,8 @@ void get_traffic(Exchange& ex) {
             if (auto pu = ex.io.panel.get_user(sub->panel_uuid)) {
                 used = pu->used_traffic_bytes;
                 ex.io.db.write([&](pqxx::work& txn) {
-                    txn.exec_prepared("set_traffic_used", a.user.id, used);
-                    txn.exec_prepared("upsert_traffic_snapshot", a.user.id, used);
+                    exec_prepared(txn, "set_traffic_used", a.user.id, used);
+                    exec_prepared(txn, "upsert_traffic_snapshot", a.user.id, used);
                 });
                 ex.shared.accounts.wrote(a.user.id);  // today's point below is read anew
             }

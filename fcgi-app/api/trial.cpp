@@ -5,6 +5,7 @@
 #include "api/serializers.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
 #include "services/subscription_grant.hpp"
@@ -25,7 +26,7 @@ void post_trial(Exchange& ex) {
         spec.source = "trial";
         if (s.trial_price_minor > 0) {
             if (locked.user.balance_minor < s.trial_price_minor) throw ApiError(402, "balance too low for the trial");
-            const auto tx = txn.exec_prepared("insert_transaction", locked.user.id, "subscription_payment", "completed",
+            const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "subscription_payment", "completed",
                                               s.trial_price_minor, locked.user.currency, "balance",
                                               R"({"name":"Trial","trial":true})", "trial");
             spec.transaction_id = tx[0][0].as<int64_t>();
@@ -38,7 +39,7 @@ void post_trial(Exchange& ex) {
         spec.traffic_limit_bytes = s.trial_traffic_gb * 1024 * 1024 * 1024;
         spec.device_limit = s.trial_device_limit;
         Subscription granted = grant_subscription(txn, ex.io.panel, locked, spec);
-        txn.exec_prepared("mark_trial_used", locked.user.id);
+        exec_prepared(txn, "mark_trial_used", locked.user.id);
         return granted;
     });
     auto& w = ex.resp.json();

@@ -58,6 +58,17 @@ BOOST_AUTO_TEST_CASE(invalid_setting_stops_the_pool_naming_it) {
     BOOST_TEST(out2.find("BOT_TOKEN") != std::string::npos);
 }
 
+// The pool prepares a statement when a connection first runs it, so it checks them all at
+// start: one that does not fit the database (here none does: the schema is off the search
+// path) stops the process with the statement's name instead of failing its requests.
+BOOST_AUTO_TEST_CASE(a_statement_that_does_not_fit_the_database_stops_the_pool_naming_it) {
+    const auto [rc, out] =
+        run("PGOPTIONS='-c search_path=nowhere' '" CABINET_FCGI_BIN "' --listen unix:/tmp/never.sock --threads 1");
+    BOOST_TEST(rc == 1);
+    BOOST_TEST(out.find("does not fit the database") != std::string::npos, out);
+    BOOST_TEST(out.find("statement account_by_telegram_id") != std::string::npos, out);
+}
+
 BOOST_AUTO_TEST_CASE(user_transactions_view_lists_the_history) {
     const auto [rc, out] = run(ctl("user transactions --telegram-id 100000001"));
     BOOST_TEST(rc == 0);

@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include "db/prepared.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -68,25 +69,25 @@ std::string new_referral_code() {
 }
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id) {
-    return first_account(txn.exec_prepared("account_by_telegram_id", telegram_id));
+    return first_account(exec_prepared(txn, "account_by_telegram_id", telegram_id));
 }
 
 LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
-    if (txn.exec_prepared("lock_user", user_id).empty()) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
+    if (exec_prepared(txn, "lock_user", user_id).empty()) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
     // A new statement, so a new snapshot: it sees every commit made before the lock was ours.
-    const pqxx::result res = txn.exec_prepared("locked_account_by_id", user_id);
+    const pqxx::result res = exec_prepared(txn, "locked_account_by_id", user_id);
     auto a = first_account(res);
     if (!a) throw std::runtime_error("account vanished while locked");
     return LockedAccount(std::move(*a), unix_now(), res[0]["running_sale_pct"].as<int64_t>());
 }
 
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id) {
-    return first_account(txn.exec_prepared("account_by_id", user_id));
+    return first_account(exec_prepared(txn, "account_by_id", user_id));
 }
 
 std::vector<TrafficDay> traffic_series(pqxx::transaction_base& txn, int64_t user_id) {
     std::vector<TrafficDay> days;
-    for (const auto& row : txn.exec_prepared("traffic_series", user_id))
+    for (const auto& row : exec_prepared(txn, "traffic_series", user_id))
         days.push_back({row[0].as<int32_t>(), row[1].as<int64_t>()});
     return days;
 }
@@ -97,19 +98,19 @@ int64_t register_telegram_user(pqxx::dbtransaction& txn, const TelegramUser& tg,
                                const std::string& start_param) {
     const std::string referrer_code = starts_with(start_param, "ref_") ? start_param.substr(4) : std::string();
     const auto inserted = insert_with_referral_code(txn, "register", [&](pqxx::subtransaction& sub, const std::string& code) {
-        return sub.exec_prepared("register_telegram_user", tg.id, tg.username, tg.first_name, tg.last_name,
+        return exec_prepared(sub, "register_telegram_user", tg.id, tg.username, tg.first_name, tg.last_name,
                                  language_for(tg.language_code), currency, code, referrer_code);
     });
     if (!inserted.empty()) return inserted[0][0].as<int64_t>();
     // Empty: the row exists (maybe created concurrently).
     // ON CONFLICT DO NOTHING waited for the other inserter; its row is visible to a new statement.
-    auto res = txn.exec_prepared("user_id_by_telegram_id", tg.id);
+    auto res = exec_prepared(txn, "user_id_by_telegram_id", tg.id);
     if (res.empty()) throw std::runtime_error("registration raced with a delete");
     return res[0][0].as<int64_t>();
 }
 
 void refresh_telegram_profile(pqxx::transaction_base& txn, int64_t user_id, const TelegramUser& tg) {
-    txn.exec_prepared("refresh_telegram_profile", user_id, tg.username, tg.first_name, tg.last_name);
+    exec_prepared(txn, "refresh_telegram_profile", user_id, tg.username, tg.first_name, tg.last_name);
 }
 
 }  // namespace cabinet

@@ -1,9 +1,10 @@
 #include "db/app_config_repo.hpp"
+#include "db/prepared.hpp"
 
 namespace cabinet {
 
 ThemeConfig load_app_config(pqxx::transaction_base& txn) {
-    const auto res = txn.exec_prepared("app_config");
+    const auto res = exec_prepared(txn, "app_config");
     ThemeConfig t;
     if (res.empty()) return t;
     const auto& r = res[0];

@@ -1,10 +1,11 @@
 #include "db/catalog_admin_repo.hpp"
+#include "db/prepared.hpp"
 
 namespace cabinet {
 
 std::vector<AdminPlan> admin_plans(pqxx::transaction_base& txn, const std::optional<std::string>& code) {
     std::vector<AdminPlan> out;
-    for (const auto& r : txn.exec_prepared("admin_plans", code)) {
+    for (const auto& r : exec_prepared(txn, "admin_plans", code)) {
         const auto id = r["id"].as<int64_t>();
         if (out.empty() || out.back().id != id) {
             AdminPlan p;
@@ -27,23 +28,23 @@ std::vector<AdminPlan> admin_plans(pqxx::transaction_base& txn, const std::optio
 }
 
 std::optional<int64_t> lock_plan(pqxx::transaction_base& txn, const std::string& code) {
-    const auto r = txn.exec_prepared("admin_plan_lock", code);
+    const auto r = exec_prepared(txn, "admin_plan_lock", code);
     if (r.empty()) return std::nullopt;
     return r[0][0].as<int64_t>();
 }
 
 bool upsert_plan(pqxx::transaction_base& txn, const PlanChange& c) {
-    return txn.exec_prepared1("admin_plan_upsert", c.code, c.name, c.description, c.traffic_gb, c.device_limit, c.sort_order,
+    return exec_prepared1(txn, "admin_plan_upsert", c.code, c.name, c.description, c.traffic_gb, c.device_limit, c.sort_order,
                               c.is_active)["inserted"].as<bool>();
 }
 
 void upsert_plan_price(pqxx::transaction_base& txn, int64_t plan_id, const AdminDuration& d) {
-    txn.exec_prepared0("admin_plan_price_upsert", plan_id, d.days, d.months, d.price_minor);
+    exec_prepared0(txn, "admin_plan_price_upsert", plan_id, d.days, d.months, d.price_minor);
 }
 
 std::vector<AdminSale> admin_sales(pqxx::transaction_base& txn, const std::optional<std::string>& name) {
     std::vector<AdminSale> out;
-    for (const auto& r : txn.exec_prepared("admin_sales", name))
+    for (const auto& r : exec_prepared(txn, "admin_sales", name))
         out.push_back({r["name"].c_str(), r["discount_pct"].as<int64_t>(), r["starts_at"].as<int64_t>(),
                        r["ends_at"].as<int64_t>(), r["running"].as<bool>()});
     return out;
@@ -53,18 +54,18 @@ bool upsert_sale(pqxx::transaction_base& txn, const std::string& name, int64_t d
                  int64_t ends_at) {
     // Not a prepared statement: PostgreSQL prepares no LOCK.
     txn.exec0("LOCK TABLE sales IN SHARE ROW EXCLUSIVE MODE");
-    if (!txn.exec_prepared("admin_sale_update", name, discount_pct, starts_at, ends_at).empty()) return false;
-    txn.exec_prepared0("admin_sale_insert", name, discount_pct, starts_at, ends_at);
+    if (!exec_prepared(txn, "admin_sale_update", name, discount_pct, starts_at, ends_at).empty()) return false;
+    exec_prepared0(txn, "admin_sale_insert", name, discount_pct, starts_at, ends_at);
     return true;
 }
 
 bool end_sale(pqxx::transaction_base& txn, const std::string& name) {
-    return !txn.exec_prepared("admin_sale_end", name).empty();
+    return !exec_prepared(txn, "admin_sale_end", name).empty();
 }
 
 AdminConstructor admin_constructor(pqxx::transaction_base& txn) {
     AdminConstructor out;
-    for (const auto& r : txn.exec_prepared("admin_constructor")) {
+    for (const auto& r : exec_prepared(txn, "admin_constructor")) {
         AdminConstructorItem item{r["amount"].as<int64_t>(), r["months"].is_null() ? 0 : r["months"].as<int64_t>(),
                                   r["price_minor"].as<int64_t>(), r["is_active"].as<bool>()};
         (std::string_view(r["kind"].c_str()) == "period" ? out.periods : out.packs).push_back(item);
@@ -73,32 +74,32 @@ AdminConstructor admin_constructor(pqxx::transaction_base& txn) {
 }
 
 void upsert_constructor_period(pqxx::transaction_base& txn, int64_t days, int64_t months, int64_t price_minor) {
-    txn.exec_prepared0("admin_constructor_period_upsert", days, months, price_minor);
+    exec_prepared0(txn, "admin_constructor_period_upsert", days, months, price_minor);
 }
 
 void upsert_constructor_pack(pqxx::transaction_base& txn, int64_t gb, int64_t price_minor) {
-    txn.exec_prepared0("admin_constructor_pack_upsert", gb, price_minor);
+    exec_prepared0(txn, "admin_constructor_pack_upsert", gb, price_minor);
 }
 
 std::vector<AdminPromoGroup> admin_promo_groups(pqxx::transaction_base& txn) {
     std::vector<AdminPromoGroup> out;
-    for (const auto& r : txn.exec_prepared("admin_promo_groups"))
+    for (const auto& r : exec_prepared(txn, "admin_promo_groups"))
         out.push_back({r["name"].c_str(), r["discount_pct"].as<int64_t>(), r["members"].as<int64_t>()});
     return out;
 }
 
 void upsert_promo_group(pqxx::transaction_base& txn, const std::string& name, int64_t discount_pct) {
-    txn.exec_prepared0("admin_promo_group_upsert", name, discount_pct);
+    exec_prepared0(txn, "admin_promo_group_upsert", name, discount_pct);
 }
 
 void set_app_config_column(pqxx::transaction_base& txn, const std::string& column, const std::string& value) {
-    txn.exec_prepared0("admin_app_config_ensure");
-    txn.exec_prepared0("admin_app_config_set_column", column, value);
+    exec_prepared0(txn, "admin_app_config_ensure");
+    exec_prepared0(txn, "admin_app_config_set_column", column, value);
 }
 
 void set_app_config_landing(pqxx::transaction_base& txn, const std::string& key, const std::string& json_value) {
-    txn.exec_prepared0("admin_app_config_ensure");
-    txn.exec_prepared0("admin_app_config_set_landing", key, json_value);
+    exec_prepared0(txn, "admin_app_config_ensure");
+    exec_prepared0(txn, "admin_app_config_set_landing", key, json_value);
 }
 
 }  // namespace cabinet

@@ -1,21 +1,22 @@
 #include "db/catalog_repo.hpp"
+#include "db/prepared.hpp"
 
 namespace cabinet {
 
 std::vector<Sale> pending_sales(pqxx::transaction_base& txn) {
     std::vector<Sale> sales;
-    for (const auto& r : txn.exec_prepared("catalog_sales"))
+    for (const auto& r : exec_prepared(txn, "catalog_sales"))
         sales.push_back({r[0].as<int64_t>(), r[1].as<int64_t>(), r[2].as<int64_t>()});
     return sales;
 }
 
 int64_t catalog_version(pqxx::transaction_base& txn) {
-    return txn.exec_prepared1("catalog_version")[0].as<int64_t>();
+    return exec_prepared1(txn, "catalog_version")[0].as<int64_t>();
 }
 
 std::vector<Plan> active_plans(pqxx::transaction_base& txn) {
     std::vector<Plan> plans;
-    for (const auto& r : txn.exec_prepared("catalog_active_plans")) {
+    for (const auto& r : exec_prepared(txn, "catalog_active_plans")) {
         const auto id = r["id"].as<int64_t>();
         if (plans.empty() || plans.back().id != id) {
             Plan& p = plans.emplace_back();
@@ -36,7 +37,7 @@ std::vector<Plan> active_plans(pqxx::transaction_base& txn) {
 
 ConstructorPriceList constructor_price_list(pqxx::transaction_base& txn) {
     ConstructorPriceList list;
-    for (const auto& r : txn.exec_prepared("catalog_constructor")) {
+    for (const auto& r : exec_prepared(txn, "catalog_constructor")) {
         const auto id = r["id"].as<int64_t>();
         const auto amount = r["amount"].as<int64_t>();
         const auto price = r["price_minor"].as<int64_t>();
@@ -49,13 +50,13 @@ ConstructorPriceList constructor_price_list(pqxx::transaction_base& txn) {
 }
 
 ReferralStats referral_stats(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto r = txn.exec_prepared1("catalog_referral_stats", user_id);
+    const auto r = exec_prepared1(txn, "catalog_referral_stats", user_id);
     return {r["invited_count"].as<int64_t>(), r["earnings_minor"].as<int64_t>()};
 }
 
 std::vector<PaymentItem> recent_payments(pqxx::transaction_base& txn, int64_t user_id, int64_t limit) {
     std::vector<PaymentItem> items;
-    const auto res = txn.exec_prepared("catalog_recent_payments", user_id, limit);
+    const auto res = exec_prepared(txn, "catalog_recent_payments", user_id, limit);
     items.reserve(res.size());
     for (const auto& r : res) {
         items.push_back({r["id"].as<int64_t>(), r["type"].c_str(), r["status"].c_str(), r["amount_minor"].as<int64_t>(),

@@ -3,7 +3,6 @@
 #include <libpq-events.h>
 #include <spdlog/spdlog.h>
 
-#include "db/statements.hpp"
 #include "errors.hpp"
 
 namespace cabinet {
@@ -43,14 +42,9 @@ pqxx::connection& Db::conn() {
     if (conn_ && conn_->is_open()) return *conn_;
     conn_.reset();
     try {
-        auto c = std::make_unique<pqxx::connection>(conninfo_);
+        auto c = std::make_unique<PoolConnection>(conninfo_);
         c->set_variable("statement_timeout", std::to_string(statement_timeout_ms_));
         c->set_variable("TimeZone", "'UTC'");
-        for (const auto& s : pool_statements()) {
-            const std::string name(s.name);
-            c->prepare(name, std::string(s.sql));
-            c->prepare_now(name);
-        }
         if (statements_) {
             pqxx::read_transaction txn(*c);
             if (!PQregisterEventProc(RawConnection::of(txn), count_result, "cabinet-metrics", statements_.get()))

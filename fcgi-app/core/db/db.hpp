@@ -1,6 +1,6 @@
 #pragma once
 // A thread's own PostgreSQL connection (libpqxx objects never cross threads).
-// Connects lazily, prepares every statement of pool_statements() on connect, and
+// Connects lazily, prepares each pool statement when it first runs (db/prepared.hpp), and
 // reconnects after the server went away without restarting the process. The conninfo is
 // libpq's, passed through: with several hosts and target_session_attrs=read-write each
 // reconnect walks the list to the writable one (docs/operations.md, "More than one host").
@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "db/prepared.hpp"
 #include "metrics/counter.hpp"
 
 namespace cabinet {
@@ -99,7 +100,7 @@ private:
     int64_t statement_timeout_ms_;
     std::unique_ptr<metrics::CallCounters> statements_;  // before conn_: outlives it
     metrics::Counter connect_failures_;
-    std::unique_ptr<pqxx::connection> conn_;
+    std::unique_ptr<PoolConnection> conn_;
     uint64_t commits_ = 0;
     bool failing_ = false;  // the last connect failed: its warning was logged
 };

@@ -1,4 +1,5 @@
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 
 #include <stdexcept>
 
@@ -23,7 +24,7 @@ std::string_view ledger_reason_name(LedgerReason r) {
 std::optional<int64_t> move_balance(pqxx::transaction_base& txn, int64_t user_id, int64_t delta, LedgerReason reason,
                                     std::optional<int64_t> transaction_id) {
     if (delta == 0) throw std::logic_error("a ledger move of 0");
-    const auto res = txn.exec_prepared("ledger_move", user_id, delta, std::string(ledger_reason_name(reason)), transaction_id);
+    const auto res = exec_prepared(txn, "ledger_move", user_id, delta, std::string(ledger_reason_name(reason)), transaction_id);
     if (res.empty() || res[0][0].is_null()) return std::nullopt;
     return res[0][0].as<int64_t>();
 }
@@ -31,7 +32,7 @@ std::optional<int64_t> move_balance(pqxx::transaction_base& txn, int64_t user_id
 void record_subscription_history(pqxx::transaction_base& txn, int64_t user_id, std::string_view source,
                                  std::optional<int64_t> transaction_id, int64_t days,
                                  std::optional<int64_t> expire_before, int64_t expire_after) {
-    txn.exec_prepared("insert_subscription_history", user_id, std::string(source), transaction_id, days, expire_before,
+    exec_prepared(txn, "insert_subscription_history", user_id, std::string(source), transaction_id, days, expire_before,
                       expire_after);
 }
 

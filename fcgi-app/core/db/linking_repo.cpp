@@ -1,17 +1,18 @@
 #include "db/linking_repo.hpp"
 
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 
 namespace cabinet {
 
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
                           int64_t user_id, int64_t ttl_s, const CodeStarter& starter) {
-    txn.exec_prepared("insert_telegram_code", code_hash, kind, user_id, ttl_s, starter.ip, starter.user_agent);
+    exec_prepared(txn, "insert_telegram_code", code_hash, kind, user_id, ttl_s, starter.ip, starter.user_agent);
 }
 
 std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
                                                    const std::string& kind) {
-    const auto res = txn.exec_prepared("telegram_code_for_prompt", code_hash, kind);
+    const auto res = exec_prepared(txn, "telegram_code_for_prompt", code_hash, kind);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str()}, r["created_at"].as<int64_t>(), r["email"].c_str(),
@@ -19,17 +20,17 @@ std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, 
 }
 
 bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind) {
-    return !txn.exec_prepared("cancel_telegram_code", code_hash, kind).empty();
+    return !exec_prepared(txn, "cancel_telegram_code", code_hash, kind).empty();
 }
 
-void sweep_telegram_codes(pqxx::transaction_base& txn) { txn.exec_prepared("sweep_telegram_codes"); }
+void sweep_telegram_codes(pqxx::transaction_base& txn) { exec_prepared(txn, "sweep_telegram_codes"); }
 
 bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id) {
-    return !txn.exec_prepared("confirm_weblogin_code", code_hash, telegram_user_id).empty();
+    return !exec_prepared(txn, "confirm_weblogin_code", code_hash, telegram_user_id).empty();
 }
 
 std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash) {
-    const auto res = txn.exec_prepared("lock_telegram_code", code_hash);
+    const auto res = exec_prepared(txn, "lock_telegram_code", code_hash);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return TelegramCode{r["kind"].c_str(), r["user_id"].as<int64_t>(), r["confirmed_user_id"].as<int64_t>(),
@@ -38,11 +39,11 @@ std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, cons
 }
 
 void spend_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t confirmed_user_id) {
-    txn.exec_prepared("spend_telegram_code", code_hash, confirmed_user_id);
+    exec_prepared(txn, "spend_telegram_code", code_hash, confirmed_user_id);
 }
 
 std::optional<LinkedProfile> find_linked_profile(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto res = txn.exec_prepared("linked_profile", user_id);
+    const auto res = exec_prepared(txn, "linked_profile", user_id);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     LinkedProfile p;
@@ -56,25 +57,25 @@ std::optional<LinkedProfile> find_linked_profile(pqxx::transaction_base& txn, in
 
 std::vector<OAuthLink> oauth_links_of(pqxx::transaction_base& txn, int64_t user_id) {
     std::vector<OAuthLink> out;
-    for (const auto& r : txn.exec_prepared("oauth_links_of_user", user_id))
+    for (const auto& r : exec_prepared(txn, "oauth_links_of_user", user_id))
         out.push_back({r["provider"].c_str(), r["email"].is_null() ? "" : r["email"].c_str(), r["display_name"].c_str()});
     return out;
 }
 
 std::optional<int64_t> email_owner(pqxx::transaction_base& txn, const std::string& email) {
-    const auto res = txn.exec_prepared("email_owner", email);
+    const auto res = exec_prepared(txn, "email_owner", email);
     if (res.empty()) return std::nullopt;
     return res[0][0].as<int64_t>();
 }
 
 void replace_email_link_code(pqxx::transaction_base& txn, int64_t user_id, const std::string& email,
                              const std::string& code_hash, const std::string& password_hash, int64_t ttl_s) {
-    txn.exec_prepared("drop_live_email_link_code", user_id);
-    txn.exec_prepared("insert_email_link_code", user_id, email, code_hash, password_hash, ttl_s);
+    exec_prepared(txn, "drop_live_email_link_code", user_id);
+    exec_prepared(txn, "insert_email_link_code", user_id, email, code_hash, password_hash, ttl_s);
 }
 
 std::optional<EmailLinkCode> lock_email_link_code(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto res = txn.exec_prepared("lock_email_link_code", user_id);
+    const auto res = exec_prepared(txn, "lock_email_link_code", user_id);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return EmailLinkCode{r["id"].as<int64_t>(), r["email"].c_str(), r["code_hash"].c_str(), r["password_hash"].c_str(),
@@ -82,20 +83,20 @@ std::optional<EmailLinkCode> lock_email_link_code(pqxx::transaction_base& txn, i
 }
 
 int64_t email_link_code_failed(pqxx::transaction_base& txn, int64_t code_id) {
-    return txn.exec_prepared("email_link_code_failed", code_id)[0][0].as<int64_t>();
+    return exec_prepared(txn, "email_link_code_failed", code_id)[0][0].as<int64_t>();
 }
 
 void use_email_link_code(pqxx::transaction_base& txn, int64_t code_id) {
-    txn.exec_prepared("use_email_link_code", code_id);
+    exec_prepared(txn, "use_email_link_code", code_id);
 }
 
 void set_linked_email(pqxx::transaction_base& txn, int64_t user_id, const std::string& email,
                       const std::string& password_hash) {
-    txn.exec_prepared("set_linked_email", user_id, email, password_hash);
+    exec_prepared(txn, "set_linked_email", user_id, email, password_hash);
 }
 
 std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto res = txn.exec_prepared("lock_merge_user", user_id);
+    const auto res = exec_prepared(txn, "lock_merge_user", user_id);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     MergeUser u;
@@ -111,7 +112,7 @@ std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t us
 }
 
 std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto res = txn.exec_prepared("merge_subscription_of", user_id);
+    const auto res = exec_prepared(txn, "merge_subscription_of", user_id);
     if (res.empty()) return std::nullopt;
     return MergeSubscription{res[0]["expire_at"].as<int64_t>(), res[0]["panel_uuid"].c_str()};
 }
@@ -121,16 +122,16 @@ void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to) {
                              "merge_close_clashing_ticket", "merge_move_tickets", "merge_move_promo_activations",
                              "merge_move_events", "merge_move_referrals", "merge_end_web_sessions",
                              "merge_move_oauth_links"})
-        txn.exec_prepared(name, from, to);
+        exec_prepared(txn, name, from, to);
 }
 
 void move_subscription(pqxx::transaction_base& txn, int64_t from, int64_t to) {
-    txn.exec_prepared("merge_move_subscription", from, to);
-    txn.exec_prepared("merge_move_traffic", from, to);
+    exec_prepared(txn, "merge_move_subscription", from, to);
+    exec_prepared(txn, "merge_move_traffic", from, to);
 }
 
 void drop_subscription(pqxx::transaction_base& txn, int64_t user_id) {
-    txn.exec_prepared("merge_drop_subscription", user_id);
+    exec_prepared(txn, "merge_drop_subscription", user_id);
 }
 
 void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to) {
@@ -138,15 +139,15 @@ void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64
         move_balance(txn, from.id, -from.balance_minor, LedgerReason::merge_out);
         move_balance(txn, to, from.balance_minor, LedgerReason::merge_in);
     }
-    txn.exec_prepared("merge_empty_web_user", from.id);
-    txn.exec_prepared("merge_into_telegram_user", to, from.trial_used, from.email,
+    exec_prepared(txn, "merge_empty_web_user", from.id);
+    exec_prepared(txn, "merge_into_telegram_user", to, from.trial_used, from.email,
                       from.email_verified, from.password_hash, from.id);
 }
 
 void record_merge(pqxx::transaction_base& txn, int64_t user_id, const std::string& payload_json) {
-    txn.exec_prepared("merge_record", user_id, payload_json);
+    exec_prepared(txn, "merge_record", user_id, payload_json);
 }
 
-void delete_user(pqxx::transaction_base& txn, int64_t user_id) { txn.exec_prepared("merge_delete_web_user", user_id); }
+void delete_user(pqxx::transaction_base& txn, int64_t user_id) { exec_prepared(txn, "merge_delete_web_user", user_id); }
 
 }  // namespace cabinet

@@ -1,4 +1,5 @@
 #include "db/owner_settings_repo.hpp"
+#include "db/prepared.hpp"
 
 namespace cabinet {
 
@@ -18,18 +19,18 @@ std::map<std::string, StoredSetting> stored_owner_settings(pqxx::transaction_bas
 }
 
 std::optional<StoredSetting> lock_owner_setting(pqxx::transaction_base& txn, const std::string& name) {
-    const pqxx::result r = txn.exec_prepared("owner_setting_get", name);
+    const pqxx::result r = exec_prepared(txn, "owner_setting_get", name);
     if (r.empty()) return std::nullopt;
     return StoredSetting{r[0]["value"].c_str(), r[0]["changed_by"].c_str(), r[0]["changed_at"].as<int64_t>()};
 }
 
 void put_owner_setting(pqxx::transaction_base& txn, const std::string& name, const std::string& value,
                        const std::string& changed_by) {
-    txn.exec_prepared0("owner_setting_put", name, value, changed_by);
+    exec_prepared0(txn, "owner_setting_put", name, value, changed_by);
 }
 
 void delete_owner_setting(pqxx::transaction_base& txn, const std::string& name) {
-    txn.exec_prepared0("owner_setting_delete", name);
+    exec_prepared0(txn, "owner_setting_delete", name);
 }
 
 }  // namespace cabinet

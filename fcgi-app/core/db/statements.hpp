@@ -1,6 +1,7 @@
 #pragma once
-// Every SQL statement the pool runs, named once. All are prepared when a connection is
-// made (prepare_now), so a typo fails at start-up, not on the first request that needs it.
+// Every SQL statement the pool runs, named once. A connection prepares each when it first
+// runs it (db/prepared.hpp); check_statements() prepares them all once at start-up, so a
+// typo fails the start, not the first request that needs it.
 #include <string_view>
 #include <vector>
 

@@ -3,6 +3,7 @@
 #include "auth/refresh_grace.hpp"
 
 #include "db/accounts_repo.hpp"
+#include "db/prepared.hpp"
 
 namespace cabinet {
 namespace {
@@ -25,46 +26,46 @@ std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::stri
                                        const std::string& password_hash, const std::string& currency) {
     const auto res = insert_with_referral_code(txn, "register_web", [&](pqxx::subtransaction& sub, const std::string& code) {
         // Web sign-ups have no Telegram language to go by: the shop's default, "ru".
-        return sub.exec_prepared("register_web_user", email, password_hash, std::string("ru"), currency, code);
+        return exec_prepared(sub, "register_web_user", email, password_hash, std::string("ru"), currency, code);
     });
     if (res.empty()) return std::nullopt;
     return res[0][0].as<int64_t>();
 }
 
 std::optional<WebLogin> find_web_login_by_email(pqxx::transaction_base& txn, const std::string& email) {
-    return first_login(txn.exec_prepared("web_login_by_email", email));
+    return first_login(exec_prepared(txn, "web_login_by_email", email));
 }
 
 std::optional<WebLogin> find_web_login_by_id(pqxx::transaction_base& txn, int64_t user_id) {
-    return first_login(txn.exec_prepared("web_user_by_id", user_id));
+    return first_login(exec_prepared(txn, "web_user_by_id", user_id));
 }
 
 void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const std::string& hash) {
-    txn.exec_prepared("update_password_hash", user_id, hash);
+    exec_prepared(txn, "update_password_hash", user_id, hash);
 }
 
 void insert_verification_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
                                const std::string& email, int64_t ttl_s, const std::string& password_hash) {
-    txn.exec_prepared("insert_verification_token", token_hash, user_id, email, ttl_s, password_hash);
+    exec_prepared(txn, "insert_verification_token", token_hash, user_id, email, ttl_s, password_hash);
 }
 
 std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash) {
-    auto res = txn.exec_prepared("use_verification_token", token_hash);
+    auto res = exec_prepared(txn, "use_verification_token", token_hash);
     if (res.empty()) return std::nullopt;
     return UsedVerification{res[0]["user_id"].as<int64_t>(), res[0]["email"].c_str(), res[0]["password_hash"].c_str()};
 }
 
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email) {
-    txn.exec_prepared("mark_email_verified", user_id, email);
+    exec_prepared(txn, "mark_email_verified", user_id, email);
 }
 
 void insert_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash, const std::string& family_id,
                           int64_t user_id, int64_t ttl_s) {
-    txn.exec_prepared("insert_refresh_token", token_hash, family_id, user_id, ttl_s);
+    exec_prepared(txn, "insert_refresh_token", token_hash, family_id, user_id, ttl_s);
 }
 
 std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash) {
-    auto res = txn.exec_prepared("lock_refresh_token", token_hash, kRefreshGraceS);
+    auto res = exec_prepared(txn, "lock_refresh_token", token_hash, kRefreshGraceS);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return RefreshRow{r["id"].as<int64_t>(), r["family_id"].c_str(), r["user_id"].as<int64_t>(),
@@ -73,25 +74,25 @@ std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const 
 }
 
 void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::string& successor_sealed) {
-    txn.exec_prepared("rotate_refresh_token", id, successor_sealed);
+    exec_prepared(txn, "rotate_refresh_token", id, successor_sealed);
 }
 
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id) {
-    txn.exec_prepared("revoke_refresh_family", family_id);
+    exec_prepared(txn, "revoke_refresh_family", family_id);
 }
 
 void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash) {
-    txn.exec_prepared("revoke_refresh_family_of_token", token_hash);
+    exec_prepared(txn, "revoke_refresh_family_of_token", token_hash);
 }
 
 FailureCount auth_failure_count(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {
-    auto res = txn.exec_prepared("auth_failure_count", key, window_s);
+    auto res = exec_prepared(txn, "auth_failure_count", key, window_s);
     if (res.empty()) return {};
     return FailureCount{res[0][0].as<int64_t>(), res[0][1].as<int64_t>(), res[0][2].as<int64_t>()};
 }
 
 void auth_failure_hit(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {
-    txn.exec_prepared("auth_failure_hit", key, window_s);
+    exec_prepared(txn, "auth_failure_hit", key, window_s);
 }
 
 }  // namespace cabinet

@@ -1,6 +1,7 @@
 #include "services/autopay.hpp"
 
 #include "db/accounts_repo.hpp"
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/balance_purchase.hpp"
@@ -16,7 +17,7 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     const auto& sub = locked.subscription;
     if (!sub || !sub->autopay_enabled || sub->is_trial || sub->expire_at - locked.locked_at > kAutopayWindowS)
         return AutopayResult::not_due;
-    const auto last = txn.exec_prepared("last_plan_purchase", user_id);
+    const auto last = exec_prepared(txn, "last_plan_purchase", user_id);
     if (last.empty()) return AutopayResult::no_plan;
     // The last purchase, as a purchase request: the same resolution and price as POST /purchase.
     const std::string request = "{\"plan_id\":" + std::string(last[0]["plan_id"].c_str()) +
@@ -38,7 +39,7 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
 
 int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s) {
     int64_t queued = 0;
-    for (const auto& r : txn.exec_prepared("autopay_due", window_s)) {
+    for (const auto& r : exec_prepared(txn, "autopay_due", window_s)) {
         // One job per user and expiry: a rerun of the scan adds nothing.
         jobs::enqueue(txn, kAutopayJob, "{\"user_id\":" + std::string(r["user_id"].c_str()) + "}",
                       "autopay:" + std::string(r["user_id"].c_str()) + ":" + r["expire_unix"].c_str());

@@ -3,12 +3,13 @@
 #include <stdexcept>
 
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "services/referral_commission.hpp"
 
 namespace cabinet {
 
 void consume_promo_offer_if_used(pqxx::work& txn, int64_t user_id, int64_t promo_pct) {
-    if (promo_pct > 0) txn.exec_prepared("consume_promo_offer", user_id);
+    if (promo_pct > 0) exec_prepared(txn, "consume_promo_offer", user_id);
 }
 
 SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Settings& s, const LockedAccount& locked,
@@ -24,7 +25,7 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
     const auto reward = referral_reward(s, locked.user, price);
     const ReferralReward& r = reward ? *reward : none;
     const std::optional<int64_t> referrer = reward ? std::optional<int64_t>(r.referrer_id) : std::nullopt;
-    const pqxx::row settled = txn.exec_prepared1(
+    const pqxx::row settled = exec_prepared1(txn, 
         "settle_purchase", locked.user.id, price, locked.user.currency, how.method, order_snapshot_json(order),
         order_pricing_json(order), how.description, how.idempotency_key, std::string(ledger_reason_name(how.reason)),
         next.status, next.is_trial, next.plan_id, planned.snapshot, next.start_at, next.expire_at, next.device_limit,

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "db/prepared.hpp"
 #include "services/reports.hpp"
 #include "util/json.hpp"
 
@@ -34,8 +35,8 @@ MaintenanceState seeded(const Settings& s) {
 
 // The row, created from the setting first if needed, locked until the transaction ends.
 MaintenanceState lock_state(pqxx::work& txn, const Settings& s) {
-    txn.exec_prepared0("maintenance_seed", s.maintenance_mode);
-    return from_row(txn.exec_prepared1("maintenance_state_for_update"), s);
+    exec_prepared0(txn, "maintenance_seed", s.maintenance_mode);
+    return from_row(exec_prepared1(txn, "maintenance_state_for_update"), s);
 }
 
 std::string json_object(std::initializer_list<std::pair<std::string_view, std::string_view>> fields) {
@@ -72,7 +73,7 @@ std::string alert_text(const WatchdogStep& step, const MaintenanceState& after, 
 }  // namespace
 
 MaintenanceState load_maintenance(pqxx::transaction_base& txn, const Settings& s) {
-    const auto res = txn.exec_prepared("maintenance_state");
+    const auto res = exec_prepared(txn, "maintenance_state");
     return res.empty() ? seeded(s) : from_row(res[0], s);
 }
 
@@ -80,12 +81,12 @@ MaintenanceState switch_maintenance(pqxx::work& txn, const Settings& s, bool ena
                                     std::string_view message) {
     const MaintenanceState before = lock_state(txn, s);
     const std::string source(enabled ? source_name(MaintenanceSource::manual) : "");
-    txn.exec_prepared0("maintenance_switch", enabled, source, std::string(enabled ? message : ""), std::string(actor));
+    exec_prepared0(txn, "maintenance_switch", enabled, source, std::string(enabled ? message : ""), std::string(actor));
     write_audit(txn, actor, enabled ? "maintenance.on" : "maintenance.off", "maintenance",
                 json_object({{"was", before.enabled ? source_name(before.source) : "off"}, {"message", message}}));
     spdlog::info("maintenance {} by {} (was {})", enabled ? "on" : "off", actor,
                  before.enabled ? source_name(before.source) : "off");
-    return from_row(txn.exec_prepared1("maintenance_state"), s);
+    return from_row(exec_prepared1(txn, "maintenance_state"), s);
 }
 
 MaintenanceState set_maintenance(pqxx::work& txn, const Settings& s, bool enabled, std::string_view actor) {
@@ -98,16 +99,16 @@ WatchdogOutcome apply_panel_check(pqxx::work& txn, const Settings& s, bool panel
     WatchdogOutcome out;
     out.before = lock_state(txn, s);
     out.step = watchdog_step(out.before, panel_ok, s.auto_maintenance_enabled);
-    txn.exec_prepared0("maintenance_panel_check", out.step.failures, std::string(panel_ok ? "" : error));
+    exec_prepared0(txn, "maintenance_panel_check", out.step.failures, std::string(panel_ok ? "" : error));
     using Switch = WatchdogStep::Switch;
     if (out.step.change != Switch::keep) {
         const bool on = out.step.change == Switch::on;
-        txn.exec_prepared0("maintenance_switch", on, std::string(on ? source_name(MaintenanceSource::automatic) : ""), "",
+        exec_prepared0(txn, "maintenance_switch", on, std::string(on ? source_name(MaintenanceSource::automatic) : ""), "",
                            "watchdog");
         write_audit(txn, "watchdog", on ? "maintenance.on" : "maintenance.off", "maintenance",
                     json_object({{"source", "auto"}, {"panel_error", error}}));
     }
-    out.after = from_row(txn.exec_prepared1("maintenance_state"), s);
+    out.after = from_row(exec_prepared1(txn, "maintenance_state"), s);
     if (out.step.alert != WatchdogStep::Alert::none)
         out.alert_queued = enqueue_report(txn, s, ReportTopic::alerts, alert_text(out.step, out.after, error));
     return out;

@@ -4,6 +4,7 @@
 
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/balance_purchase.hpp"
@@ -12,7 +13,7 @@
 
 namespace cabinet {
 std::optional<LockedAccount> lock_payer(pqxx::transaction_base& txn, int64_t transaction_id) {
-    const auto owner = txn.exec_prepared("payment_owner", transaction_id);
+    const auto owner = exec_prepared(txn, "payment_owner", transaction_id);
     if (owner.empty()) return std::nullopt;
     return lock_account(txn, owner[0][0].as<int64_t>());
 }
@@ -29,13 +30,13 @@ const char* confirmation_name(Confirmation c) {
 }
 
 bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int64_t stars) {
-    return !txn.exec_prepared("stars_invoice_open", transaction_id, stars).empty();
+    return !exec_prepared(txn, "stars_invoice_open", transaction_id, stars).empty();
 }
 
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
     if (!lock_payer(txn, transaction_id)) throw not_found("unknown payment");
-    const auto rows = txn.exec_prepared("payment_for_update", transaction_id);
+    const auto rows = exec_prepared(txn, "payment_for_update", transaction_id);
     if (rows.empty()) throw not_found("unknown payment");
     const auto& t = rows[0];
     const std::string_view status = t["status"].c_str();
@@ -51,13 +52,13 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
     if (paid_amount < expected || paid_currency != expected_currency) {
         spdlog::warn("payment {}: paid {} {} for an invoice of {} {}", transaction_id, paid_amount, paid_currency,
                      expected, expected_currency);
-        txn.exec_prepared("mark_payment_failed", transaction_id, "paid amount or currency below the invoice");
+        exec_prepared(txn, "mark_payment_failed", transaction_id, "paid amount or currency below the invoice");
         return Confirmation::underpaid;
     }
     // The full amount: credited once (paid_at), also when the invoice had already ended:
     // the money is taken, so it buys what it can (fulfil_payment decides).
     const bool late = status != "pending";
-    txn.exec_prepared("mark_payment_paid", transaction_id, std::string(provider_payment_id));
+    exec_prepared(txn, "mark_payment_paid", transaction_id, std::string(provider_payment_id));
     jobs::enqueue(txn, kFulfilJob, "{\"transaction_id\":" + std::to_string(transaction_id) + "}",
                   "fulfil:" + std::to_string(transaction_id));
     return late ? Confirmation::late : Confirmation::accepted;
@@ -68,7 +69,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     const auto payer = lock_payer(txn, transaction_id);
     if (!payer) throw std::runtime_error("fulfil: no transaction " + std::to_string(transaction_id));
     const LockedAccount& locked = *payer;
-    const auto t = txn.exec_prepared("payment_to_fulfil", transaction_id)[0];
+    const auto t = exec_prepared(txn, "payment_to_fulfil", transaction_id)[0];
     if (std::string_view(t["status"].c_str()) != "pending") return;  // a second run: done already
     if (!t["paid"].as<bool>()) throw std::runtime_error("fulfil: transaction " + std::to_string(transaction_id) + " is not paid");
     const int64_t amount = t["amount_minor"].as<int64_t>();
@@ -78,14 +79,14 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
         spdlog::warn("payment {}: paid after its discount ended; {} credited to the balance of user {}", transaction_id,
                      amount, locked.user.id);
         if (amount > 0) move_balance(txn, locked.user.id, amount, LedgerReason::deposit, transaction_id);
-        txn.exec_prepared("complete_payment_as_credit", transaction_id);
+        exec_prepared(txn, "complete_payment_as_credit", transaction_id);
         return;
     }
     GrantSpec grant = grant_from_snapshot(t["snapshot"].c_str());
     grant.source = "fulfil";
     grant.transaction_id = transaction_id;
     grant_subscription(txn, panel, locked, grant);
-    txn.exec_prepared("complete_payment", transaction_id);
+    exec_prepared(txn, "complete_payment", transaction_id);
     consume_promo_offer_if_used(txn, locked.user.id, t["promo_pct"].as<int64_t>());
     reward_referrer(txn, s, locked.user, amount, transaction_id);
 }
@@ -93,15 +94,15 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
 bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,
                             const std::string& provider, const std::string& reason) {
     if (!lock_payer(txn, transaction_id)) return false;
-    return txn.exec_prepared0("mark_payment_canceled", transaction_id, provider_payment_id, provider, reason)
+    return exec_prepared0(txn, "mark_payment_canceled", transaction_id, provider_payment_id, provider, reason)
                .affected_rows() > 0;
 }
 
 int64_t expire_pending_payments(pqxx::work& txn, int64_t limit) {
     int64_t ended = 0;
-    for (const auto& r : txn.exec_prepared("expired_pending_payments", limit)) {
+    for (const auto& r : exec_prepared(txn, "expired_pending_payments", limit)) {
         lock_account(txn, r["user_id"].as<int64_t>());
-        ended += txn.exec_prepared0("expire_payment", r["id"].as<int64_t>()).affected_rows();
+        ended += exec_prepared0(txn, "expire_payment", r["id"].as<int64_t>()).affected_rows();
     }
     return ended;
 }

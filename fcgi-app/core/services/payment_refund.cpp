@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/subscription_grant.hpp"
 
@@ -26,7 +27,7 @@ RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transa
     const auto payer = lock_payer(txn, transaction_id);
     if (!payer) return RefundOutcome::not_ours;
     const LockedAccount& locked = *payer;
-    const auto rows = txn.exec_prepared("payment_for_refund", transaction_id);
+    const auto rows = exec_prepared(txn, "payment_for_refund", transaction_id);
     if (rows.empty()) return RefundOutcome::not_ours;
     const auto& t = rows[0];
     if (std::string_view(t["status"].c_str()) == "refunded") return RefundOutcome::replay;
@@ -35,7 +36,7 @@ RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transa
     if (refunded < paid) {
         spdlog::warn("payment {}: {} of {} refunded by {}: recorded, nothing taken back", transaction_id, refunded, paid,
                      provider);
-        txn.exec_prepared("note_partial_refund", transaction_id, refunded);
+        exec_prepared(txn, "note_partial_refund", transaction_id, refunded);
         return RefundOutcome::partial;
     }
     const std::string_view status = t["status"].c_str();
@@ -50,7 +51,7 @@ RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transa
         take_back_days(txn, panel, locked, t["days"].as<int64_t>(), transaction_id);
     }
     // Paid but not yet fulfilled: `refunded` stops the fulfilment job from granting anything.
-    txn.exec_prepared("mark_payment_refunded", transaction_id);
+    exec_prepared(txn, "mark_payment_refunded", transaction_id);
     return RefundOutcome::taken_back;
 }
 

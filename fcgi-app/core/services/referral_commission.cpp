@@ -4,6 +4,7 @@
 
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "services/subscription_grant.hpp"
 
 namespace cabinet {
@@ -26,7 +27,7 @@ std::optional<ReferralReward> referral_reward(const Settings& s, const User& buy
 void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int64_t amount, int64_t transaction_id) {
     const auto r = referral_reward(s, buyer, amount);
     if (!r) return;
-    txn.exec_prepared("reward_referrer", r->referrer_id, buyer.id, r->commission, transaction_id, r->bonus_kind,
+    exec_prepared(txn, "reward_referrer", r->referrer_id, buyer.id, r->commission, transaction_id, r->bonus_kind,
                       r->bonus_payload, r->bonus_dedupe_key);
 }
 

@@ -1,6 +1,7 @@
 #include "services/subscription_grant.hpp"
 
 #include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -33,7 +34,7 @@ std::string panel_username(const Account& a) {
 void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& next, const std::string& snapshot,
                    std::string_view source, std::optional<int64_t> transaction_id, int64_t days) {
     const SubscriptionWrite w = subscription_write(locked);
-    const auto written = txn.exec_prepared1("write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
+    const auto written = exec_prepared1(txn, "write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
                                             snapshot, next.start_at, next.expire_at, next.device_limit,
                                             next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
                                             next.short_uuid, next.subscription_url, w.read_revision, std::string(source),

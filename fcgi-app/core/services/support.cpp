@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "services/reports.hpp"
 #include "util/strings.hpp"
@@ -33,7 +34,7 @@ SupportMessage message_from_row(const pqxx::row& r) {
 
 // "tg 123 @name mail@example.com": every handle support may need to find the user.
 std::string user_handles(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto r = txn.exec_prepared1("support_user_handles", user_id);
+    const auto r = exec_prepared1(txn, "support_user_handles", user_id);
     std::string out = "user " + std::to_string(user_id);
     if (!r["telegram_id"].is_null()) out += ", tg " + std::string(r["telegram_id"].c_str());
     if (const std::string u = r["username"].c_str(); !u.empty()) out += " @" + u;
@@ -57,7 +58,7 @@ bool valid_support_text(std::string_view text) {
 }
 
 std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto res = txn.exec_prepared("support_open_ticket_of_user", user_id);
+    const auto res = exec_prepared(txn, "support_open_ticket_of_user", user_id);
     if (res.empty()) return std::nullopt;
     SupportTicket t;
     t.id = res[0]["id"].as<int64_t>();
@@ -71,18 +72,18 @@ std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, in
 
 PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text) {
     if (!valid_support_text(text)) throw std::invalid_argument("a support message is 1..4096 characters of text");
-    const auto t = txn.exec_prepared1("support_upsert_open_ticket", user_id);
+    const auto t = exec_prepared1(txn, "support_upsert_open_ticket", user_id);
     PostedMessage out{t["id"].as<int64_t>(), t["created"].as<bool>()};
     // Every message reaches the admins' topic: a flood is cut here. The upsert above holds
     // the open ticket's row lock, so parallel posts of one user are counted one by one.
-    const auto recent = txn.exec_prepared1("support_recent_user_messages", user_id);
+    const auto recent = exec_prepared1(txn, "support_recent_user_messages", user_id);
     if (recent["n"].as<int64_t>() >= s.support_messages_per_10_min) {
         ApiError e(429, "too many support messages; try again in a few minutes");
         e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(1, recent["wait_s"].as<int64_t>())));
         throw e;
     }
     const int64_t message_id =
-        txn.exec_prepared1("support_insert_message", out.ticket_id, "user", std::string(text))[0].as<int64_t>();
+        exec_prepared1(txn, "support_insert_message", out.ticket_id, "user", std::string(text))[0].as<int64_t>();
     // The ref brings the notification's Telegram message id back (record_ticket_notification),
     // so an admin's reply to it finds this ticket.
     enqueue_report(txn, s, ReportTopic::tickets,
@@ -93,24 +94,24 @@ PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, 
 
 ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text) {
     if (!valid_support_text(text)) throw std::invalid_argument("a support reply is 1..4096 characters of text");
-    const auto res = txn.exec_prepared("support_ticket_for_update", ticket_id);
+    const auto res = exec_prepared(txn, "support_ticket_for_update", ticket_id);
     if (res.empty()) return ReplyOutcome::not_found;
     if (std::string_view(res[0]["status"].c_str()) == "closed") return ReplyOutcome::closed;
-    txn.exec_prepared1("support_insert_message", ticket_id, "support", std::string(text));
-    txn.exec_prepared0("support_set_status", ticket_id, "waiting");
+    exec_prepared1(txn, "support_insert_message", ticket_id, "support", std::string(text));
+    exec_prepared0(txn, "support_set_status", ticket_id, "waiting");
     return ReplyOutcome::replied;
 }
 
 bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id) {
-    const auto res = txn.exec_prepared("support_ticket_for_update", ticket_id);
+    const auto res = exec_prepared(txn, "support_ticket_for_update", ticket_id);
     if (res.empty()) return false;
-    if (std::string_view(res[0]["status"].c_str()) != "closed") txn.exec_prepared0("support_set_status", ticket_id, "closed");
+    if (std::string_view(res[0]["status"].c_str()) != "closed") exec_prepared0(txn, "support_set_status", ticket_id, "closed");
     return true;
 }
 
 std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::string& status, int64_t limit) {
     std::vector<SupportTicket> out;
-    for (const auto& r : txn.exec_prepared("support_list", status, limit)) {
+    for (const auto& r : exec_prepared(txn, "support_list", status, limit)) {
         SupportTicket& t = out.emplace_back(ticket_from_row(r));
         t.message_count = r["messages"].as<int64_t>();
     }
@@ -118,20 +119,20 @@ std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::
 }
 
 std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id) {
-    const auto res = txn.exec_prepared("support_ticket", ticket_id);
+    const auto res = exec_prepared(txn, "support_ticket", ticket_id);
     if (res.empty()) return std::nullopt;
     SupportTicket t = ticket_from_row(res[0]);
-    for (const auto& r : txn.exec_prepared("support_ticket_messages", ticket_id)) t.messages.push_back(message_from_row(r));
+    for (const auto& r : exec_prepared(txn, "support_ticket_messages", ticket_id)) t.messages.push_back(message_from_row(r));
     t.message_count = static_cast<int64_t>(t.messages.size());
     return t;
 }
 
 void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, int64_t telegram_message_id) {
-    txn.exec_prepared0("support_set_notification", support_message_id, telegram_message_id);
+    exec_prepared0(txn, "support_set_notification", support_message_id, telegram_message_id);
 }
 
 std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, int64_t telegram_message_id) {
-    const auto r = txn.exec_prepared("support_ticket_by_notification", telegram_message_id);
+    const auto r = exec_prepared(txn, "support_ticket_by_notification", telegram_message_id);
     if (r.empty()) return std::nullopt;
     return r[0][0].as<int64_t>();
 }
