@@ -39,7 +39,7 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
     std::string message;
     if (type == "balance") {
         const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "gift", "completed", value,
-                                          locked.user.currency, "promo", std::optional<std::string>(), "promo code");
+                                      locked.user.currency, "promo", std::optional<std::string>(), "promo code");
         move_balance(txn, locked.user.id, value, LedgerReason::promo, tx[0][0].as<int64_t>());
         message = "Your balance has been topped up.";
     } else if (type == "discount") {

@@ -64,8 +64,8 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
         if (!gateway) throw bad_request("payment method " + method + " is not available");
     }
     const auto id = exec_prepared(txn, "insert_purchase", locked.user.id, "pending", order.quote.final_minor,
-                                      locked.user.currency, method, order_snapshot_json(order),
-                                      order_pricing_json(order), order.grant.plan_name, key, s.payment_pending_ttl_s);
+                                  locked.user.currency, method, order_snapshot_json(order),
+                                  order_pricing_json(order), order.grant.plan_name, key, s.payment_pending_ttl_s);
     o.transaction_id = id[0][0].as<int64_t>();
     // The promo discount in this price is held by this invoice until it is paid or ends.
     if (order.discounts.promo_pct > 0) exec_prepared(txn, "reserve_promo_offer", locked.user.id, o.transaction_id);

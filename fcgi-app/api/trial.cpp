@@ -27,8 +27,8 @@ void post_trial(Exchange& ex) {
         if (s.trial_price_minor > 0) {
             if (locked.user.balance_minor < s.trial_price_minor) throw ApiError(402, "balance too low for the trial");
             const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "subscription_payment", "completed",
-                                              s.trial_price_minor, locked.user.currency, "balance",
-                                              R"({"name":"Trial","trial":true})", "trial");
+                                          s.trial_price_minor, locked.user.currency, "balance",
+                                          R"({"name":"Trial","trial":true})", "trial");
             spec.transaction_id = tx[0][0].as<int64_t>();
             if (!move_balance(txn, locked.user.id, -s.trial_price_minor, LedgerReason::trial, spec.transaction_id))
                 throw std::logic_error("balance read under the lock no longer covers the trial");

@@ -99,7 +99,7 @@ int64_t register_telegram_user(pqxx::dbtransaction& txn, const TelegramUser& tg,
     const std::string referrer_code = starts_with(start_param, "ref_") ? start_param.substr(4) : std::string();
     const auto inserted = insert_with_referral_code(txn, "register", [&](pqxx::subtransaction& sub, const std::string& code) {
         return exec_prepared(sub, "register_telegram_user", tg.id, tg.username, tg.first_name, tg.last_name,
-                                 language_for(tg.language_code), currency, code, referrer_code);
+                             language_for(tg.language_code), currency, code, referrer_code);
     });
     if (!inserted.empty()) return inserted[0][0].as<int64_t>();
     // Empty: the row exists (maybe created concurrently).

@@ -11,7 +11,7 @@ int64_t write_audit(pqxx::transaction_base& txn, std::string_view actor, std::st
                     std::string_view payload_json) {
     // libpqxx 6 binds std::string, not string_view.
     return exec_prepared1(txn, "audit_insert", std::string(actor), std::string(action), std::string(entity),
-                              std::string(payload_json))[0].as<int64_t>();
+                          std::string(payload_json))[0].as<int64_t>();
 }
 
 std::vector<AuditEntry> latest_audit(pqxx::transaction_base& txn, int64_t limit) {

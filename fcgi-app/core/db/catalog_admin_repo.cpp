@@ -35,7 +35,7 @@ std::optional<int64_t> lock_plan(pqxx::transaction_base& txn, const std::string&
 
 bool upsert_plan(pqxx::transaction_base& txn, const PlanChange& c) {
     return exec_prepared1(txn, "admin_plan_upsert", c.code, c.name, c.description, c.traffic_gb, c.device_limit, c.sort_order,
-                              c.is_active)["inserted"].as<bool>();
+                          c.is_active)["inserted"].as<bool>();
 }
 
 void upsert_plan_price(pqxx::transaction_base& txn, int64_t plan_id, const AdminDuration& d) {

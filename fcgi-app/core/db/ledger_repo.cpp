@@ -33,7 +33,7 @@ void record_subscription_history(pqxx::transaction_base& txn, int64_t user_id, s
                                  std::optional<int64_t> transaction_id, int64_t days,
                                  std::optional<int64_t> expire_before, int64_t expire_after) {
     exec_prepared(txn, "insert_subscription_history", user_id, std::string(source), transaction_id, days, expire_before,
-                      expire_after);
+                  expire_after);
 }
 
 }  // namespace cabinet

@@ -141,7 +141,7 @@ void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64
     }
     exec_prepared(txn, "merge_empty_web_user", from.id);
     exec_prepared(txn, "merge_into_telegram_user", to, from.trial_used, from.email,
-                      from.email_verified, from.password_hash, from.id);
+                  from.email_verified, from.password_hash, from.id);
 }
 
 void record_merge(pqxx::transaction_base& txn, int64_t user_id, const std::string& payload_json) {

@@ -25,8 +25,8 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
     const auto reward = referral_reward(s, locked.user, price);
     const ReferralReward& r = reward ? *reward : none;
     const std::optional<int64_t> referrer = reward ? std::optional<int64_t>(r.referrer_id) : std::nullopt;
-    const pqxx::row settled = exec_prepared1(txn, 
-        "settle_purchase", locked.user.id, price, locked.user.currency, how.method, order_snapshot_json(order),
+    const pqxx::row settled = exec_prepared1(
+        txn, "settle_purchase", locked.user.id, price, locked.user.currency, how.method, order_snapshot_json(order),
         order_pricing_json(order), how.description, how.idempotency_key, std::string(ledger_reason_name(how.reason)),
         next.status, next.is_trial, next.plan_id, planned.snapshot, next.start_at, next.expire_at, next.device_limit,
         next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid, next.short_uuid, next.subscription_url,

@@ -104,7 +104,7 @@ WatchdogOutcome apply_panel_check(pqxx::work& txn, const Settings& s, bool panel
     if (out.step.change != Switch::keep) {
         const bool on = out.step.change == Switch::on;
         exec_prepared0(txn, "maintenance_switch", on, std::string(on ? source_name(MaintenanceSource::automatic) : ""), "",
-                           "watchdog");
+                       "watchdog");
         write_audit(txn, "watchdog", on ? "maintenance.on" : "maintenance.off", "maintenance",
                     json_object({{"source", "auto"}, {"panel_error", error}}));
     }

@@ -28,7 +28,7 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
     const auto r = referral_reward(s, buyer, amount);
     if (!r) return;
     exec_prepared(txn, "reward_referrer", r->referrer_id, buyer.id, r->commission, transaction_id, r->bonus_kind,
-                      r->bonus_payload, r->bonus_dedupe_key);
+                  r->bonus_payload, r->bonus_dedupe_key);
 }
 
 void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id) {

@@ -35,10 +35,10 @@ void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& n
                    std::string_view source, std::optional<int64_t> transaction_id, int64_t days) {
     const SubscriptionWrite w = subscription_write(locked);
     const auto written = exec_prepared1(txn, "write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
-                                            snapshot, next.start_at, next.expire_at, next.device_limit,
-                                            next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
-                                            next.short_uuid, next.subscription_url, w.read_revision, std::string(source),
-                                            transaction_id, days, w.expire_before);
+                                        snapshot, next.start_at, next.expire_at, next.device_limit,
+                                        next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
+                                        next.short_uuid, next.subscription_url, w.read_revision, std::string(source),
+                                        transaction_id, days, w.expire_before);
     next.revision = written_revision(locked, written[0]);
 }
 
