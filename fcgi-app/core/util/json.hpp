@@ -1,6 +1,7 @@
 #pragma once
 // The one way into RapidJSON: hostile JSON must never abort the process, so the library's
 // assertions throw instead (PRACTICE.md). Include this, never rapidjson/*.h directly.
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -22,7 +23,7 @@ namespace detail {
 // the stack where the document is a local), then blocks of kBlock from malloc.
 struct SmallPool {
     static constexpr size_t kInline = 1024, kBlock = 4096;
-    char first[kInline];
+    alignas(std::max_align_t) char first[kInline];  // RapidJSON puts its chunk header here
     rapidjson::MemoryPoolAllocator<> pool{first, sizeof first, kBlock};
 };
 }  // namespace detail
