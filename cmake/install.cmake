@@ -12,8 +12,12 @@
 #                                                panel's site, the static front end (html/)
 #   share/cabinet/tools/{render-nginx,front-release}   render the site (cabinetctl setup)
 #   share/doc/cabinet/copyright                  (the package adds changelog.gz)
-#   /etc/cabinet/cabinet.env                     systemd/cabinet.env.example, 0640; an existing
-#                                                file is kept (a reinstall must not wipe secrets)
+#   share/cabinet/cabinet.env.example            systemd/cabinet.env.example
+#   /etc/cabinet/cabinet.env                     a copy of the example, 0640, when there is none:
+#                                                an existing file is kept (a reinstall must not
+#                                                wipe secrets). Not in the package: its postinst
+#                                                makes the copy, so that an upgrade never stops
+#                                                at dpkg's conffile question.
 # Test binaries, fakes and benchmarks have no install rule, so neither is in the package.
 set(CMAKE_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
   OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
@@ -42,7 +46,12 @@ install(DIRECTORY nginx/html DESTINATION share/cabinet/nginx FILE_PERMISSIONS ${
 install(PROGRAMS tools/render-nginx tools/front-release DESTINATION share/cabinet/tools)
 install(FILES tools/debian/copyright DESTINATION share/doc/cabinet PERMISSIONS ${cabinet_data_perms})
 
-install(CODE "if(EXISTS \"\$ENV{DESTDIR}/etc/cabinet/cabinet.env\")
+install(FILES systemd/cabinet.env.example DESTINATION share/cabinet PERMISSIONS ${cabinet_data_perms})
+# The package ships no file in /etc: its postinst makes the env file (cmake/package-config.cmake
+# tells the install it is packing).
+install(CODE "if(\"\$ENV{CABINET_PACKAGE_STAGING}\")
+    message(STATUS \"Left to the package's postinst: /etc/cabinet/cabinet.env\")
+  elseif(EXISTS \"\$ENV{DESTDIR}/etc/cabinet/cabinet.env\")
     message(STATUS \"Kept: \$ENV{DESTDIR}/etc/cabinet/cabinet.env\")
   else()
     file(INSTALL \"${CMAKE_SOURCE_DIR}/systemd/cabinet.env.example\" DESTINATION /etc/cabinet RENAME cabinet.env

@@ -3,7 +3,8 @@
 #  - The version: `cpack -D CPACK_CABINET_VERSION=V` (tools/package --version), else
 #    0.<number of commits>, so a later commit is a newer package.
 #  - preinst refuses a schema downgrade: it carries this package's newest migration number.
-#  - The maintainer scripts (tools/debian/) and the conffiles list go into the control area.
+#  - The maintainer scripts (tools/debian/) go into the control area (no conffiles: the env
+#    file is made by postinst, docs/decisions.md "The Debian package").
 if(NOT CPACK_CABINET_VERSION)
   execute_process(COMMAND git -C "${CPACK_CABINET_SOURCE_DIR}" rev-list --count HEAD
     OUTPUT_VARIABLE commits OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE rc ERROR_QUIET)
@@ -27,6 +28,8 @@ math(EXPR MAX_MIGRATION "${MAX_MIGRATION}")   # 0030 -> 30
 set(control "${CPACK_CABINET_BINARY_DIR}/debian-control")
 configure_file("${CPACK_CABINET_SOURCE_DIR}/tools/debian/preinst" "${control}/preinst" @ONLY)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA "${control}/preinst")
-foreach(f postinst prerm postrm conffiles)
+foreach(f postinst prerm postrm)
   list(APPEND CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA "${CPACK_CABINET_SOURCE_DIR}/tools/debian/${f}")
 endforeach()
+# The install rules cpack runs next leave /etc/cabinet/cabinet.env to postinst (cmake/install.cmake).
+set(ENV{CABINET_PACKAGE_STAGING} 1)

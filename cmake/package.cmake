@@ -32,7 +32,7 @@ for demo hosts.
 After installing, run \"cabinetctl setup\": it asks for the domain, the bot
 token, the database, Redis and the panel, checks each, writes
 /etc/cabinet/cabinet.env, migrates and starts the services.")
-# Maintainer scripts 0755 and conffiles 0644 whatever the checkout's modes.
+# Maintainer scripts 0755 whatever the checkout's modes.
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 # Read by the two scripts at packing time (CPACK_* variables reach them).
 set(CPACK_CABINET_SOURCE_DIR "${CMAKE_SOURCE_DIR}")
