@@ -1,6 +1,7 @@
 // The job queue against the running worker of the test stack: a job runs once and soon,
 // failures back off and end dead, a requeue revives, a SIGKILL mid-job leaves exactly one
-// effect, and many jobs over two worker processes each run exactly once.
+// effect, many jobs over two worker processes each run exactly once, and the worker's one
+// listener wakes its job threads long before their poll.
 #include <boost/test/unit_test.hpp>
 #include <signal.h>
 #include <unistd.h>
@@ -203,6 +204,33 @@ BOOST_AUTO_TEST_CASE(many_jobs_over_two_workers_each_run_exactly_once) {
     BOOST_TEST(wait_until([&] { return kill(-extra, 0) != 0; }, 10000));
     const auto [rc_log, tail] = run("tail -n 3 '" + log + "'");
     BOOST_CHECK_MESSAGE(tail.find("worker stopped") != std::string::npos, tail);
+}
+
+BOOST_AUTO_TEST_CASE(the_listener_wakes_the_job_threads_and_a_stop_does_not_wait_for_their_poll) {
+    // The stack's worker out of the way, one whose job threads poll once a minute: a job
+    // enqueued while they wait can only be run within seconds by the listener's bell.
+    stack_svc("stop", "worker");
+    const std::string log = env("STACK_DIR") + "/log/worker-slow-poll.log";
+    const auto [rc, out] = run("STACK_DIR='" + env("STACK_DIR") + "' setsid '" + env("CABINET_STACK") +
+                               "' ctl worker --concurrency 2 --poll-ms 60000 >>'" + log + "' 2>&1 & echo $!");
+    BOOST_REQUIRE(rc == 0);
+    const pid_t worker = static_cast<pid_t>(std::stol(out));
+    BOOST_TEST(wait_until(  // not REQUIRE: the stack's worker is started again below
+        [&] { return count("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'cabinet-worker-listener'") == 1; },
+        10000));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // both threads found nothing and wait
+
+    // Within a tenth of the poll interval, however slow the machine.
+    const std::string mark = fresh_mark("bell");
+    const int64_t id = enqueue("noop", R"({"mark":")" + mark + R"("})");
+    BOOST_TEST(wait_until([&] { return job_is(id, "status = 'done'"); }, 6000));
+    BOOST_TEST(marks(mark) == 1);
+
+    // SIGTERM rings the bell too: the waiting threads end now, not at their next poll.
+    kill(-worker, SIGTERM);
+    BOOST_TEST(wait_until([&] { return kill(-worker, 0) != 0; }, 6000));
+    if (kill(-worker, 0) == 0) kill(-worker, SIGKILL);
+    stack_svc("start", "worker");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

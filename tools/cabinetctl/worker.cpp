@@ -1,7 +1,8 @@
 // cabinetctl worker: the background process. The main thread stamps the heartbeat that
 // GET /health/deep reads (SPEC: once a minute, fresh when <= 180 s old) and waits for
 // SIGTERM/SIGINT; N job threads run the durable job queue (jobs/job_runner.hpp), each on
-// its own PostgreSQL connection, woken by LISTEN cabinet_jobs and polling as a fallback
+// its own PostgreSQL connection, woken by the change listener's LISTEN cabinet_jobs (one
+// listening connection for the whole worker: jobs/job_bell.hpp) and polling as a fallback
 // (a NOTIFY can be missed while reconnecting, and delayed or retried jobs fall due
 // without one). With each heartbeat the main thread also ends unpaid invoices past their
 // time (PAYMENT_PENDING_TTL_S). With LANDING_DIR set, one more thread keeps the landing page
@@ -27,6 +28,7 @@
 #include "commands.hpp"
 #include "db/db.hpp"
 #include "job_handlers.hpp"
+#include "jobs/job_bell.hpp"
 #include "jobs/job_runner.hpp"
 #include "log/logging.hpp"
 #include "metrics/exposition.hpp"
@@ -43,13 +45,6 @@ struct JobOptions {
     int64_t concurrency = 2;
     int64_t lease_s = jobs::kDefaultLeaseS;
     int64_t poll_ms = 1000;
-};
-
-// Subscribing is all we need: a notification only ends await_notification() early.
-class Wakeup final : public pqxx::notification_receiver {
-public:
-    explicit Wakeup(pqxx::connection& c) : pqxx::notification_receiver(c, jobs::kNotifyChannel) {}
-    void operator()(const std::string&, int) override {}
 };
 
 int64_t int_option(const Args& args, const std::string& name, int64_t fallback, int64_t lo, int64_t hi) {
@@ -72,8 +67,8 @@ void nap(const std::atomic<bool>& stop, int64_t ms) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
 }
 
-// One job thread: (re)connect, subscribe, drain ready jobs, wait for a NOTIFY or the poll
-// interval, repeat. Any database error drops the connection and reconnects a second later;
+// One job thread: (re)connect, drain ready jobs, wait for the bell or the poll interval,
+// repeat. Any database error drops the connection and reconnects a second later;
 // a job interrupted that way is claimed again when its lease expires.
 // What the job threads did since the worker started, for METRICS_TEXTFILE_DIR.
 struct JobCounts {
@@ -85,24 +80,22 @@ struct JobCounts {
     }
 };
 
-void job_thread(const Settings& s, const jobs::Registry& registry, const JobOptions& o, std::string id,
-                JobCounts& counts, const std::atomic<bool>& stop) {
+void job_thread(const Settings& s, const jobs::Registry& registry, const JobOptions& o, const jobs::JobBell& bell,
+                std::string id, JobCounts& counts, const std::atomic<bool>& stop) {
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     bool failing = false;
-    const long poll_s = static_cast<long>(o.poll_ms / 1000), poll_us = static_cast<long>(o.poll_ms % 1000) * 1000;
     while (!stop) {
         try {
-            pqxx::connection& conn = db.conn();
-            Wakeup wakeup(conn);
-            jobs::JobRunner runner(conn, registry, id, o.lease_s);
+            jobs::JobRunner runner(db.conn(), registry, id, o.lease_s);
             if (failing) spdlog::info("job thread {}: database connection is back", id);
             failing = false;
             while (!stop) {
+                const uint64_t seen = bell.rung();  // before looking: a ring meanwhile ends the wait
                 if (runner.run_one()) {
                     counts.count(runner.last().kind);
                     continue;
                 }
-                conn.await_notification(poll_s, poll_us);
+                bell.wait(seen, std::chrono::milliseconds(o.poll_ms));
             }
         } catch (const std::exception& e) {
             if (!failing) spdlog::warn("job thread {}: {}; reconnecting", id, e.what());
@@ -195,17 +188,18 @@ int worker(const Args& args) {
     sigprocmask(SIG_BLOCK, &stop_signals, nullptr);
 
     std::atomic<bool> stop{false};
+    const jobs::JobBell bell;
     JobCounts counts;
     const int64_t started_at = unix_now();
     std::vector<std::thread> threads;
     const std::string base_id = host_and_pid();
     for (int64_t i = 1; i <= o.concurrency; ++i)
-        threads.emplace_back(job_thread, std::cref(s), std::cref(registry), std::cref(o),
+        threads.emplace_back(job_thread, std::cref(s), std::cref(registry), std::cref(o), std::cref(bell),
                              base_id + ":" + std::to_string(i), std::ref(counts), std::cref(stop));
 
     if (!s.landing_dir.empty()) threads.emplace_back(landing_thread, std::cref(live), landing_every_s, std::cref(stop));
     // After the signal mask: its thread blocks every signal itself. Stopped before `live`.
-    const ChangeListener listener(conninfo, {.settings = &live}, "cabinet-worker-settings");
+    const ChangeListener listener(conninfo, {.settings = &live, .jobs = &bell}, "cabinet-worker-listener");
 
     Redis redis(parse_redis_url(s.redis_url), s.redis_timeout_ms);
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
@@ -223,6 +217,7 @@ int worker(const Args& args) {
     }
     spdlog::info("worker stopping: job threads finish the job in hand");
     stop = true;
+    bell.ring();  // the job threads waiting on it see `stop` now, not at their next poll
     for (auto& t : threads) t.join();
     spdlog::info("worker stopped");
     return 0;

@@ -8,6 +8,8 @@
 #include <memory>
 #include <pqxx/pqxx>
 
+#include "jobs/job_queue.hpp"
+
 namespace cabinet {
 namespace {
 
@@ -29,6 +31,16 @@ public:
 
 private:
     const AccountCache& cache_;
+};
+
+class JobsReceiver final : public pqxx::notification_receiver {
+public:
+    JobsReceiver(pqxx::connection_base& c, const jobs::JobBell& bell)
+        : notification_receiver(c, jobs::kNotifyChannel), bell_(bell) {}
+    void operator()(const std::string&, int) override { bell_.ring(); }
+
+private:
+    const jobs::JobBell& bell_;
 };
 
 // Reads the settings at once, on the listener's connection, so that a notification that
@@ -92,6 +104,7 @@ void ChangeListener::listen_until_lost(std::stop_token stop, bool& in_outage) {
     std::unique_ptr<CatalogReceiver> catalog;
     std::unique_ptr<AccountsReceiver> accounts;
     std::unique_ptr<SettingsReceiver> settings;
+    std::unique_ptr<JobsReceiver> jobs;
     if (watched_.catalog) catalog = std::make_unique<CatalogReceiver>(conn, *watched_.catalog);
     if (watched_.accounts) accounts = std::make_unique<AccountsReceiver>(conn, *watched_.accounts);
     if (watched_.settings) {
@@ -99,6 +112,10 @@ void ChangeListener::listen_until_lost(std::stop_token stop, bool& in_outage) {
         settings_reload_failed_ = false;
         pqxx::read_transaction txn(conn);  // after the LISTEN: no change falls in between
         watched_.settings->reload(txn);
+    }
+    if (watched_.jobs) {
+        jobs = std::make_unique<JobsReceiver>(conn, *watched_.jobs);
+        watched_.jobs->ring();  // a job may have been enqueued while nobody listened
     }
     set_listening(true);  // and forgets what is held: changes may have been missed
     if (in_outage) spdlog::info("change listener connected again");

@@ -7,9 +7,10 @@
 // - LISTEN settings_changed: the owner-level settings are read again on this connection
 //   and a new snapshot is swapped in (cache/live_settings.hpp, sql 0030), before any
 //   later notification is handled.
-// Each is optional (the worker watches the settings only). Losing the connection marks
-// the caches as not listening; it reconnects every second, and on connecting reads the
-// settings again, since a change may have been missed.
+// - LISTEN cabinet_jobs: the worker's job threads are woken (jobs/job_bell.hpp).
+// Each is optional (the worker watches the settings and the jobs). Losing the connection
+// marks the caches as not listening; it reconnects every second, and on connecting reads
+// the settings again and rings the job bell, since a change may have been missed.
 #include <atomic>
 #include <string>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "cache/account_cache.hpp"
 #include "cache/catalog_cache.hpp"
 #include "cache/live_settings.hpp"
+#include "jobs/job_bell.hpp"
 
 namespace cabinet {
 
@@ -24,6 +26,7 @@ struct Watched {
     const CatalogCache* catalog = nullptr;
     const AccountCache* accounts = nullptr;
     const LiveSettings* settings = nullptr;
+    const jobs::JobBell* jobs = nullptr;
 };
 
 class ChangeListener {
