@@ -89,8 +89,11 @@ void job_thread(const Settings& s, const jobs::Registry& registry, const JobOpti
             jobs::JobRunner runner(db.conn(), registry, id, o.lease_s);
             if (failing) spdlog::info("job thread {}: database connection is back", id);
             failing = false;
-            while (!stop) {
-                const uint64_t seen = bell.rung();  // before looking: a ring meanwhile ends the wait
+            while (true) {
+                // Read before `stop` and the queue: a ring after this (a new job, or the stop,
+                // which is set before its ring) ends the wait below at once.
+                const uint64_t seen = bell.rung();
+                if (stop) break;
                 if (runner.run_one()) {
                     counts.count(runner.last().kind);
                     continue;
