@@ -178,9 +178,13 @@ BOOST_AUTO_TEST_CASE(many_jobs_over_two_workers_each_run_exactly_once) {
     // A second worker process beside the stack's, in its own process group to stop it.
     const std::string log = env("STACK_DIR") + "/log/worker-extra.log";
     const auto [rc, out] = run("STACK_DIR='" + env("STACK_DIR") + "' setsid '" + env("CABINET_STACK") +
-                               "' ctl worker --concurrency 3 >>'" + log + "' 2>&1 & echo $!");
+                               "' ctl worker --concurrency 3 >'" + log + "' 2>&1 & echo $!");
     BOOST_REQUIRE(rc == 0);
     const pid_t extra = static_cast<pid_t>(std::stol(out));
+    // Started, its stop signals blocked for its own handling: a SIGTERM before that (the
+    // stack's worker alone can finish the batch in under two seconds) killed it outright,
+    // without its "worker stopped", and failed the last check.
+    BOOST_TEST(wait_until([&] { return run("grep -q 'worker started' '" + log + "'").first == 0; }, 10000));
 
     const std::string prefix = fresh_mark("bulk") + "-";
     std::vector<int64_t> ids;
