@@ -18,13 +18,6 @@ namespace {
 // Where the stack's subscription links live (SUBSCRIPTION_PUBLIC_URL defaults to the panel).
 std::string sub_base() { return env("PANEL__BASE_URL"); }
 
-std::string nginx_access_log() {
-    std::ifstream in(env("STACK_DIR") + "/log/nginx-access.log", std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(download_link)

@@ -252,12 +252,13 @@ BOOST_AUTO_TEST_CASE(worker_writes_its_textfile) {
 }
 
 // LOG_FORMAT=json: every line of the pool's log is one JSON object, and the request's line
-// carries the id the answer's X-Request-Id showed, with its route, status and user.
+// (written at debug: nginx's access log has every request) carries the id the answer's
+// X-Request-Id showed, with its route, status and user.
 BOOST_AUTO_TEST_CASE(json_log_lines_carry_the_request_id) {
     const std::string auth = tma_header(fresh_telegram_id());
     std::string id, unmatched_id;
     {
-        const PoolWith pool("LOG_FORMAT=json");
+        const PoolWith pool("LOG_FORMAT=json LOG_LEVEL=debug");
         BOOST_TEST_REQUIRE(wait_for_status("/health", 200));
         const auto r = http("GET", "/api/cabinet/me", {auth});
         BOOST_TEST_REQUIRE(r.status == 200);
@@ -282,7 +283,7 @@ BOOST_AUTO_TEST_CASE(json_log_lines_carry_the_request_id) {
         BOOST_TEST_REQUIRE(d.IsObject());
         BOOST_TEST(d["time"].IsString());
         if (!d.HasMember("request_id")) continue;  // another line that names the id
-        BOOST_TEST(std::string(d["level"].GetString()) == "info");
+        BOOST_TEST(std::string(d["level"].GetString()) == "debug");
         if (std::string(d["request_id"].GetString()) == id) {
             ++seen;
             BOOST_TEST(std::string(d["route"].GetString()) == "/api/cabinet/me");
@@ -305,6 +306,31 @@ BOOST_AUTO_TEST_CASE(json_log_lines_carry_the_request_id) {
     d.Parse(starts.c_str());
     BOOST_TEST(!d.HasParseError(), starts);
     BOOST_TEST(d.IsObject());
+}
+
+// Every request is in nginx's access log with its caller's user id, which the pool hands
+// nginx in X-Cabinet-User and nginx never shows the client; the pool itself logs no line for
+// a request that did not fail (LOG_LEVEL info, the stack's and the package's default).
+BOOST_AUTO_TEST_CASE(the_access_log_names_every_request_and_its_caller) {
+    const auto me = http("GET", "/api/cabinet/me", {tma_header(fresh_telegram_id())});
+    BOOST_TEST_REQUIRE(me.status == 200);
+    BOOST_TEST(me.headers.count("x-cabinet-user") == 0u);
+    const int64_t user_id = me.json()["user"]["id"].GetInt64();
+    const std::string rid = me.headers.at("x-request-id");
+    const std::string line = access_log_line(rid);
+    BOOST_TEST_REQUIRE(!line.empty());
+    BOOST_TEST(line.find("\"GET /api/cabinet/me HTTP/1.1\" 200 ") != std::string::npos, line);
+    BOOST_TEST(line.find(" user=" + std::to_string(user_id)) != std::string::npos, line);
+
+    const auto anonymous = http("GET", "/api/cabinet/me");
+    BOOST_TEST_REQUIRE(anonymous.status == 401);
+    BOOST_TEST(anonymous.headers.count("x-cabinet-user") == 0u);
+    const std::string refused = access_log_line(anonymous.headers.at("x-request-id"));
+    BOOST_TEST(refused.find(" 401 ") != std::string::npos, refused);
+    BOOST_TEST(refused.find(" user=-") != std::string::npos, refused);
+
+    const auto [rc, lines] = run("grep -h -e '" + rid + "' '" + env("STACK_DIR") + "'/log/fcgi-*.log");
+    BOOST_TEST(rc == 1, lines);  // grep found nothing
 }
 
 // Every answer names its request, nginx's own ones too (403 of /metrics, 413), and none

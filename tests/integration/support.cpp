@@ -10,7 +10,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <cstdlib>
 #include <stdexcept>
 #include <thread>
@@ -243,6 +245,31 @@ bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return cond();
+}
+
+std::string nginx_access_log() {
+    std::ifstream in(env("STACK_DIR") + "/log/nginx-access.log", std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string access_log_line(const std::string& request_id, int timeout_ms) {
+    const std::string mark = "rid=" + request_id + " ";
+    std::string line;
+    wait_until(
+        [&] {
+            const std::string log = nginx_access_log();
+            const auto at = log.find(mark);
+            if (at == std::string::npos) return false;
+            const auto begin = log.rfind('\n', at);
+            const auto end = log.find('\n', at);
+            line = log.substr(begin == std::string::npos ? 0 : begin + 1,
+                              end == std::string::npos ? std::string::npos : end - (begin == std::string::npos ? 0 : begin + 1));
+            return true;
+        },
+        timeout_ms);
+    return line;
 }
 
 bool wait_for_status(const std::string& path, long status, int tries) {

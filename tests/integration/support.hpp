@@ -101,4 +101,9 @@ void wait_for_maintenance_cache();
 // Polls `cond` every 50 ms until it holds or `timeout_ms` passed; its last answer.
 bool wait_until(const std::function<bool()>& cond, int timeout_ms);
 
+// nginx's access log of the stack, whole; and the line of one request (found by its
+// `rid=`), waited for, since the stack's log is written in batches (flush=1s); "" if none.
+std::string nginx_access_log();
+std::string access_log_line(const std::string& request_id, int timeout_ms = 5000);
+
 }  // namespace it
