@@ -262,10 +262,10 @@ std::string access_log_line(const std::string& request_id, int timeout_ms) {
             const std::string log = nginx_access_log();
             const auto at = log.find(mark);
             if (at == std::string::npos) return false;
-            const auto begin = log.rfind('\n', at);
+            const auto newline = log.rfind('\n', at);
+            const size_t from = newline == std::string::npos ? 0 : newline + 1;
             const auto end = log.find('\n', at);
-            line = log.substr(begin == std::string::npos ? 0 : begin + 1,
-                              end == std::string::npos ? std::string::npos : end - (begin == std::string::npos ? 0 : begin + 1));
+            line = log.substr(from, end == std::string::npos ? std::string::npos : end - from);
             return true;
         },
         timeout_ms);
