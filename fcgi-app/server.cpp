@@ -82,7 +82,7 @@ void serve(const Shared& shared, int listen_fd) {
             record(*m, ex, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(took).count()));
             m->threads_busy().sub();
         }
-        FCGX_Finish_r(&fr);  // release nginx before logging
+        finish_request(fr);  // release nginx before logging
         if (access) log_request(*access, json, ex, route_of(ex), std::chrono::duration<double, std::milli>(took).count());
     }
     if (m) m->threads().sub();

@@ -40,7 +40,7 @@ void serve(App& app, int listen_fd) {
             w.EndObject();
         }
         cabinet::write_response(fr, req, resp);
-        FCGX_Finish_r(&fr);
+        cabinet::finish_request(fr);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         spdlog::info("{} {} {} {:.2f}ms", req.method, req.path, resp.status, ms);
     }
