@@ -73,11 +73,11 @@ std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, 
 }
 
 LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
-    if (exec_prepared(txn, "lock_user", user_id).empty()) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
-    // A new statement, so a new snapshot: it sees every commit made before the lock was ours.
-    const pqxx::result res = exec_prepared(txn, "locked_account_by_id", user_id);
+    // The SQL function locks the row, then reads in a statement of its own, so with a new
+    // snapshot: it sees every commit made before the lock was ours (sql 0036).
+    const pqxx::result res = exec_prepared(txn, "lock_account", user_id);
     auto a = first_account(res);
-    if (!a) throw std::runtime_error("account vanished while locked");
+    if (!a) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
     return LockedAccount(std::move(*a), unix_now(), res[0]["running_sale_pct"].as<int64_t>());
 }
 
