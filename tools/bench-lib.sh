@@ -16,10 +16,15 @@ BENCH_CONNECTIONS=${BENCH_CONNECTIONS:-64}
 BENCH_THREADS=${BENCH_THREADS:-2}
 BENCH_WARMUP=${BENCH_WARMUP:-2}
 # /traffic asks the panel on a user's first view and then answers from the stored figure for
-# TRAFFIC_FRESH_S (60 s): its warm-up views every bench user at least once (about
-# 10 x BENCH_USERS requests), so that the measured run is the chart's reloads. The warm-up's
-# round trips per request are then mostly those first views.
-BENCH_TRAFFIC_WARMUP=${BENCH_TRAFFIC_WARMUP:-8}
+# TRAFFIC_FRESH_S (60 s): its warm-up walks the bench users in order (random_user.lua's
+# `walk`), so that it views every one of them once if it makes at least as many requests as
+# there are users (run_case warns when it did not), and the measured run is the chart's
+# reloads. The warm-up's round trips per request are mostly those first views. (Until
+# 2026-11-27 it drew users at random for 8 s, which on a machine where a first view is slow
+# left a quarter of them for the measured run: docs/benchmarks.md, 06:03 run.) 20 s: a first
+# view cost 2.9 ms of machine time on that machine (680 a second), so 9,000 of them take 13 s;
+# the earliest view is still fresh when the measured run ends (20 + 10 s < 60 s).
+BENCH_TRAFFIC_WARMUP=${BENCH_TRAFFIC_WARMUP:-20}
 BENCH_USERS=${BENCH_USERS:-10000}
 BENCH_PURCHASE_EVERY=${BENCH_PURCHASE_EVERY:-20}  # purchase_mix: 1 request in N is a balance purchase
 FIRST_BENCH_ID=900000001
@@ -242,12 +247,20 @@ run_case() {
   local -a script=()
   if [ $# -gt 0 ]; then script=(-s "$LUA" "$url" -- "$@"); else script=("$url"); fi
 
-  local warmup=$BENCH_WARMUP
-  if [ "$name" = traffic ]; then warmup=$BENCH_TRAFFIC_WARMUP; fi
+  local warmup=$BENCH_WARMUP warmed
+  local -a warm_script=("${script[@]}")
+  if [ "$name" = traffic ]; then
+    warmup=$BENCH_TRAFFIC_WARMUP
+    warm_script=(-s "$LUA" "$url" -- "$@" 0 walk "$BENCH_THREADS")
+  fi
   say "$name: warm-up ${warmup}s (round trips counted), then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
   rt_reset
-  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${warmup}s" "${script[@]}" >"$out.warmup" 2>&1 || true
-  rt_read "$(awk '/requests in/ { print $1; exit }' "$out.warmup")"
+  wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${warmup}s" "${warm_script[@]}" >"$out.warmup" 2>&1 || true
+  warmed=$(awk '/requests in/ { print $1; exit }' "$out.warmup")
+  rt_read "$warmed"
+  if [ "$name" = traffic ] && [ "${warmed:-0}" -lt "$(wc -l <"$INIT_DATA")" ]; then
+    say "WARNING: the traffic warm-up made ${warmed:-0} requests, fewer than the $(wc -l <"$INIT_DATA") bench users: the measured run includes first views (raise BENCH_TRAFFIC_WARMUP)"
+  fi
   rt_pause
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
   RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="" CPU_NOTE="n/a"

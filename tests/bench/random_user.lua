@@ -24,6 +24,14 @@ local headers = {}
 -- Optional second argument N: one request in N (at random) is a balance purchase of the
 -- Standard plan instead of the GET (tools/bench's "purchase mix").
 local purchase_every = 0
+-- Optional third and fourth arguments `walk T` (T: wrk's thread count): instead of a random
+-- user, thread k of T takes the lines k, k + T, k + 2T, ... in turn, so the threads' first
+-- requests, as many as there are lines, view every user exactly once. The /traffic warm-up
+-- uses it: a random draw of as many requests as users leaves about a third of them unseen
+-- (e^-1), and their first views (a panel call and a write each) then land in the measured
+-- run.
+local walk_stride = 0
+local walk_next = 0
 local purchase_body = '{"plan_id":"standard","days":30,"method":"balance"}'
 
 local function seed_from(id)
@@ -59,13 +67,26 @@ function init(args)
    if count == 0 then error("random_user.lua: no init data in " .. file) end
 
    purchase_every = tonumber(args and args[2] or "0") or 0
+   if args and args[3] == "walk" then
+      walk_stride = tonumber(args[4] or "1") or 1
+      walk_next = (thread_id or 1) - 1
+   end
    seed_from(thread_id)
    path = wrk.path
    for k, v in pairs(wrk.headers) do headers[k] = v end
 end
 
+local function next_line()
+   if walk_stride > 0 then
+      local i = walk_next % count + 1
+      walk_next = walk_next + walk_stride
+      return lines[i]
+   end
+   return lines[math.random(count)]
+end
+
 function request()
-   headers["Authorization"] = "tma " .. lines[math.random(count)]
+   headers["Authorization"] = "tma " .. next_line()
    if purchase_every > 0 and math.random(purchase_every) == 1 then
       headers["Content-Type"] = "application/json"
       local r = wrk.format("POST", "/api/cabinet/purchase", headers, purchase_body)
