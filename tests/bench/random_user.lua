@@ -24,6 +24,7 @@ local headers = {}
 -- Optional second argument N: one request in N (at random) is a balance purchase of the
 -- Standard plan instead of the GET (tools/bench's "purchase mix").
 local purchase_every = 0
+local purchase_body = '{"plan_id":"standard","days":30,"method":"balance"}'
 -- Optional third and fourth arguments `walk T` (T: wrk's thread count): instead of a random
 -- user, thread k of T takes the lines k, k + T, k + 2T, ... in turn, so the threads' first
 -- requests, as many as there are lines, view every user exactly once. The /traffic warm-up
@@ -32,7 +33,6 @@ local purchase_every = 0
 -- run.
 local walk_stride = 0
 local walk_next = 0
-local purchase_body = '{"plan_id":"standard","days":30,"method":"balance"}'
 
 local function seed_from(id)
    local seed = os.time() + (id or 0) * 104729

@@ -34,8 +34,9 @@ private:
 };
 
 // Locks the user row (FOR UPDATE, held until the transaction ends), then reads the account
-// fresh: two statements inside one SQL function call (sql 0036), one round trip. Every writer that changes money, trial or subscription state starts here. Besides
-// this lock a writer takes at most the referrer's row, after it, for the commission
+// fresh: two statements inside one SQL function call (sql 0036), one round trip. Every
+// writer that changes money, trial or subscription state starts here. Besides this lock a
+// writer takes at most the referrer's row, after it, for the commission
 // (services/referral_commission); the merge, which needs two users, locks the lower id first.
 LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id);
 
