@@ -258,8 +258,8 @@ run_case() {
   wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${warmup}s" "${warm_script[@]}" >"$out.warmup" 2>&1 || true
   warmed=$(awk '/requests in/ { print $1; exit }' "$out.warmup")
   rt_read "$warmed"
-  if [ "$name" = traffic ] && [ "${warmed:-0}" -lt "$(wc -l <"$INIT_DATA")" ]; then
-    say "WARNING: the traffic warm-up made ${warmed:-0} requests, fewer than the $(wc -l <"$INIT_DATA") bench users: the measured run includes first views (raise BENCH_TRAFFIC_WARMUP)"
+  if [ "$name" = traffic ] && [ "${warmed:-0}" -lt "$BENCH_USERS" ]; then
+    say "WARNING: the traffic warm-up made ${warmed:-0} requests, fewer than the $BENCH_USERS bench users: the measured run includes first views (raise BENCH_TRAFFIC_WARMUP)"
   fi
   rt_pause
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
