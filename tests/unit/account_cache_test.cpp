@@ -213,6 +213,45 @@ BOOST_AUTO_TEST_CASE(the_cache_never_holds_more_than_its_budget_and_forgets_the_
     BOOST_TEST(balance_of(*c, 200) == -1);
 }
 
+// A process that once held many users shrinks back to those still in use (a copy that
+// can no longer be served is freed as new ones come in), so its memory follows the users
+// of the last ACCOUNT_CACHE_MAX_AGE_S, not the busiest hour since it started.
+BOOST_AUTO_TEST_CASE(copies_past_their_age_or_behind_a_write_are_freed_as_new_ones_come) {
+    GenerationsFile f;
+    auto web_user = [](int64_t id) {  // no telegram index line: only the entries are counted
+        Account a = account(id, 0, id);
+        a.user.telegram_id.reset();
+        return a;
+    };
+    // What 32 users take (two a shard), from a cache that only ever held them.
+    const auto reference = f.process();
+    for (int64_t id = 101; id <= 132; ++id) load(*reference, web_user(id));
+    const size_t two_a_shard = reference->bytes_held();
+
+    // Aged out: four users a shard, a second and a bit later 32 others come.
+    const auto aged = f.process(1 << 20, 1);
+    for (int64_t id = 1; id <= 64; ++id) load(*aged, web_user(id));
+    BOOST_TEST(aged->bytes_held() == 2 * two_a_shard);
+    ::usleep(1'100'000);
+    for (int64_t id = 101; id <= 132; ++id) load(*aged, web_user(id));
+    BOOST_TEST(aged->bytes_held() == two_a_shard);
+    BOOST_TEST(balance_of(*aged, 132) == 132);
+
+    // Behind a write: everyone was written since (another process's admin request).
+    const auto written = f.process();
+    for (int64_t id = 1; id <= 64; ++id) load(*written, web_user(id));
+    written->wrote_all();
+    for (int64_t id = 101; id <= 132; ++id) load(*written, web_user(id));
+    BOOST_TEST(written->bytes_held() == two_a_shard);
+
+    // Copies still good stay, however long unused.
+    const auto kept = f.process();
+    for (int64_t id = 1; id <= 64; ++id) load(*kept, web_user(id));
+    for (int64_t id = 101; id <= 132; ++id) load(*kept, web_user(id));
+    BOOST_TEST(kept->bytes_held() == 3 * two_a_shard);
+    BOOST_TEST(balance_of(*kept, 1) == 1);
+}
+
 BOOST_AUTO_TEST_CASE(off_means_off) {
     GenerationsFile f;
     const AccountCache off(std::make_unique<AccountGenerations>(f.path), 0, std::chrono::seconds(300));

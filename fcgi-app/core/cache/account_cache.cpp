@@ -151,7 +151,34 @@ void AccountCache::keep(const Ticket& t, PartIndex part, const std::string& pack
     e.expires[part] = seconds_since_made(expires);
     s.bytes = s.bytes - was + e.charged();
     fit(s);
+    drop_dead_oldest(s);
     publish(before, s);
+}
+
+// A copy past its age or behind its stamp is never served again, but left alone it would
+// stay until the budget pushed it out: a process that once held many users (a busy hour,
+// users moving between processes) would sit near ACCOUNT_CACHE_MB for good. Each keep
+// frees up to two such copies from the old end of the list, which is where the unused
+// ones gather, so the cache shrinks back to the users still in use within about
+// ACCOUNT_CACHE_MAX_AGE_S, at no cost to a request beyond two comparisons. The telegram
+// index follows, loosely: its lines live in other shards than their users' entries, so a
+// shard keeps up to twice as many lines as entries (and 64) before it drops one, lest a
+// line of a user still in use go (which would cost that user one statement).
+void AccountCache::drop_dead_oldest(Shard& s) const {
+    const uint32_t now = seconds_since_made(Clock::now());
+    for (int dropped = 0; dropped < 2 && s.oldest && s.oldest != s.newest; ++dropped) {
+        Entry& old = *s.oldest;
+        bool alive = false;
+        for (size_t i = 0; i < kParts; ++i) alive = alive || (old.size[i] != 0 && now < old.expires[i]);
+        if (alive && old.stamp == generations_->stamp(old.user_id)) break;
+        s.unlink(old);
+        s.bytes -= old.charged();
+        s.entries.erase(old.user_id);
+    }
+    if (s.by_telegram.size() > 2 * s.entries.size() + 64) {
+        s.by_telegram.erase(s.by_telegram.begin());
+        s.bytes -= map_node<int64_t>();
+    }
 }
 
 // Over its share: the telegram index's surplus goes first (it only saves a first miss),

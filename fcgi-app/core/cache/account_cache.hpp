@@ -14,7 +14,7 @@
 // - while this process's listener is not connected nothing is served from memory, and its
 //   reconnection bumps the epoch (notifications may have been missed meanwhile);
 // - a copy is dropped after ACCOUNT_CACHE_MAX_AGE_S whatever happens, and when a promo
-//   discount it shows runs out.
+//   discount it shows runs out; copies no longer served are freed as new ones come in.
 // Never a source of truth for money or subscription state: writers lock and read the rows.
 //
 // Bounded by bytes (ACCOUNT_CACHE_MB), not by entries, so that a pool process stays under
@@ -122,6 +122,7 @@ private:
     auto find(int64_t user_id, PartIndex part, Unpack unpack) const -> std::optional<decltype(unpack(""))>;
     void keep(const Ticket& t, PartIndex part, const std::string& packed, std::chrono::steady_clock::time_point expires) const;
     void fit(Shard& s) const;
+    void drop_dead_oldest(Shard& s) const;
     // A shard's entries and bytes, taken before a change so that `publish` can add what
     // the change did to the meters' gauges.
     struct Size {
