@@ -1,16 +1,18 @@
 // The catalogue each pool process keeps in memory (cache/catalog_cache.hpp, sql 0020):
-// nothing stale after a change is acknowledged, whichever process answers; public pages
+// nothing stale after a change is acknowledged, whichever process answers (each is asked in
+// turn, past nginx: tests/integration/pool_direct.hpp); public pages
 // follow NOTIFY (the test stack's APP_CONFIG_TTL_MS is ten minutes, so only the listener can
 // refresh them in time); a lost listener connection flushes the copy.
 #include "catalog_support.hpp"
 #include "money_support.hpp"
+#include "pool_direct.hpp"
 
 using namespace it;
 using namespace it::money;
 
 namespace {
 
-constexpr int kRequests = 24;  // spread by nginx over every process and many threads
+constexpr int kRequests = 24;  // public pages: spread by nginx over every process and many threads
 
 int64_t standard_30_list_price(const rapidjson::Document& plans) {
     return find_by(plans["items"], "public_code", "standard")["durations"][0]["base_price_minor"].GetInt64();
@@ -29,16 +31,15 @@ BOOST_AUTO_TEST_CASE(a_price_change_is_seen_by_the_next_request_of_every_process
     Cleanup cleanup;
     cleanup.add("UPDATE plan_durations SET price_minor = " + str(before) +
                 " WHERE days = 30 AND plan_id = (SELECT id FROM plans WHERE public_code = 'standard')");
-    for (int i = 0; i < kRequests; ++i) BOOST_TEST(standard_30_list_price(get_as(tg, "/api/cabinet/plans")) == before);
+    const std::string auth = tma_header(tg);
+    on_every_process(auth, "/api/cabinet/plans", [&](const auto& plans) { BOOST_TEST(standard_30_list_price(plans) == before); });
 
     // Acknowledged (committed) here; no wait of any kind before the reads.
     exec("UPDATE plan_durations SET price_minor = " + str(before + 1234) +
          " WHERE days = 30 AND plan_id = (SELECT id FROM plans WHERE public_code = 'standard')");
-    for (int i = 0; i < kRequests; ++i) {
-        BOOST_TEST(standard_30_list_price(get_as(tg, "/api/cabinet/plans")) == before + 1234);
-        const auto pack = get_as(tg, "/api/cabinet/constructor");  // same copy, same freshness
-        BOOST_TEST(pack["periods"].IsArray());
-    }
+    on_every_process(auth, "/api/cabinet/plans", [&](const auto& plans) { BOOST_TEST(standard_30_list_price(plans) == before + 1234); });
+    // Same copy, same freshness.
+    on_every_process(auth, "/api/cabinet/constructor", [](const auto& pack) { BOOST_TEST(pack["periods"].IsArray()); });
 }
 
 BOOST_AUTO_TEST_CASE(a_sale_and_a_theme_change_reach_me_plans_and_constructor_at_once) {
@@ -48,17 +49,17 @@ BOOST_AUTO_TEST_CASE(a_sale_and_a_theme_change_reach_me_plans_and_constructor_at
     const std::string title = "Cache test " + str(tg);
     const std::string old_title = http("GET", "/api/cabinet/me", {tma_header(tg)}).json()["app"]["title"].GetString();
     cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
-    for (int i = 0; i < kRequests; ++i) get_as(tg, "/api/cabinet/me");
+    const std::string auth = tma_header(tg);
+    warm_every_process(auth, "/api/cabinet/me");
 
     exec("INSERT INTO sales (name, discount_pct, starts_at, ends_at) VALUES ('it-cache-sale-" + str(tg) +
          "', 40, now() - interval '1 minute', now() + interval '1 hour')");
     exec("UPDATE app_config SET title = '" + title + "'");
-    for (int i = 0; i < kRequests; ++i) {
-        BOOST_TEST(std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title);
-        const auto plans = get_as(tg, "/api/cabinet/plans");
+    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+    on_every_process(auth, "/api/cabinet/plans", [](const auto& plans) {
         const auto& d = find_by(plans["items"], "public_code", "standard")["durations"][0];
         BOOST_TEST(d["price_minor"].GetInt64() == discounted(d["base_price_minor"].GetInt64(), 40));
-    }
+    });
 }
 
 BOOST_AUTO_TEST_CASE(public_pages_follow_notifications) {
@@ -106,7 +107,8 @@ BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
     Cleanup cleanup;
     cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
     exec("UPDATE app_config SET title = title");  // fires the trigger: the version is 2 or more
-    for (int i = 0; i < kRequests; ++i) get_as(tg, "/api/cabinet/me");
+    const std::string auth = tma_header(tg);
+    warm_every_process(auth, "/api/cabinet/me");
     const std::string title = "Restored " + str(tg);
     exec("ALTER TABLE app_config DISABLE TRIGGER app_config_catalog_changed; UPDATE app_config SET title = '" + title +
          "'; ALTER TABLE app_config ENABLE TRIGGER app_config_catalog_changed;"
@@ -115,8 +117,7 @@ BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
     // which forgets the accounts held (with the catalogue version they read).
     exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
     BOOST_TEST_REQUIRE(wait_until([&] { return std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title; }, 5000));
-    for (int i = 0; i < kRequests; ++i)
-        BOOST_TEST(std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title);
+    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
 }
 
 // A purchase prices from the process's copy only when that copy is the very version its
@@ -133,18 +134,22 @@ BOOST_AUTO_TEST_CASE(a_purchase_after_a_price_change_pays_the_new_price_before_a
     const std::string standard_30 = "days = 30 AND plan_id = (SELECT id FROM plans WHERE public_code = 'standard')";
     Cleanup cleanup;
     cleanup.add("UPDATE plan_durations SET price_minor = " + str(before) + " WHERE " + standard_30);
-    for (int i = 0; i < kRequests; ++i) BOOST_TEST(standard_30_list_price(get_as(buyer.tg, "/api/cabinet/plans")) == before);
+    on_every_process(buyer.auth, "/api/cabinet/plans", [&](const auto& plans) { BOOST_TEST(standard_30_list_price(plans) == before); });
 
     const int64_t price = before + 1234;
     exec("ALTER TABLE plan_durations DISABLE TRIGGER plan_durations_catalog_changed; UPDATE plan_durations SET price_minor = " +
          str(price) + " WHERE " + standard_30 +
          "; ALTER TABLE plan_durations ENABLE TRIGGER plan_durations_catalog_changed;"
          " UPDATE catalog_version SET version = version + 1");
-    constexpr int kPurchases = 6;  // over the processes and threads, as nginx spreads them
-    set_balance(buyer.tg, kPurchases * price);
-    for (int i = 0; i < kPurchases; ++i) BOOST_REQUIRE_EQUAL(renew(buyer), 200);
+    const int purchases = 3 * pool_processes();  // three from each process
+    set_balance(buyer.tg, purchases * price);
+    for (int i = 0; i < purchases; ++i) {
+        const auto r = pool_request(1 + i % pool_processes(), "POST", "/api/cabinet/purchase", buyer.auth,
+                                    R"({"plan_id":"standard","days":30,"method":"balance"})");
+        BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    }
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + str(buyer.id) +
-                     " AND type = 'subscription_payment' AND amount_minor = " + str(price)) == kPurchases);
+                     " AND type = 'subscription_payment' AND amount_minor = " + str(price)) == purchases);
     BOOST_TEST(books(buyer).balance == 0);
 }
 

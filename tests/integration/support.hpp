@@ -48,9 +48,10 @@ HttpResult bot_update(const std::string& json, const std::string& secret = env("
 
 
 // "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN. Each
-// call gives another header (a query_id of its own, as each opening of the app has), and
-// nginx sends each header to one pool process (nginx/cabinet_http.conf): requests that
-// must reach every process call it again each time; a Shopper's `auth` stays on one.
+// call gives another header (a query_id of its own, as each opening of the app has); nginx
+// sends all of a Telegram user's requests to one pool process whatever the header
+// (nginx/cabinet_http.conf): requests that must reach every process go past it
+// (pool_direct.hpp).
 std::string tma_header(int64_t telegram_id, const std::string& first_name = "Test",
                        const std::string& start_param = {}, int64_t auth_date = 0);
 std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& start_param = {}, int64_t auth_date = 0);
