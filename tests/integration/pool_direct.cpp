@@ -6,9 +6,12 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,16 +19,17 @@ namespace it {
 namespace {
 
 // FastCGI 1.0 as nginx speaks it: one request per connection, the responder role.
-enum RecordType : uint8_t { kBeginRequest = 1, kEndRequest = 3, kParams = 4, kStdin = 5, kStdout = 6, kStderr = 7 };
+enum RecordType : uint8_t { kBeginRequest = 1, kEndRequest = 3, kParams = 4, kStdin = 5, kStdout = 6 };
 
-void put_record(std::string& out, RecordType type, const std::string& content) {
-    for (size_t at = 0; at < content.size() || at == 0; at += 65535) {
-        const size_t n = std::min<size_t>(65535, content.size() - at);
+// A record holds at most 65,535 bytes of content; an empty one ends its stream.
+void put_record(std::string& out, RecordType type, std::string_view content) {
+    do {
+        const size_t n = std::min<size_t>(65535, content.size());
         const char head[8] = {1, static_cast<char>(type), 0, 1, static_cast<char>(n >> 8), static_cast<char>(n & 255), 0, 0};
         out.append(head, 8);
-        out.append(content, at, n);
-        if (content.empty()) break;
-    }
+        out.append(content.substr(0, n));
+        content.remove_prefix(n);
+    } while (!content.empty());
 }
 
 void put_length(std::string& out, size_t n) {
