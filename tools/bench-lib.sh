@@ -3,8 +3,8 @@
 # init data, and one wrk run parsed into figures. The caller sets ROOT and defines say/die.
 #
 # Overridable: STACK_DIR (var/), HTTP_PORT (8080), BENCH_DURATION (10, seconds),
-# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_WARMUP (2, seconds), BENCH_TRAFFIC_WARMUP (8),
-# BENCH_USERS (10000),
+# BENCH_CONNECTIONS (64), BENCH_THREADS (2), BENCH_WARMUP (2, seconds), BENCH_TRAFFIC_WARMUP (20),
+# BENCH_WALK_WARMUP (6), BENCH_USERS (10000),
 # BENCH_PURCHASE_EVERY (20).
 
 STACK_DIR=${STACK_DIR:-$ROOT/var}
@@ -25,6 +25,14 @@ BENCH_WARMUP=${BENCH_WARMUP:-2}
 # view cost 2.9 ms of machine time on that machine (680 a second), so 9,000 of them take 13 s;
 # the earliest view is still fresh when the measured run ends (20 + 10 s < 60 s).
 BENCH_TRAFFIC_WARMUP=${BENCH_TRAFFIC_WARMUP:-20}
+# The first cases that read a user's account (/me) and referral figures (/referral) load
+# them into the pool's account cache (docs/decisions.md "Accounts in memory"): their warm-ups
+# walk the users in order too, so that the measured runs are returning users, as a session's
+# every request after its first is (a random 2 s draw left a tenth of the users' first
+# loads, and their statements, in /me's measured run: 0.89 statements a request in the
+# warm-up, p99 24 ms against 12 ms in a run right after; docs/benchmarks.md, 08:13 run).
+# 6 s: about 5,000 first loads a second here.
+BENCH_WALK_WARMUP=${BENCH_WALK_WARMUP:-6}
 BENCH_USERS=${BENCH_USERS:-10000}
 BENCH_PURCHASE_EVERY=${BENCH_PURCHASE_EVERY:-20}  # purchase_mix: 1 request in N is a balance purchase
 FIRST_BENCH_ID=900000001
@@ -247,10 +255,14 @@ run_case() {
   local -a script=()
   if [ $# -gt 0 ]; then script=(-s "$LUA" "$url" -- "$@"); else script=("$url"); fi
 
-  local warmup=$BENCH_WARMUP warmed
+  local warmup=$BENCH_WARMUP warmed walk=""
   local -a warm_script=("${script[@]}")
-  if [ "$name" = traffic ]; then
-    warmup=$BENCH_TRAFFIC_WARMUP
+  case "$name" in
+    traffic) walk=BENCH_TRAFFIC_WARMUP ;;
+    me|referral) walk=BENCH_WALK_WARMUP ;;
+  esac
+  if [ -n "$walk" ]; then
+    warmup=${!walk}
     warm_script=(-s "$LUA" "$url" -- "$@" 0 walk "$BENCH_THREADS")
   fi
   say "$name: warm-up ${warmup}s (round trips counted), then ${BENCH_DURATION}s at -t$BENCH_THREADS -c$BENCH_CONNECTIONS ($path)"
@@ -258,8 +270,8 @@ run_case() {
   wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${warmup}s" "${warm_script[@]}" >"$out.warmup" 2>&1 || true
   warmed=$(awk '/requests in/ { print $1; exit }' "$out.warmup")
   rt_read "$warmed"
-  if [ "$name" = traffic ] && [ "${warmed:-0}" -lt "$BENCH_USERS" ]; then
-    say "WARNING: the traffic warm-up made ${warmed:-0} requests, fewer than the $BENCH_USERS bench users: the measured run includes first views (raise BENCH_TRAFFIC_WARMUP)"
+  if [ -n "$walk" ] && [ "${warmed:-0}" -lt "$BENCH_USERS" ]; then
+    say "WARNING: the $name warm-up made ${warmed:-0} requests, fewer than the $BENCH_USERS bench users: the measured run includes first loads (raise $walk)"
   fi
   rt_pause
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
