@@ -133,11 +133,10 @@ HttpResult pool_request(int process, const std::string& method, const std::strin
     // Tests hold headers as "Authorization: ..." lines (tma_header); either form is taken.
     std::string credential = authorization;
     if (credential.rfind("Authorization: ", 0) == 0) credential.erase(0, std::strlen("Authorization: "));
-    const std::string query = path.find('?') == std::string::npos ? "" : path.substr(path.find('?') + 1);
+    // What nginx passes (nginx/fastcgi_cabinet.conf), the request id left to the process.
     std::vector<std::pair<std::string, std::string>> env_params = {
         {"REQUEST_METHOD", method},
         {"REQUEST_URI", path},
-        {"QUERY_STRING", query},
         {"REMOTE_ADDR", "127.0.0.1"},
         {"CONTENT_LENGTH", body.empty() ? "" : std::to_string(body.size())},
         {"CONTENT_TYPE", body.empty() ? "" : "application/json"},

@@ -40,6 +40,8 @@ const char* status_reason(int status) {
     }
 }
 
+// The one place the pool reads FastCGI parameters: nginx passes these and no others besides
+// the request headers (nginx/fastcgi_cabinet.conf), so a new one is added there too.
 void read_request(FCGX_Request& r, int64_t max_body, Request& req) {
     copy_param(r, "REQUEST_METHOD", req.method);
     std::string uri;
