@@ -115,7 +115,7 @@ HttpResult parse_cgi_response(const std::string& out) {
         if (colon != std::string::npos) {
             std::string name = line.substr(0, colon);
             for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            const std::string value = line.substr(line.find_first_not_of(' ', colon + 1));
+            const std::string value = line.substr(std::min(line.size(), line.find_first_not_of(' ', colon + 1)));
             if (name == "status") r.status = std::stol(value);
             else r.headers[name] = value;
         }
