@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -63,6 +64,11 @@ public:
         std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
         if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0)
             throw std::runtime_error("cannot connect to " + path + ": " + std::strerror(errno));
+        // A process that stops answering fails the test in 15 s (nginx gives up after 10)
+        // rather than hanging the suite.
+        const timeval limit{15, 0};
+        ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+        ::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
     }
     ~Socket() { ::close(fd_); }
     Socket(const Socket&) = delete;
