@@ -48,15 +48,15 @@ void record(const metrics::PoolMetrics& m, const Exchange& ex, uint64_t us) {
     m.request(slot, ex.resp.status, us);
 }
 
-void serve(const Shared& shared, int listen_fd) {
+void serve(const Shared& shared, FcgiConnections& conns) {
     ThreadResources io(shared.settings, shared.redis_target, shared.panel_slots, shared.metrics.get());
     const auto access = spdlog::get(kAccessLogger);  // once per thread: the registry locks
     const bool json = shared.settings.log_format == "json";
     const metrics::PoolMetrics* m = shared.metrics.get();
     if (m) m->threads().add();
     FCGX_Request fr;
-    FCGX_InitRequest(&fr, listen_fd, 0);
-    while (FCGX_Accept_r(&fr) >= 0) {
+    FcgiConnections::init(fr);
+    while (conns.next(fr)) {
         const auto started = std::chrono::steady_clock::now();
         if (m) m->threads_busy().add();
         Request req;
@@ -82,7 +82,7 @@ void serve(const Shared& shared, int listen_fd) {
             record(*m, ex, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(took).count()));
             m->threads_busy().sub();
         }
-        finish_request(fr);  // release nginx before logging
+        conns.finish(fr);  // release nginx before logging
         if (access) log_request(*access, json, ex, route_of(ex), std::chrono::duration<double, std::milli>(took).count());
     }
     if (m) m->threads().sub();
@@ -92,7 +92,9 @@ void serve(const Shared& shared, int listen_fd) {
 }  // namespace
 
 int run_server(const Shared& shared, const ServerOptions& opts) {
-    return run_fcgi_threads(opts, [&shared](int listen_fd) { serve(shared, listen_fd); });
+    FcgiOptions counted = opts;
+    if (shared.metrics) counted.connections = shared.metrics->connections();
+    return run_fcgi_threads(counted, [&shared](FcgiConnections& conns) { serve(shared, conns); });
 }
 
 }  // namespace cabinet

@@ -55,6 +55,8 @@ std::string params(const std::vector<std::pair<std::string, std::string>>& pairs
     return out;
 }
 
+bool has_end_request(const std::string& records);
+
 class Socket {
 public:
     explicit Socket(const std::string& path) : fd_(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0)) {
@@ -88,10 +90,38 @@ public:
         for (ssize_t n; (n = ::recv(fd_, buf, sizeof buf, 0)) > 0;) in.append(buf, static_cast<size_t>(n));
         return in;
     }
+    // The records of one answer, up to and with END_REQUEST, leaving the connection open.
+    std::string receive_answer() {
+        std::string in;
+        char buf[16384];
+        while (!has_end_request(in)) {
+            const ssize_t n = ::recv(fd_, buf, sizeof buf, 0);
+            if (n <= 0) throw std::runtime_error("the pool process closed the connection before END_REQUEST");
+            in.append(buf, static_cast<size_t>(n));
+        }
+        return in;
+    }
+    // True when the process has closed its end (nothing more to read, end of file).
+    bool closed_by_peer() {
+        char c;
+        return ::recv(fd_, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+    }
 
 private:
     int fd_;
 };
+
+// Whether `records` holds a whole END_REQUEST record.
+bool has_end_request(const std::string& records) {
+    for (size_t at = 0; at + 8 <= records.size();) {
+        const auto* h = reinterpret_cast<const unsigned char*>(records.data() + at);
+        const size_t next = at + 8 + ((size_t{h[4]} << 8) | h[5]) + h[6];
+        if (next > records.size()) return false;
+        if (h[1] == kEndRequest) return true;
+        at = next;
+    }
+    return false;
+}
 
 // The STDOUT records' content, in order, up to END_REQUEST.
 std::string stdout_of(const std::string& records) {
@@ -134,8 +164,14 @@ HttpResult parse_cgi_response(const std::string& out) {
 
 int pool_processes() { return std::stoi(env("POOL_PROCS")); }
 
-HttpResult pool_request(int process, const std::string& method, const std::string& path, const std::string& authorization,
-                        const std::string& body) {
+namespace {
+
+std::string socket_of(int process) { return env("STACK_DIR") + "/run/fcgi-" + std::to_string(process) + ".sock"; }
+
+// The records of one request as nginx sends them; `keep` asks the process to leave the
+// connection open after its answer (FCGI_KEEP_CONN, as nginx with fastcgi_keep_conn on).
+std::string request_records(const std::string& method, const std::string& path, const std::string& authorization,
+                            const std::string& body, bool keep) {
     // Tests hold headers as "Authorization: ..." lines (tma_header); either form is taken.
     std::string credential = authorization;
     if (credential.rfind("Authorization: ", 0) == 0) credential.erase(0, std::strlen("Authorization: "));
@@ -150,16 +186,37 @@ HttpResult pool_request(int process, const std::string& method, const std::strin
     if (!credential.empty()) env_params.emplace_back("HTTP_AUTHORIZATION", credential);
 
     std::string request;
-    put_record(request, kBeginRequest, std::string("\0\1\0\0\0\0\0\0", 8));  // responder, close after
+    const char begin[8] = {0, 1, static_cast<char>(keep ? 1 : 0), 0, 0, 0, 0, 0};  // responder, flags
+    put_record(request, kBeginRequest, std::string_view(begin, 8));
     put_record(request, kParams, params(env_params));
     put_record(request, kParams, "");
     if (!body.empty()) put_record(request, kStdin, body);
     put_record(request, kStdin, "");
+    return request;
+}
 
-    Socket s(env("STACK_DIR") + "/run/fcgi-" + std::to_string(process) + ".sock");
-    s.send_all(request);
+}  // namespace
+
+HttpResult pool_request(int process, const std::string& method, const std::string& path, const std::string& authorization,
+                        const std::string& body) {
+    Socket s(socket_of(process));
+    s.send_all(request_records(method, path, authorization, body, false));
     return parse_cgi_response(stdout_of(s.receive_all()));
 }
+
+struct KeptConnection::Impl {
+    Socket socket;
+};
+
+KeptConnection::KeptConnection(int process) : impl_(new Impl{Socket(socket_of(process))}) {}
+KeptConnection::~KeptConnection() = default;
+
+HttpResult KeptConnection::request(const std::string& method, const std::string& path, const std::string& authorization) {
+    impl_->socket.send_all(request_records(method, path, authorization, {}, true));
+    return parse_cgi_response(stdout_of(impl_->socket.receive_answer()));
+}
+
+bool KeptConnection::closed_by_process() { return impl_->socket.closed_by_peer(); }
 
 void on_every_process(const std::string& authorization, const std::string& path,
                       const std::function<void(const rapidjson::Document&)>& check, int times) {

@@ -7,6 +7,7 @@
 // cache/catalog_cache.hpp): they ask each process in turn, as nginx would if the pool's
 // membership changed or a web session of the same user were hashed elsewhere.
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "support.hpp"
@@ -21,6 +22,23 @@ int pool_processes();
 // process wrote them; headers lower-cased.
 HttpResult pool_request(int process, const std::string& method, const std::string& path,
                         const std::string& authorization = {}, const std::string& body = {});
+
+// One connection to pool process `process` that stays open between requests, as nginx keeps
+// them (fastcgi_keep_conn on): each request asks the process to keep it.
+class KeptConnection {
+public:
+    explicit KeptConnection(int process);
+    ~KeptConnection();
+    KeptConnection(const KeptConnection&) = delete;
+    KeptConnection& operator=(const KeptConnection&) = delete;
+    HttpResult request(const std::string& method, const std::string& path, const std::string& authorization = {});
+    // True once the process has closed its end.
+    bool closed_by_process();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 // GET `path` with `authorization` from every pool process in turn, `times` each (a process
 // spreads them over its threads): each must answer 200, and `check` sees each answer.

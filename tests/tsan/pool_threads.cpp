@@ -109,11 +109,11 @@ std::string answer(const Shared& shared, Thread& io, const Request& req) {
     return shared.passwords.verify(hash, req.body) ? "match" : "mismatch";
 }
 
-void serve(const Shared& shared, int listen_fd) {
+void serve(const Shared& shared, FcgiConnections& conns) {
     Thread io(shared.settings, shared.redis_target);
     FCGX_Request fr;
-    FCGX_InitRequest(&fr, listen_fd, 0);
-    while (FCGX_Accept_r(&fr) >= 0) {
+    FcgiConnections::init(fr);
+    while (conns.next(fr)) {
         Request req;
         Response resp;
         try {
@@ -129,7 +129,7 @@ void serve(const Shared& shared, int listen_fd) {
             resp.status = e.status();
         }
         write_response(fr, req, resp);
-        FCGX_Finish_r(&fr);
+        conns.finish(fr);
         spdlog::info("{} {} {}", req.request_id, req.path, resp.status);
     }
     FCGX_Free(&fr, 0);
@@ -155,7 +155,7 @@ int main(int argc, char** argv) {
         const cabinet::Shared shared(std::move(settings));
         const cabinet::ChangeListener listener(shared.settings.database_url,
                                                {&shared.catalog, &shared.accounts, &shared.live});
-        return cabinet::run_fcgi_threads(opts, [&shared](int fd) { cabinet::serve(shared, fd); });
+        return cabinet::run_fcgi_threads(opts, [&shared](cabinet::FcgiConnections& conns) { cabinet::serve(shared, conns); });
     } catch (const std::exception& e) {
         std::cerr << "tsan-pool: " << e.what() << "\n";
         return 1;

@@ -17,10 +17,10 @@ namespace {
 constexpr int64_t kMaxBody = 1 << 20;  // the panel's bodies are small; this only stops abuse
 
 
-void serve(App& app, int listen_fd) {
+void serve(App& app, cabinet::FcgiConnections& conns) {
     FCGX_Request fr;
-    FCGX_InitRequest(&fr, listen_fd, 0);
-    while (FCGX_Accept_r(&fr) >= 0) {
+    cabinet::FcgiConnections::init(fr);
+    while (conns.next(fr)) {
         const auto started = std::chrono::steady_clock::now();
         cabinet::Request req;
         cabinet::Response resp;
@@ -40,7 +40,7 @@ void serve(App& app, int listen_fd) {
             w.EndObject();
         }
         cabinet::write_response(fr, req, resp);
-        cabinet::finish_request(fr);
+        conns.finish(fr);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         spdlog::info("{} {} {} {:.2f}ms", req.method, req.path, resp.status, ms);
     }
@@ -50,7 +50,7 @@ void serve(App& app, int listen_fd) {
 }  // namespace
 
 int run_server(App& app, const ServerOptions& opts) {
-    return cabinet::run_fcgi_threads(opts, [&app](int listen_fd) { serve(app, listen_fd); });
+    return cabinet::run_fcgi_threads(opts, [&app](cabinet::FcgiConnections& conns) { serve(app, conns); });
 }
 
 }  // namespace mock

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -36,9 +37,10 @@ int open_listener(const FcgiOptions& o) {
 
 }  // namespace
 
-int run_fcgi_threads(const FcgiOptions& opts, const std::function<void(int)>& serve) {
+int run_fcgi_threads(const FcgiOptions& opts, const std::function<void(FcgiConnections&)>& serve) {
     if (FCGX_Init() != 0) throw std::runtime_error("FCGX_Init failed");
     const int listen_fd = open_listener(opts);
+    FcgiConnections conns(listen_fd, opts.connections);
 
     // Block the stop signals in every thread; this one waits for them with sigwait.
     sigset_t stop;
@@ -52,7 +54,7 @@ int run_fcgi_threads(const FcgiOptions& opts, const std::function<void(int)>& se
     for (int i = 0; i < opts.threads; ++i) {
         workers.emplace_back([&, i] {
             try {
-                serve(listen_fd);
+                serve(conns);
             } catch (const std::exception& e) {
                 // An impossible state: let the supervisor restart the whole process.
                 spdlog::critical("{} thread {} died: {}", opts.name, i, e.what());
@@ -66,23 +68,26 @@ int run_fcgi_threads(const FcgiOptions& opts, const std::function<void(int)>& se
     int sig = 0;
     sigwait(&stop, &sig);
     spdlog::info("signal {}: finishing in-flight requests", sig);
-    FCGX_ShutdownPending();
     // Refuse new connections at once so nginx moves on to the next process instead of
     // queueing requests here; a systemd-owned socket stays open in systemd for our successor.
+    conns.stop_accepting();
     if (starts_with(opts.listen, "unix:")) unlink(opts.listen.substr(5).c_str());
     close(listen_fd);
-    // libfcgi's SIGUSR1 handler makes a blocked accept() return; repeat it for threads that
-    // were between accepts when the first one came.
+    // The connections nginx keeps may still bring requests: answer them until nginx has
+    // closed each one (its upstream keepalive_time and keepalive_timeout end them within
+    // seconds; closing them from here could race a request nginx is sending, which a POST
+    // would not survive), then let the threads go.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(opts.drain_seconds);
-    while (std::chrono::steady_clock::now() < deadline) {
-        bool all_done = true;
-        for (size_t i = 0; i < workers.size(); ++i)
-            if (!done[i]) {
-                all_done = false;
-                pthread_kill(workers[i].native_handle(), SIGUSR1);
-            }
-        if (all_done) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (conns.open() > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (conns.open() > 0) spdlog::warn("{}: {} connections still open after {} s, closing them", opts.name, conns.open(), opts.drain_seconds);
+    conns.close();
+    // A thread in the middle of a request when the deadline came gets one more second.
+    const auto last = std::max(deadline, std::chrono::steady_clock::now()) + std::chrono::seconds(1);
+    for (bool all_done = false; !all_done && std::chrono::steady_clock::now() < last;) {
+        all_done = true;
+        for (size_t i = 0; i < workers.size(); ++i) all_done = all_done && done[i];
+        if (!all_done) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     for (size_t i = 0; i < workers.size(); ++i) {
         if (!done[i]) {

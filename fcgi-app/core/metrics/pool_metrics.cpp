@@ -99,6 +99,8 @@ void PoolMetrics::render(Exposition& out) const {
     out.sample("cabinet_pool_processes", {}, static_cast<double>(s.live_blocks));
     out.family("cabinet_pool_process_starts_total", "counter", "Pool process starts on this host (restarts included)");
     out.sample("cabinet_pool_process_starts_total", {}, at(kStarts));
+    out.family("cabinet_pool_connections_total", "counter", "Connections the pool accepted from nginx (requests come several to a connection while nginx keeps them open)");
+    out.sample("cabinet_pool_connections_total", {}, at(kConnections));
     out.family("cabinet_pool_threads", "gauge", "Request threads of the running pool processes");
     out.sample("cabinet_pool_threads", {}, live(kThreads));
     out.family("cabinet_pool_threads_busy", "gauge", "Request threads answering a request right now (this scrape's included)");

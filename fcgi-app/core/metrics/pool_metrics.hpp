@@ -41,6 +41,8 @@ public:
     CallCounters redis() const { return {Counter(word(kRedisCalls)), Counter(word(kRedisErrors)), {}}; }
     CallCounters panel() const { return {Counter(word(kPanelCalls)), Counter(word(kPanelErrors)), Histogram(word(kPanelLatency))}; }
     Counter panel_busy() const { return Counter(word(kPanelBusy)); }
+    // Connections accepted from nginx: far fewer than requests while nginx keeps them open.
+    Counter connections() const { return Counter(word(kConnections)); }
     CacheCounters account_cache() const {
         return {Counter(word(kAccountHits)), Counter(word(kAccountMisses)), Counter(word(kAccountEntries)),
                 Counter(word(kAccountBytes))};
@@ -60,6 +62,7 @@ private:
         kPanelCalls, kPanelErrors, kPanelBusy,
         kPanelLatency,  // kHistogramWords
         kAccountHits = kPanelLatency + kHistogramWords, kAccountMisses, kAccountEntries, kAccountBytes,
+        kConnections,
         kProcessWords,
         kFirstRouteWord = 32,
     };
