@@ -139,6 +139,19 @@ BOOST_AUTO_TEST_CASE(kept_connections_outnumber_the_threads_and_none_waits) {
     BOOST_TEST(std::chrono::duration_cast<std::chrono::milliseconds>(took).count() < 2000);
 }
 
+// Neither do connections on which nothing arrives: twice as many as the threads, opened and
+// left silent, and a request on a new connection is still answered at once.
+BOOST_AUTO_TEST_CASE(silent_connections_hold_no_thread) {
+    BOOST_TEST_REQUIRE(wait_until([] { return answers(1); }, 15000));
+    std::vector<std::unique_ptr<KeptConnection>> silent;
+    for (int i = 0; i < 2 * std::stoi(env("POOL_THREADS")); ++i) silent.push_back(std::make_unique<KeptConnection>(1));
+    const auto asked = std::chrono::steady_clock::now();
+    BOOST_TEST(pool_request(1, "GET", "/health").status == 200);
+    const auto took = std::chrono::steady_clock::now() - asked;
+    BOOST_TEST(std::chrono::duration_cast<std::chrono::milliseconds>(took).count() < 1000);
+    BOOST_TEST(silent.back()->request("GET", "/health").status == 200);
+}
+
 // A process told to stop still answers on a connection nginx kept (nginx may already be
 // sending on it), and exits as soon as that connection is closed, not at the end of its
 // drain time.

@@ -94,7 +94,14 @@ bool FcgiConnections::next(FCGX_Request& fr) {
             open_.fetch_add(1, std::memory_order_relaxed);
             accepted_.add();
             // nginx writes the request right after connecting: read it now rather than after
-            // another turn through the set.
+            // another turn through the set, but only once something has arrived, so that a
+            // peer that connects and sends nothing never holds a thread (libfcgi reads
+            // blocking).
+            char first;
+            if (recv(fd, &first, 1, MSG_PEEK | MSG_DONTWAIT) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+                watch(fd, false);  // added on first use
+                continue;
+            }
         }
         // Set `keepConnection` so that FCGX_Accept_r's own FCGX_Finish_r leaves fd open.
         fr.ipcFd = fd;
