@@ -55,7 +55,17 @@ std::string params(const std::vector<std::pair<std::string, std::string>>& pairs
     return out;
 }
 
-bool has_end_request(const std::string& records);
+// Whether `records` holds a whole END_REQUEST record.
+bool has_end_request(const std::string& records) {
+    for (size_t at = 0; at + 8 <= records.size();) {
+        const auto* h = reinterpret_cast<const unsigned char*>(records.data() + at);
+        const size_t next = at + 8 + ((size_t{h[4]} << 8) | h[5]) + h[6];
+        if (next > records.size()) return false;
+        if (h[1] == kEndRequest) return true;
+        at = next;
+    }
+    return false;
+}
 
 class Socket {
 public:
@@ -110,18 +120,6 @@ public:
 private:
     int fd_;
 };
-
-// Whether `records` holds a whole END_REQUEST record.
-bool has_end_request(const std::string& records) {
-    for (size_t at = 0; at + 8 <= records.size();) {
-        const auto* h = reinterpret_cast<const unsigned char*>(records.data() + at);
-        const size_t next = at + 8 + ((size_t{h[4]} << 8) | h[5]) + h[6];
-        if (next > records.size()) return false;
-        if (h[1] == kEndRequest) return true;
-        at = next;
-    }
-    return false;
-}
 
 // The STDOUT records' content, in order, up to END_REQUEST.
 std::string stdout_of(const std::string& records) {

@@ -99,7 +99,7 @@ bool FcgiConnections::next(FCGX_Request& fr) {
             // blocking).
             char first;
             if (recv(fd, &first, 1, MSG_PEEK | MSG_DONTWAIT) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                watch(fd, false);  // added on first use
+                watch(fd, true);
                 continue;
             }
         }

@@ -1,7 +1,6 @@
 #include "http/fcgi_threads.hpp"
 
 #include <fcgiapp.h>
-#include <pthread.h>
 #include <signal.h>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
