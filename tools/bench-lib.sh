@@ -251,7 +251,7 @@ bench_case() {
 # measured run (tools/profile starts perf there).
 run_case() {
   local name=$1 path=$2; shift 2
-  local url="$BASE$path" out="$BENCH_DIR/wrk-$name.txt"
+  local url="$BASE$path" out="$BENCH_DIR/wrk-$name${CASE_TAG:-}.txt"  # CASE_TAG: a repeat's own files
   local -a script=()
   if [ $# -gt 0 ]; then script=(-s "$LUA" "$url" -- "$@"); else script=("$url"); fi
 
