@@ -145,7 +145,9 @@ test('two tabs share one rotation: both stay signed in and one /auth/refresh rea
   // 14.5 minutes later both tabs' timers are due at once.
   await p.context.clock.fastForward('14:30');
   await waitFor(() => refreshes.length >= 2, { what: 'the rotation' });
-  await new Promise((r) => setTimeout(r, 2500));
+  // Longer than a tab waits for the other's token (session.js PEER_TOKEN_WAIT_MS): a second
+  // rotation would come by then.
+  await new Promise((r) => setTimeout(r, 5500));
   assert.equal(refreshes.length, 2, 'one refresh for both tabs');
   const token = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).refresh);
   for (const page of [p.page, page2]) {

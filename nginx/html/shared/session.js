@@ -19,6 +19,10 @@
 const KEY = 'cabinet.session';
 const LOCK = 'cabinet-refresh';
 const EARLY_S = 60;   // rotate this long before the access token ends
+// How long a tab waits for the access token of a rotation another tab made, before it
+// rotates itself. The channel delivers within milliseconds, but a busy machine's browser
+// was seen taking over 2 s; a second rotation then is harmless but wasted.
+const PEER_TOKEN_WAIT_MS = 5000;
 
 function readStored() {
   try { return JSON.parse(localStorage.getItem(KEY) || 'null'); } catch { return null; }
@@ -101,7 +105,7 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
     // Another tab rotated while we waited for the lock: its access token comes on the
     // channel (posted before it released the lock, but delivered on its own schedule).
     if (seen !== undefined && st.refresh !== seen) {
-      if (!fresh()) await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, 2000); });
+      if (!fresh()) await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, PEER_TOKEN_WAIT_MS); });
       if (fresh()) return true;
     }
     let r;
