@@ -147,7 +147,7 @@ test('two tabs share one rotation: both stay signed in and one /auth/refresh rea
   await waitFor(() => refreshes.length >= 2, { what: 'the rotation' });
   // Longer than a tab waits for the other's token (session.js PEER_TOKEN_WAIT_MS): a second
   // rotation would come by then.
-  await new Promise((r) => setTimeout(r, 5500));
+  await new Promise((r) => setTimeout(r, 2500));
   assert.equal(refreshes.length, 2, 'one refresh for both tabs');
   const token = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).refresh);
   for (const page of [p.page, page2]) {

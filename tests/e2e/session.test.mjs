@@ -5,12 +5,23 @@
 import assert from 'node:assert/strict';
 import { beforeEach, mock, test } from 'node:test';
 
-// localStorage, shared by the tabs.
+// localStorage, shared by the tabs. After a write made while `lagNext` is set, reads return
+// what the key held before it (`lagging`): the other tab's process has not been told yet.
 const store = new Map();
+const before = new Map();
+let lagNext = false;
+let lagging = false;
 globalThis.localStorage = {
-  getItem: (k) => (store.has(k) ? store.get(k) : null),
-  setItem: (k, v) => store.set(k, String(v)),
-  removeItem: (k) => store.delete(k),
+  getItem: (k) => {
+    if (lagging && before.has(k)) return before.get(k);
+    return store.has(k) ? store.get(k) : null;
+  },
+  setItem: (k, v) => {
+    before.set(k, store.has(k) ? store.get(k) : null);
+    store.set(k, String(v));
+    if (lagNext) { lagNext = false; lagging = true; }
+  },
+  removeItem: (k) => { before.set(k, store.has(k) ? store.get(k) : null); store.delete(k); },
 };
 globalThis.window = { addEventListener() {} };
 
@@ -30,12 +41,16 @@ globalThis.BroadcastChannel = class {
 };
 const release = () => { holding = false; const h = held; held = []; h.forEach((f) => f()); };
 
-// Web Locks: one holder at a time, in request order.
+// Web Locks: one holder at a time, in request order; { ifAvailable } gets null when taken.
 let tail = Promise.resolve();
+let holders = 0;
 globalThis.navigator = {
   locks: {
-    request(_name, fn) {
-      const run = tail.then(() => fn());
+    request(_name, options, fn) {
+      if (typeof options === 'function') { fn = options; options = {}; }
+      if (options.ifAvailable && holders > 0) return Promise.resolve().then(() => fn(null));
+      holders += 1;
+      const run = tail.then(() => fn({ name: _name })).finally(() => { holders -= 1; });
       tail = run.catch(() => {});
       return run;
     },
@@ -63,6 +78,11 @@ function server() {
 
 beforeEach(() => {
   store.clear();
+  before.clear();
+  lagNext = false;
+  lagging = false;
+  tail = Promise.resolve();
+  holders = 0;
   channels.clear();
   holding = false;
   held = [];
@@ -88,6 +108,30 @@ test("a tab whose timer fires after another tab stored new tokens, before their 
   assert.deepEqual(calls, ['r1'], 'one /auth/refresh for both tabs');
   assert.equal(b.credential(), 'Bearer a2', 'the second tab uses the first one\'s new access token');
   assert.equal(a.credential(), 'Bearer a2');
+});
+
+test('a tab that waited for the lock while another rotated, and does not see its stored token yet, takes the broadcast and does not rotate again', async () => {
+  const { calls, fetchImpl } = server();
+  const a = createSession({ fetchImpl });
+  const b = createSession({ fetchImpl });
+  a.adopt({ access_token: 'a1', refresh_token: 'r1', expires_in: 30, user: { id: 1 } });
+  await new Promise((r) => setImmediate(r));
+  assert.equal(b.credential(), 'Bearer a1');
+
+  holding = true;                       // A's broadcast will be late,
+  lagNext = true;                       // and B will still read r1 after A stores r2
+  const first = a.refresh();
+  const second = b.refresh();           // B's timer at the same moment: the lock is A's
+  assert.equal(await first, true);
+  for (let i = 0; i < 5; i += 1) await new Promise((r) => setImmediate(r));
+  assert.deepEqual(calls, ['r1'], 'B waits to hear from A instead of rotating r1 again');
+  release();
+  assert.equal(await second, true, 'the second tab stays signed in');
+  assert.deepEqual(calls, ['r1'], 'one /auth/refresh for both tabs');
+  assert.equal(b.credential(), 'Bearer a2');
+  lagging = false;
+  assert.equal(await b.refresh(), true, 'its next rotation uses the token A stored');
+  assert.deepEqual(calls, ['r1', 'r2']);
 });
 
 test('a tab alone rotates with its own token, and a refused refresh signs it out', async () => {

@@ -20,9 +20,14 @@ const KEY = 'cabinet.session';
 const LOCK = 'cabinet-refresh';
 const EARLY_S = 60;   // rotate this long before the access token ends
 // How long a tab waits for the access token of a rotation another tab made, before it
-// rotates itself. The channel delivers within milliseconds, but a busy machine's browser
-// was seen taking over 2 s; a second rotation then is harmless but wasted.
-const PEER_TOKEN_WAIT_MS = 5000;
+// rotates itself (a second rotation is harmless but wasted).
+const PEER_TOKEN_WAIT_MS = 2000;
+// How long a tab that waited for the lock gives the tab before it to be heard from, when
+// storage still shows the token this tab knows. Chromium hands a localStorage write to the
+// other tabs' processes asynchronously, apart from the lock's release, so the tab before
+// may have rotated although storage here does not show it yet (seen on a busy CI: both
+// tabs rotated within a second).
+const AFTER_LOCK_WAIT_MS = 1000;
 
 function readStored() {
   try { return JSON.parse(localStorage.getItem(KEY) || 'null'); } catch { return null; }
@@ -52,8 +57,11 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
     if (s.user) user = s.user;
     mine = s.refresh_token;
     if (store) localStorage.setItem(KEY, JSON.stringify({ refresh: s.refresh_token, user }));
-    // The access token goes to the other tabs' memory, never to storage.
-    if (broadcast && channel) channel.postMessage({ type: 'tokens', access: access.token, exp: access.exp, user });
+    // The access token goes to the other tabs' memory, never to storage. The refresh token
+    // goes along because storage may reach them later than this message.
+    if (broadcast && channel) {
+      channel.postMessage({ type: 'tokens', access: access.token, exp: access.exp, refresh: s.refresh_token, user });
+    }
     schedule();
   }
 
@@ -72,7 +80,7 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
   function fromTab(m) {
     if (!m.access) return false;
     access = { token: m.access, exp: m.exp };
-    mine = (readStored() || {}).refresh;   // stored before the tab posted its tokens
+    mine = m.refresh || (readStored() || {}).refresh;
     user = m.user || user;
     schedule();
     return true;
@@ -99,17 +107,22 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
     return { status: res.status, data };
   }
 
-  async function rotate(seen) {
+  // `waited`: this tab found the lock taken, so the tab before it has just rotated (or tried).
+  async function rotate(seen, waited = false) {
     const st = readStored();
     if (!st || !st.refresh) { clear(); return false; }
-    // Another tab rotated while we waited for the lock: its access token comes on the
-    // channel (posted before it released the lock, but delivered on its own schedule).
-    if (seen !== undefined && st.refresh !== seen) {
-      if (!fresh()) await new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, PEER_TOKEN_WAIT_MS); });
-      if (fresh()) return true;
-    }
+    // Another tab rotated: storage or its broadcast (which carries the refresh token too)
+    // shows a token other than the one this tab's credential came with.
+    const elsewhere = () => seen !== undefined && ((readStored() || {}).refresh !== seen || (mine && mine !== seen));
+    const hear = (ms) => new Promise((resolve) => { waiters.push(resolve); setTimeout(resolve, ms); });
+    // Its access token comes on the channel, posted before it released the lock but
+    // delivered on its own schedule.
+    if (elsewhere() && !fresh()) await hear(PEER_TOKEN_WAIT_MS);
+    else if (waited && seen !== undefined && !fresh()) await hear(AFTER_LOCK_WAIT_MS);
+    if (elsewhere() && fresh()) return true;
+    const token = mine && mine !== seen ? mine : (readStored() || st).refresh;
     let r;
-    try { r = await post('/auth/refresh', { refresh_token: st.refresh }); } catch { return null; }
+    try { r = await post('/auth/refresh', { refresh_token: token }); } catch { return null; }
     if (r.status === 200 && r.data && r.data.access_token) { take(r.data); return true; }
     if (r.status === 401 || r.status === 400 || r.status === 403) { clear(); return false; }
     return null;   // an outage: keep the session, try again later (null, not false)
@@ -121,9 +134,12 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
   // rotation as someone else's and wait for its access token rather than rotate again.
   function refresh(seen = mine || (readStored() || {}).refresh) {
     if (inflight) return inflight;
-    const run = () => rotate(seen);
-    inflight = (navigator.locks ? navigator.locks.request(LOCK, run) : run())
-      .finally(() => { inflight = null; });
+    const locks = navigator.locks;
+    // The lock if it is free; otherwise wait for it, knowing another tab went first.
+    const run = () => (locks
+      ? locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? rotate(seen) : locks.request(LOCK, () => rotate(seen, true))))
+      : rotate(seen));
+    inflight = run().finally(() => { inflight = null; });
     return inflight;
   }
 
