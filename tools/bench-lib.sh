@@ -199,24 +199,26 @@ cpu_pids() {  # prints "pid group" for this stack's processes
     elif [ -n "${root[$ppid]:-}" ]; then echo "$pid ${root[$ppid]}"; fi
   done
 }
-# cpu_snapshot FILE: "group ticks" summed over the groups' processes (utime + stime).
+# cpu_snapshot FILE: "pid group ticks" for each of the groups' processes (utime + stime).
 cpu_snapshot() {
   cpu_pids | while read -r pid group; do
     local line
     line=$(cat "/proc/$pid/stat" 2>/dev/null) || continue
     line=${line##*) }  # after the command name, which may hold spaces
+    # shellcheck disable=SC2086  # the fields of /proc/PID/stat, split on purpose
     set -- $line
-    echo "$group $(( ${12} + ${13} ))"
-  done | awk '{ t[$1] += $2 } END { for (g in t) print g, t[g] }' >"$1"
+    echo "$pid $group $(( ${12} + ${13} ))"
+  done >"$1"
 }
 # cpu_per_request BEFORE AFTER REQUESTS -> CPU_NOTE: "pool 41, pg 120, ..." in µs a request.
-# A process that started or ended in between counts from zero or not at all (backends of
-# pooled connections live through a run).
+# Counted per process: one that started in between counts from zero, one that ended in
+# between not at all (backends of pooled connections live through a run). Summing by group
+# first made an ended process's CPU a negative share.
 cpu_per_request() {
   local hz; hz=$(getconf CLK_TCK)
   CPU_NOTE=$(awk -v hz="$hz" -v n="$3" '
-    FNR == NR { before[$1] = $2; next }
-    { d[$1] = $2 - before[$1] }
+    FNR == NR { before[$1] = $3; next }
+    { d[$2] += $3 - ($1 in before ? before[$1] : 0) }
     END {
       split("pool pg nginx panel redis worker", order, " ")
       for (i = 1; i <= 6; i++) { g = order[i]; if (!(g in d)) continue
