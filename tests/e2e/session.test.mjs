@@ -76,6 +76,18 @@ function server() {
   return { calls, fetchImpl, endAll: () => valid.clear() };
 }
 
+// Two tabs on one server, signed in in the first with a token that is due for rotation;
+// the second has taken it from the first's broadcast.
+async function twoSignedInTabs() {
+  const { calls, fetchImpl } = server();
+  const a = createSession({ fetchImpl });
+  const b = createSession({ fetchImpl });
+  a.adopt({ access_token: 'a1', refresh_token: 'r1', expires_in: 30, user: { id: 1 } });
+  await new Promise((r) => setImmediate(r));
+  assert.equal(b.credential(), 'Bearer a1', 'the second tab took the first one\'s tokens');
+  return { calls, a, b };
+}
+
 beforeEach(() => {
   store.clear();
   before.clear();
@@ -91,12 +103,7 @@ beforeEach(() => {
 });
 
 test("a tab whose timer fires after another tab stored new tokens, before their broadcast, takes them and does not rotate again", async () => {
-  const { calls, fetchImpl } = server();
-  const a = createSession({ fetchImpl });
-  const b = createSession({ fetchImpl });
-  a.adopt({ access_token: 'a1', refresh_token: 'r1', expires_in: 30, user: { id: 1 } });
-  await new Promise((r) => setImmediate(r));
-  assert.equal(b.credential(), 'Bearer a1', 'the second tab took the first one\'s tokens');
+  const { calls, a, b } = await twoSignedInTabs();
 
   holding = true;                       // A's broadcast will be late
   assert.equal(await a.refresh(), true);
@@ -111,12 +118,7 @@ test("a tab whose timer fires after another tab stored new tokens, before their 
 });
 
 test('a tab that waited for the lock while another rotated, and does not see its stored token yet, takes the broadcast and does not rotate again', async () => {
-  const { calls, fetchImpl } = server();
-  const a = createSession({ fetchImpl });
-  const b = createSession({ fetchImpl });
-  a.adopt({ access_token: 'a1', refresh_token: 'r1', expires_in: 30, user: { id: 1 } });
-  await new Promise((r) => setImmediate(r));
-  assert.equal(b.credential(), 'Bearer a1');
+  const { calls, a, b } = await twoSignedInTabs();
 
   holding = true;                       // A's broadcast will be late,
   lagNext = true;                       // and B will still read r1 after A stores r2
