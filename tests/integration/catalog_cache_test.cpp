@@ -120,6 +120,32 @@ BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
     on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
 }
 
+// A restored database can also count up again to the very number a copy holds, with other
+// data under it (restored at 5, then two changes: a 7 unlike the 7 before). Meeting it
+// reconnects the listeners, and that marks every copy stale, for the requests that carry
+// the version they read as well as for the public ones.
+BOOST_AUTO_TEST_CASE(a_reconnection_flushes_a_copy_even_when_the_number_is_the_same) {
+    const int64_t processes = std::stoll(env("POOL_PROCS"));
+    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
+    const int64_t tg = new_user();
+    const std::string auth = tma_header(tg);
+    const std::string old_title = get_as(tg, "/api/cabinet/me")["app"]["title"].GetString();
+    Cleanup cleanup;
+    cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
+    warm_every_process(auth, "/api/cabinet/plans");
+    const int64_t version = count("SELECT version FROM catalog_version");
+
+    const std::string title = "Same number " + str(tg);
+    exec("ALTER TABLE app_config DISABLE TRIGGER app_config_catalog_changed; UPDATE app_config SET title = '" + title +
+         "'; ALTER TABLE app_config ENABLE TRIGGER app_config_catalog_changed");
+    BOOST_TEST_REQUIRE(count("SELECT version FROM catalog_version") == version);
+    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
+    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
+    // The reconnection forgot the accounts held, so each of these reads the account and
+    // the version with it: the number each process's copy already has.
+    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+}
+
 // A purchase prices from the process's copy only when that copy is the very version its
 // locked read saw. Here the price changes and the version moves with no notification (one
 // that is late, as far as the pool can tell): every process still holds the old copy, and

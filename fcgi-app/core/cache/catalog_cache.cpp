@@ -18,9 +18,13 @@ Catalog load_catalog(pqxx::transaction_base& txn) {
 }
 
 bool CatalogCache::fresh_for(const Catalog& c, std::optional<int64_t> seen_version) const {
-    // The version an authenticated request read is exact: nothing else matters.
-    if (seen_version) return c.version == *seen_version;
+    // Anything notified since the load (a change, the listener lost or regained) makes the
+    // copy stale for every request: one number does not tell two databases apart (a restore
+    // that counts up again to the number held), and a reload re-arms `exact_copy` for the
+    // purchases, which never load.
     if (loaded_at_change_ != changes_) return false;
+    // The version an authenticated request read is exact about what committed before it.
+    if (seen_version) return c.version == *seen_version;
     return listening_ || std::chrono::steady_clock::now() - loaded_at_ < fallback_ttl_;
 }
 

@@ -7,8 +7,10 @@
 // - an authenticated request passes the catalogue version its account statement read; a
 //   copy of another version is reloaded first. So no request sees a catalogue older than a
 //   change acknowledged before the request began, whatever the notifications do;
-// - NOTIFY catalog_changed (CatalogListener) marks the copy stale for the public endpoints;
-//   while the listener is not connected they fall back to a reload every `fallback_ttl`.
+// - NOTIFY catalog_changed (CatalogListener) marks the copy stale for every request, the
+//   public ones included (a restore can bring back a number a copy already holds; the
+//   listener's reconnection marks it too); while the listener is not connected the public
+//   endpoints fall back to a reload every `fallback_ttl`.
 // A purchase prices from it only when the copy is provably what its locked read would see
 // (`exact_copy`); otherwise from the database, under its lock.
 #include <chrono>
@@ -50,7 +52,7 @@ public:
     // Never loads: a writer inside its transaction then reads the database itself.
     std::shared_ptr<const Catalog> exact_copy(int64_t version) const;
 
-    // A change was notified: the next public read reloads.
+    // A change was notified: the next read reloads.
     void invalidate() const;
     // The listener's connection is up (true) or lost (false); either way what happened
     // meanwhile is unknown, so the copy is marked stale too.
