@@ -146,6 +146,24 @@ BOOST_AUTO_TEST_CASE(a_reconnection_flushes_a_copy_even_when_the_number_is_the_s
     on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
 }
 
+// The reload such a mark asks for may fail while the account read before it worked (here:
+// the catalogue's sales cannot be read). A request whose account read the very version held
+// is then answered from that copy, as before the mark; it is not refused.
+BOOST_AUTO_TEST_CASE(a_failed_reload_of_the_same_number_answers_from_the_copy) {
+    const int64_t processes = std::stoll(env("POOL_PROCS"));
+    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
+    const int64_t tg = new_user();
+    const std::string auth = tma_header(tg);
+    const std::string title = get_as(tg, "/api/cabinet/me")["app"]["title"].GetString();
+    warm_every_process(auth, "/api/cabinet/plans");
+    Cleanup cleanup;
+    cleanup.add("GRANT SELECT ON sales TO CURRENT_USER");
+    exec("REVOKE SELECT ON sales FROM CURRENT_USER");
+    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
+    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
+    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+}
+
 // A purchase prices from the process's copy only when that copy is the very version its
 // locked read saw. Here the price changes and the version moves with no notification (one
 // that is late, as far as the pool can tell): every process still holds the old copy, and

@@ -42,7 +42,10 @@ std::shared_ptr<const Catalog> CatalogCache::get(Db& db, std::optional<int64_t> 
     try {
         loaded = std::make_shared<const Catalog>(db.read([](pqxx::nontransaction& txn) { return load_catalog(txn); }));
     } catch (const std::exception& e) {
-        if (!held || seen_version) throw;
+        // A copy of another version than the request's account read would be older than
+        // what that request must see: the error then. Of the same version, or for a public
+        // page, the copy held is the best there is.
+        if (!held || (seen_version && held->version != *seen_version)) throw;
         spdlog::warn("catalogue reload failed, serving the copy of version {}: {}", held->version, e.what());
         return held;
     }

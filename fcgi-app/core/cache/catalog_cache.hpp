@@ -43,7 +43,8 @@ public:
     // The catalogue for a request. `seen_version`: what the caller's account statement read
     // (authenticated requests); nullopt for public ones. Loads through `db` (the calling
     // thread's connection) when the copy does not do. A public request gets the last copy
-    // when the database cannot be read; an authenticated one gets the error.
+    // when the database cannot be read; an authenticated one gets it only when its version
+    // is the one held, else the error.
     // Const and thread-safe: it lives in the process's read-only Shared.
     std::shared_ptr<const Catalog> get(Db& db, std::optional<int64_t> seen_version) const;
 
