@@ -19,6 +19,26 @@ int64_t standard_30_list_price(const rapidjson::Document& plans) {
 }
 
 std::string config_title() { return http("GET", "/api/cabinet/config").json()["title"].GetString(); }
+std::string app_title(const rapidjson::Value& me) { return me["app"]["title"].GetString(); }
+
+// Cuts every pool process's change-listener connection, as meeting a restored database does;
+// each reconnects after a second.
+void cut_listeners() {
+    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
+}
+// Every pool process listening again (within 5 s).
+bool every_process_listening() {
+    return wait_until([] { return listeners() == pool_processes(); }, 5000);
+}
+
+// What the two same-number tests start from: a user whose `/plans` every process has answered,
+// so that each holds a copy of the catalogue, and the app's title in it.
+struct WarmCopies {
+    int64_t tg = new_user();
+    std::string auth = tma_header(tg);
+    std::string title = app_title(get_as(tg, "/api/cabinet/me"));
+    WarmCopies() { warm_every_process(auth, "/api/cabinet/plans"); }
+};
 
 }  // namespace
 
@@ -47,7 +67,7 @@ BOOST_AUTO_TEST_CASE(a_sale_and_a_theme_change_reach_me_plans_and_constructor_at
     Cleanup cleanup;
     cleanup.add("DELETE FROM sales WHERE name = 'it-cache-sale-" + str(tg) + "'");
     const std::string title = "Cache test " + str(tg);
-    const std::string old_title = http("GET", "/api/cabinet/me", {tma_header(tg)}).json()["app"]["title"].GetString();
+    const std::string old_title = app_title(http("GET", "/api/cabinet/me", {tma_header(tg)}).json());
     cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
     const std::string auth = tma_header(tg);
     warm_every_process(auth, "/api/cabinet/me");
@@ -55,7 +75,7 @@ BOOST_AUTO_TEST_CASE(a_sale_and_a_theme_change_reach_me_plans_and_constructor_at
     exec("INSERT INTO sales (name, discount_pct, starts_at, ends_at) VALUES ('it-cache-sale-" + str(tg) +
          "', 40, now() - interval '1 minute', now() + interval '1 hour')");
     exec("UPDATE app_config SET title = '" + title + "'");
-    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(app_title(me) == title); });
     on_every_process(auth, "/api/cabinet/plans", [](const auto& plans) {
         const auto& d = find_by(plans["items"], "public_code", "standard")["durations"][0];
         BOOST_TEST(d["price_minor"].GetInt64() == discounted(d["base_price_minor"].GetInt64(), 40));
@@ -88,7 +108,7 @@ BOOST_AUTO_TEST_CASE(a_lost_listener_connection_flushes_the_copy_and_comes_back)
     // Cut every listener, then change the title with the notifying trigger off in that
     // transaction (listeners reconnect after a second): only the flush on losing and
     // regaining the connection can show it.
-    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
+    cut_listeners();
     const std::string title = "Unnotified " + std::to_string(fresh_telegram_id());
     exec("ALTER TABLE app_config DISABLE TRIGGER app_config_catalog_changed; UPDATE app_config SET title = '" + title +
          "'; ALTER TABLE app_config ENABLE TRIGGER app_config_catalog_changed");
@@ -103,7 +123,7 @@ BOOST_AUTO_TEST_CASE(a_lost_listener_connection_flushes_the_copy_and_comes_back)
 // A restored backup counts from an older catalogue version: the copies follow it down.
 BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
     const int64_t tg = new_user();
-    const std::string old_title = http("GET", "/api/cabinet/me", {tma_header(tg)}).json()["app"]["title"].GetString();
+    const std::string old_title = app_title(http("GET", "/api/cabinet/me", {tma_header(tg)}).json());
     Cleanup cleanup;
     cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
     exec("UPDATE app_config SET title = title");  // fires the trigger: the version is 2 or more
@@ -115,9 +135,9 @@ BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
          " UPDATE catalog_version SET version = version - 1");
     // A pool meets a restored database by connecting to it anew: its listeners reconnect,
     // which forgets the accounts held (with the catalogue version they read).
-    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
-    BOOST_TEST_REQUIRE(wait_until([&] { return std::string(get_as(tg, "/api/cabinet/me")["app"]["title"].GetString()) == title; }, 5000));
-    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+    cut_listeners();
+    BOOST_TEST_REQUIRE(wait_until([&] { return app_title(get_as(tg, "/api/cabinet/me")) == title; }, 5000));
+    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(app_title(me) == title); });
 }
 
 // A restored database can also count up again to the very number a copy holds, with other
@@ -125,43 +145,35 @@ BOOST_AUTO_TEST_CASE(a_catalogue_version_that_goes_back_is_followed) {
 // reconnects the listeners, and that marks every copy stale, for the requests that carry
 // the version they read as well as for the public ones.
 BOOST_AUTO_TEST_CASE(a_reconnection_flushes_a_copy_even_when_the_number_is_the_same) {
-    const int64_t processes = std::stoll(env("POOL_PROCS"));
-    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
-    const int64_t tg = new_user();
-    const std::string auth = tma_header(tg);
-    const std::string old_title = get_as(tg, "/api/cabinet/me")["app"]["title"].GetString();
+    BOOST_TEST_REQUIRE(every_process_listening());
+    const WarmCopies held;
     Cleanup cleanup;
-    cleanup.add("UPDATE app_config SET title = '" + old_title + "'");
-    warm_every_process(auth, "/api/cabinet/plans");
+    cleanup.add("UPDATE app_config SET title = '" + held.title + "'");
     const int64_t version = count("SELECT version FROM catalog_version");
 
-    const std::string title = "Same number " + str(tg);
+    const std::string title = "Same number " + str(held.tg);
     exec("ALTER TABLE app_config DISABLE TRIGGER app_config_catalog_changed; UPDATE app_config SET title = '" + title +
          "'; ALTER TABLE app_config ENABLE TRIGGER app_config_catalog_changed");
     BOOST_TEST_REQUIRE(count("SELECT version FROM catalog_version") == version);
-    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
-    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
+    cut_listeners();
+    BOOST_TEST_REQUIRE(every_process_listening());
     // The reconnection forgot the accounts held, so each of these reads the account and
     // the version with it: the number each process's copy already has.
-    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+    on_every_process(held.auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(app_title(me) == title); });
 }
 
 // The reload such a mark asks for may fail while the account read before it worked (here:
 // the catalogue's sales cannot be read). A request whose account read the very version held
 // is then answered from that copy, as before the mark; it is not refused.
 BOOST_AUTO_TEST_CASE(a_failed_reload_of_the_same_number_answers_from_the_copy) {
-    const int64_t processes = std::stoll(env("POOL_PROCS"));
-    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
-    const int64_t tg = new_user();
-    const std::string auth = tma_header(tg);
-    const std::string title = get_as(tg, "/api/cabinet/me")["app"]["title"].GetString();
-    warm_every_process(auth, "/api/cabinet/plans");
+    BOOST_TEST_REQUIRE(every_process_listening());
+    const WarmCopies held;
     Cleanup cleanup;
     cleanup.add("GRANT SELECT ON sales TO CURRENT_USER");
     exec("REVOKE SELECT ON sales FROM CURRENT_USER");
-    exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'cabinet-change-listener'");
-    BOOST_TEST_REQUIRE(wait_until([&] { return listeners() == processes; }, 5000));
-    on_every_process(auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(std::string(me["app"]["title"].GetString()) == title); });
+    cut_listeners();
+    BOOST_TEST_REQUIRE(every_process_listening());
+    on_every_process(held.auth, "/api/cabinet/me", [&](const auto& me) { BOOST_TEST(app_title(me) == held.title); });
 }
 
 // A purchase prices from the process's copy only when that copy is the very version its
@@ -171,7 +183,7 @@ BOOST_AUTO_TEST_CASE(a_failed_reload_of_the_same_number_answers_from_the_copy) {
 BOOST_AUTO_TEST_CASE(a_purchase_after_a_price_change_pays_the_new_price_before_any_notification) {
     // Every process listening (an earlier test cut them), so that each holds a copy it
     // would trust if only notifications mattered.
-    BOOST_TEST_REQUIRE(wait_until([] { return listeners() == std::stoll(env("POOL_PROCS")); }, 5000));
+    BOOST_TEST_REQUIRE(every_process_listening());
     const Shopper buyer = new_shopper();
     const int64_t before = count("SELECT price_minor FROM plan_durations d JOIN plans p ON p.id = d.plan_id"
                                  " WHERE p.public_code = 'standard' AND d.days = 30");
