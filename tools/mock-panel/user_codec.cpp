@@ -1,33 +1,13 @@
 #include "user_codec.hpp"
 
 #include "json_input.hpp"
+#include "user_view.hpp"
 
 namespace mock {
 
 void write_user_record(JsonWriter& w, const User& u) {
     w.StartObject();
-    put(w, "uuid", u.uuid);
-    put_int(w, "id", u.id);
-    put(w, "shortUuid", u.short_uuid);
-    put(w, "username", u.username);
-    put(w, "status", u.status);
-    put_int(w, "trafficLimitBytes", u.traffic_limit_bytes);
-    put(w, "trafficLimitStrategy", u.traffic_limit_strategy);
-    put_time(w, "expireAt", u.expire_at);
-    put_int(w, "telegramId", u.telegram_id);
-    put(w, "email", u.email);
-    put(w, "description", u.description);
-    put(w, "tag", u.tag);
-    put_int(w, "hwidDeviceLimit", u.hwid_device_limit);
-    put(w, "externalSquadUuid", u.external_squad_uuid);
-    put(w, "trojanPassword", u.trojan_password);
-    put(w, "vlessUuid", u.vless_uuid);
-    put(w, "ssPassword", u.ss_password);
-    put_int(w, "lastTriggeredThreshold", u.last_triggered_threshold);
-    put_time(w, "subRevokedAt", u.sub_revoked_at);
-    put_time(w, "lastTrafficResetAt", u.last_traffic_reset_at);
-    put_time(w, "createdAt", u.created_at);
-    put_time(w, "updatedAt", u.updated_at);
+    write_user_fields(w, u, u.status);
     cabinet::write_key(w, "activeInternalSquads");
     w.StartArray();
     for (const auto& s : u.active_internal_squads) cabinet::write_string(w, s);
@@ -41,13 +21,7 @@ void write_user_record(JsonWriter& w, const User& u) {
     w.StartArray();
     for (const auto& d : u.devices) {
         w.StartObject();
-        put(w, "hwid", d.hwid);
-        put(w, "platform", d.platform);
-        put(w, "osVersion", d.os_version);
-        put(w, "deviceModel", d.device_model);
-        put(w, "userAgent", d.user_agent);
-        put_time(w, "createdAt", d.created_at);
-        put_time(w, "updatedAt", d.updated_at);
+        write_device_fields(w, d);
         w.EndObject();
     }
     w.EndArray();

@@ -6,13 +6,12 @@ namespace mock {
 
 std::string subscription_url(const std::string& public_url, const User& u) { return public_url + "/sub/" + u.short_uuid; }
 
-void write_api_user(JsonWriter& w, const User& u, const std::string& public_url, int64_t now_ms) {
-    w.StartObject();
+void write_user_fields(JsonWriter& w, const User& u, std::string_view status) {
     put(w, "uuid", u.uuid);
     put_int(w, "id", u.id);
     put(w, "shortUuid", u.short_uuid);
     put(w, "username", u.username);
-    put(w, "status", view_status(u, now_ms));
+    put(w, "status", status);
     put_int(w, "trafficLimitBytes", u.traffic_limit_bytes);
     put(w, "trafficLimitStrategy", u.traffic_limit_strategy);
     put_time(w, "expireAt", u.expire_at);
@@ -30,6 +29,21 @@ void write_api_user(JsonWriter& w, const User& u, const std::string& public_url,
     put_time(w, "lastTrafficResetAt", u.last_traffic_reset_at);
     put_time(w, "createdAt", u.created_at);
     put_time(w, "updatedAt", u.updated_at);
+}
+
+void write_device_fields(JsonWriter& w, const Device& d) {
+    put(w, "hwid", d.hwid);
+    put(w, "platform", d.platform);
+    put(w, "osVersion", d.os_version);
+    put(w, "deviceModel", d.device_model);
+    put(w, "userAgent", d.user_agent);
+    put_time(w, "createdAt", d.created_at);
+    put_time(w, "updatedAt", d.updated_at);
+}
+
+void write_api_user(JsonWriter& w, const User& u, const std::string& public_url, int64_t now_ms) {
+    w.StartObject();
+    write_user_fields(w, u, view_status(u, now_ms));
     put(w, "subscriptionUrl", subscription_url(public_url, u));
     cabinet::write_key(w, "activeInternalSquads");
     w.StartArray();
@@ -59,14 +73,8 @@ void write_device_list(JsonWriter& w, const User& u) {
     w.StartArray();
     for (const auto& d : u.devices) {
         w.StartObject();
-        put(w, "hwid", d.hwid);
+        write_device_fields(w, d);
         put(w, "userUuid", u.uuid);
-        put(w, "platform", d.platform);
-        put(w, "osVersion", d.os_version);
-        put(w, "deviceModel", d.device_model);
-        put(w, "userAgent", d.user_agent);
-        put_time(w, "createdAt", d.created_at);
-        put_time(w, "updatedAt", d.updated_at);
         w.EndObject();
     }
     w.EndArray();
