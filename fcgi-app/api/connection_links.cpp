@@ -1,6 +1,7 @@
 #include "api/connection_links.hpp"
 
 #include <array>
+#include <string>
 
 namespace cabinet::api {
 namespace {
@@ -44,6 +45,26 @@ const ClientApp kApps[] = {
        {"default", "https://apps.apple.com/app/streisand/id6450534064"}}}},
 };
 
+// Each app's "stores" object as JSON text, rendered once at start-up: the pages never
+// change, and escaping their 1.2 kB again at every GET /connection was wasted work.
+std::string render_stores(const ClientApp& app) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    for (const auto& [os, page] : app.stores) {
+        w.Key(os);
+        w.String(page);
+    }
+    w.EndObject();
+    return buf.GetString();
+}
+
+const auto kStoresJson = [] {
+    std::array<std::string, std::size(kApps)> out;
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = render_stores(kApps[i]);
+    return out;
+}();
+
 std::string link_for(const ClientApp& app, const std::string& url, const std::string& crypto_link) {
     if (std::string_view(app.key) == "happ" && !crypto_link.empty()) return crypto_link;
     return app.scheme + url;
@@ -71,7 +92,8 @@ void write_deep_links(JsonWriter& w, const std::string& url, const std::string& 
 void write_apps(JsonWriter& w, const Settings& s, const std::string& url, const std::string& crypto_link) {
     w.StartArray();
     for (const auto& key : s.connection_apps) {
-        for (const auto& app : kApps) {
+        for (std::size_t i = 0; i < std::size(kApps); ++i) {
+            const ClientApp& app = kApps[i];
             if (key != app.key) continue;
             w.StartObject();
             w.Key("key");
@@ -81,12 +103,7 @@ void write_apps(JsonWriter& w, const Settings& s, const std::string& url, const 
             w.Key("deep_link");
             write_string(w, link_for(app, url, crypto_link));
             w.Key("stores");
-            w.StartObject();
-            for (const auto& [os, page] : app.stores) {
-                w.Key(os);
-                w.String(page);
-            }
-            w.EndObject();
+            w.RawValue(kStoresJson[i].data(), kStoresJson[i].size(), rapidjson::kObjectType);
             w.EndObject();
         }
     }
