@@ -1,6 +1,7 @@
 // POST /api/cabinet/trial (SPEC "POST /trial"): under the user's row lock, check the trial
-// is on and unused and no subscription is running, charge a paid trial from the balance,
-// write the panel, then the local subscription. 50 parallel calls: one trial, one charge.
+// is on and unused and no subscription is running, disabled or paid with days left, charge
+// a paid trial from the balance, write the panel, then the local subscription. 50 parallel
+// calls: one trial, one charge.
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "db/accounts_repo.hpp"
@@ -20,8 +21,16 @@ void post_trial(Exchange& ex) {
     const Subscription sub = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         if (locked.user.trial_used) throw bad_request("trial already used");
-        if (locked.subscription && is_usable(*locked.subscription, locked.locked_at))
-            throw ApiError(409, "a subscription is already active");
+        if (locked.subscription) {
+            const Subscription& cur = *locked.subscription;
+            if (is_usable(cur, locked.locked_at)) throw ApiError(409, "a subscription is already active");
+            // Not usable, yet not the trial's to replace: an owner's block is not lifted by a
+            // trial, and a paid subscription out of traffic keeps its days (a trial would turn
+            // them into trial days, which the next purchase does not carry over).
+            if (cur.status == "disabled") throw ApiError(409, "the subscription is disabled");
+            if (!cur.is_trial && cur.expire_at > locked.locked_at)
+                throw ApiError(409, "a paid subscription still has days left");
+        }
         GrantSpec spec;
         spec.source = "trial";
         if (s.trial_price_minor > 0) {

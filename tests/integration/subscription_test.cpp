@@ -63,6 +63,37 @@ BOOST_AUTO_TEST_CASE(trial_refused_with_a_running_subscription) {
     BOOST_TEST((r.status == 409 || r.status == 400));  // demo user: active subscription
 }
 
+// A trial never takes the place of paid days or of an owner's block: a paid subscription out
+// of traffic keeps its expiry (the trial would make them trial days, which the next purchase
+// drops), a disabled one stays disabled; an expired paid one may still take the trial.
+BOOST_AUTO_TEST_CASE(trial_refused_over_paid_days_or_a_block) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    const std::string uid = std::to_string(count("SELECT id FROM users WHERE telegram_id = " + std::to_string(tg)));
+    const std::string where = " WHERE user_id = " + uid;
+    exec("INSERT INTO subscriptions (user_id, status, expire_at, traffic_limit_bytes, traffic_used_bytes) VALUES (" +
+         uid + ", 'active', now() + interval '20 days', 100, 100)");
+    const int64_t expiry = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions" + where);
+    const auto expect_refused = [&](const char* detail) {
+        const auto r = http("POST", "/api/cabinet/trial", {auth});
+        BOOST_TEST(r.status == 409, r.body);
+        BOOST_TEST(std::string(r.json()["detail"].GetString()) == detail);
+        BOOST_TEST(count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions" + where) == expiry);
+        BOOST_TEST(count("SELECT count(*) FROM subscriptions" + where + " AND NOT is_trial") == 1);
+        BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["user"]["is_trial_available"].GetBool());
+        BOOST_TEST(panel_users(tg) == 0u);
+    };
+    BOOST_TEST(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString() == std::string("limited"));
+    expect_refused("a paid subscription still has days left");
+    exec("UPDATE subscriptions SET status = 'disabled', traffic_used_bytes = 0" + where);
+    expect_refused("the subscription is disabled");
+    exec("UPDATE subscriptions SET status = 'expired', expire_at = now() - interval '1 day'" + where);
+    const auto taken = http("POST", "/api/cabinet/trial", {auth});
+    BOOST_TEST(taken.status == 200, taken.body);
+    BOOST_TEST(taken.json()["subscription"]["is_trial"].GetBool());
+}
+
 BOOST_AUTO_TEST_CASE(parallel_trials_give_one_trial_one_panel_user_one_charge) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);

@@ -13,7 +13,10 @@ import { PLATFORMS, copyText, detectPlatform, dlUrl, storeLink } from '../connec
 import { buttonLabel, colorButton, ownerBlocks } from '../owner.js';
 
 function noSubscription(ctx, view, rerender) {
-  const trial = ctx.me.user.is_trial_available;
+  // The server refuses a trial over a subscription that is disabled or still has paid days
+  // (out of traffic): only none or an expired one is offered it.
+  const sub = ctx.me.subscription;
+  const trial = ctx.me.user.is_trial_available && (!sub || sub.status === 'expired');
   const takeTrial = async (e) => {
     const btn = e.currentTarget;
     btn.disabled = true;
