@@ -128,6 +128,13 @@ BOOST_AUTO_TEST_CASE(repair_days_finds_and_restores_lost_paid_days) {
         txn.exec_params0("UPDATE subscriptions SET expire_at = to_timestamp($2) WHERE user_id = $1", s.id, hurt);
         txn.commit();
     }
+    // A payment for days that arrived after its discount ended went to the balance instead
+    // (complete_payment_as_credit): it is no paid grant, and must not be "repaired" into one.
+    exec("WITH t AS (INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, provider,"
+         " plan_snapshot, paid_at, completed_at, failure_reason) VALUES (" + str(s.id) + ", 'subscription_payment',"
+         " 'completed', 29900, 'RUB', 'stars', 'stars', '{\"name\":\"Standard\",\"days\":30}', now(), now(),"
+         " 'paid after its discount ended: the amount went to the balance') RETURNING id)"
+         " SELECT ledger_move(" + str(s.id) + ", 29900, 'deposit', t.id) FROM t");
     const std::string one = " --telegram-id " + str(s.tg);
     const auto report = run(ctl("repair-days" + one));
     BOOST_TEST(report.first == 0);

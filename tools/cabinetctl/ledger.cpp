@@ -147,6 +147,9 @@ constexpr const char* kPaidGrantsSql =
     " WHERE t.user_id = $1 AND t.type = 'subscription_payment' AND t.status = 'completed'"
     "  AND t.completed_at IS NOT NULL AND t.plan_snapshot ? 'days'"
     "  AND coalesce((t.plan_snapshot->>'trial')::boolean, false) = false"
+    // A payment that arrived after its discount ended went to the balance, not to days
+    // (complete_payment_as_credit): its deposit row says so, as for refunds.
+    "  AND NOT EXISTS (SELECT 1 FROM balance_ledger b WHERE b.transaction_id = t.id AND b.reason = 'deposit')"
     " ORDER BY t.completed_at, t.id";
 
 std::optional<Suspect> examine(pqxx::transaction_base& txn, int64_t user_id, const std::string& telegram_id,
