@@ -118,7 +118,9 @@ BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
     BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text") == 1);
 }
 
-BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing) {
+// A short balance changes nothing; the scan after a top-up renews (the first job's key does
+// not block the second).
+BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing_until_a_top_up) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
@@ -132,6 +134,21 @@ BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing) {
     }, 20000));
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 1);
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+
+    const int64_t expiry = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
+    set_balance(tg, 29900);  // the top-up
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_REQUIRE(wait_until([&] {
+        return count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND status = 'done' AND payload->>'user_id' = " +
+                     uid_of(tg) + "::text") == 2;
+    }, 20000));
+    BOOST_TEST(count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg)) ==
+               expiry + 30 * 86400);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 2);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // renewed: not due, nothing queued
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) +
+                     "::text") == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

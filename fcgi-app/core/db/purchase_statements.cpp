@@ -62,9 +62,10 @@ std::vector<Statement> purchase_statements() {
          " FROM transactions WHERE user_id = $1 AND type = 'subscription_payment' AND status = 'completed'"
          "  AND plan_snapshot ? 'plan_id' ORDER BY created_at DESC, id DESC LIMIT 1"},
         {"autopay_due",
-         "SELECT user_id, floor(extract(epoch FROM expire_at))::bigint AS expire_unix FROM subscriptions"
-         " WHERE autopay_enabled AND NOT is_trial AND status IN ('active', 'limited')"
-         "  AND expire_at > now() AND expire_at <= now() + make_interval(secs => $1)"},
+         "SELECT s.user_id, floor(extract(epoch FROM s.expire_at))::bigint AS expire_unix, u.balance_minor"
+         " FROM subscriptions s JOIN users u ON u.id = s.user_id"
+         " WHERE s.autopay_enabled AND NOT s.is_trial AND s.status IN ('active', 'limited')"
+         "  AND s.expire_at > now() AND s.expire_at <= now() + make_interval(secs => $1)"},
         {"payment_owner", "SELECT user_id FROM transactions WHERE id = $1"},
         {"payment_to_fulfil",
          "SELECT status, paid_at IS NOT NULL AS paid, plan_snapshot::text AS snapshot, amount_minor,"

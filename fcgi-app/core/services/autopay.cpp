@@ -40,9 +40,12 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
 int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s) {
     int64_t queued = 0;
     for (const auto& r : exec_prepared(txn, "autopay_due", window_s)) {
-        // One job per user and expiry: a rerun of the scan adds nothing.
+        // One job per user, expiry and balance: a rerun of the scan adds nothing, and a job
+        // that found the balance short leaves the way open for the scan after a top-up (a
+        // job whose balance was enough renews and moves the expiry, so it is not due again).
         jobs::enqueue(txn, kAutopayJob, "{\"user_id\":" + std::string(r["user_id"].c_str()) + "}",
-                      "autopay:" + std::string(r["user_id"].c_str()) + ":" + r["expire_unix"].c_str());
+                      "autopay:" + std::string(r["user_id"].c_str()) + ":" + r["expire_unix"].c_str() + ":" +
+                          r["balance_minor"].c_str());
         ++queued;
     }
     return queued;
