@@ -1,11 +1,13 @@
 // POST /api/cabinet/promocode {code}: activate a promo code (SPEC "POST /promocode").
-// Failures a user can fix or must accept are 200 {ok:false, message}; malformed input 400.
+// Failures a user can fix or must accept are 200 {ok:false, message}; malformed input 400;
+// more than kUnknownCodesPerWindow unknown codes in a window 429.
 // Lock order: the user's row, then the code's row, so parallel activations of a one-use
 // code by many users serialize on the code and exactly one wins.
 #include "api/handlers.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/subscription_grant.hpp"
@@ -15,6 +17,10 @@ namespace cabinet::api {
 namespace {
 
 constexpr int64_t kOfferDays = 30;  // a "discount" reward waits this long for a purchase
+// Unknown codes a user may try per AUTH_FAIL_WINDOW_S before 429: shops' codes are words
+// ("SUMMER", "VPN50"), so a script with a word list would otherwise find them all. Counted
+// in PostgreSQL under the user's row lock, so parallel guesses are counted one by one.
+constexpr int64_t kUnknownCodesPerWindow = 10;
 
 struct Outcome {
     bool ok = false;
@@ -80,10 +86,21 @@ void post_promocode(Exchange& ex) {
     // customer pastes with a stray space or types in capitals is the same code.
     const std::string code(trim(require_string(body, "code", 1, 200)));
     if (utf8_length(code) < 2 || utf8_length(code) > 64) throw bad_request("code must be 2..64 characters");
+    const int64_t window_s = ex.settings().auth_fail_window_s;
     const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
+        const std::string misses_key = "promo:" + std::to_string(locked.user.id);
+        const FailureCount misses = auth_failure_count(txn, misses_key, window_s);
+        if (misses.count >= kUnknownCodesPerWindow) {
+            ApiError e(429, "too many unknown promo codes, try again later");
+            e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(misses.retry_after_s, 1)));
+            throw e;
+        }
         const auto promo = exec_prepared(txn, "promo_for_update", code);
-        if (promo.empty()) return refuse("Promo code not found.");
+        if (promo.empty()) {
+            auth_failure_hit(txn, misses_key, window_s);
+            return refuse("Promo code not found.");
+        }
         return apply(ex, txn, locked, promo[0]);
     });
     auto& w = ex.resp.json();

@@ -2,6 +2,7 @@
 // one-use code.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <thread>
 
 #include "support.hpp"
@@ -87,6 +88,31 @@ BOOST_AUTO_TEST_CASE(refusals_are_200_with_a_message) {
             BOOST_TEST(std::string(r.json()["message"].GetString()).size() > 5u);
         }
     }
+}
+
+// Codes are words: a user's unknown codes are limited (10 a window), all at once as one by
+// one, and past the limit even a real code waits (nothing is granted, nothing counted).
+BOOST_AUTO_TEST_CASE(guessing_codes_is_limited_per_user) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    const std::string real = new_code("balance", 100);
+    std::vector<long> statuses(25);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 25; ++i)
+        threads.emplace_back([&, i] { statuses[i] = activate(auth, "GUESS" + std::to_string(i)).status; });
+    for (auto& t : threads) t.join();
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 200L) == 10);
+    BOOST_TEST(std::count(statuses.begin(), statuses.end(), 429L) == 15);
+    const auto late = activate(auth, real);
+    BOOST_TEST(late.status == 429);
+    BOOST_TEST(std::stoll(late.headers.at("retry-after")) >= 1);
+    BOOST_TEST(late.json()["detail"].IsString());
+    BOOST_TEST(count("SELECT balance_minor FROM users" + user_where(tg)) == 0);
+    // Another user is not affected.
+    const auto other = activate(tma_header(fresh_telegram_id()), real);
+    BOOST_TEST(other.status == 200);
+    BOOST_TEST(other.json()["ok"].GetBool());
 }
 
 BOOST_AUTO_TEST_CASE(bad_bodies_are_400_and_change_nothing) {
