@@ -27,6 +27,10 @@ function parseJson(s) {
   try { return JSON.parse(s); } catch { return null; }
 }
 
+function parseUrl(url) {
+  try { return new URL(url); } catch { return null; }
+}
+
 export function createTelegram(win = window) {
   const launch = readLaunchParams(win);
   const official = win.Telegram && win.Telegram.WebApp;   // a shop may load Telegram's own script
@@ -163,14 +167,20 @@ export function createTelegram(win = window) {
         }
       });
     },
+    // As Telegram's own SDK checks them: openLink takes http(s) pages only, openTelegramLink
+    // t.me links only. A link from an answer (a gateway's redirect_url, an owner's button)
+    // with another scheme, javascript: above all, is refused (false), never opened.
     openLink(url) {
-      if (!postEvent('web_app_open_link', { url })) win.open(url, '_blank', 'noopener');
+      const u = parseUrl(url);
+      if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:')) return false;
+      if (!postEvent('web_app_open_link', { url: u.href })) win.open(u.href, '_blank', 'noopener');
+      return true;
     },
     openTelegramLink(url) {
-      const u = new URL(url);
-      if (!(u.hostname === 't.me' && postEvent('web_app_open_tg_link', { path_full: u.pathname + u.search }))) {
-        win.open(url, '_blank', 'noopener');
-      }
+      const u = parseUrl(url);
+      if (!u || u.protocol !== 'https:' || u.hostname !== 't.me') return false;
+      if (!postEvent('web_app_open_tg_link', { path_full: u.pathname + u.search })) win.open(u.href, '_blank', 'noopener');
+      return true;
     },
   };
 }
