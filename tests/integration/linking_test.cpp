@@ -260,6 +260,26 @@ BOOST_AUTO_TEST_CASE(link_email_then_login_reaches_the_same_user) {
     BOOST_TEST(other.status == 409);
 }
 
+// An unverified web registration of the address is nobody's: it does not block the owner,
+// who proves the mailbox by the code, and it loses the address (and its mailed link).
+BOOST_AUTO_TEST_CASE(link_email_takes_the_address_from_an_unverified_registration) {
+    const std::string email = fresh_email("squat");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/auth/register", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status, 200);
+    const std::string squatter_link = mailed_verification_token(email);
+    const int64_t tg = fresh_telegram_id();
+    const std::string tma = tma_header(tg).substr(15);
+    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
+    const auto ok = post_json("/api/cabinet/link/email/confirm", code_body(mailed_code(email, 2)), tma);
+    BOOST_REQUIRE_MESSAGE(ok.status == 200, ok.body);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "' AND id = " + uid_of(tg)) == 1);
+    // The squatter's link is over, and their password opens nothing.
+    BOOST_TEST(post_json("/api/cabinet/auth/verify", R"({"token":")" + squatter_link + R"("})").status == 400);
+    BOOST_TEST(post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status == 401);
+    access_of(login(email));
+}
+
 BOOST_AUTO_TEST_CASE(link_email_five_wrong_codes_kill_the_code) {
     const std::string tma = tma_header(fresh_telegram_id()).substr(15);
     const std::string email = fresh_email("wrong");

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -245,6 +246,26 @@ bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     return cond();
+}
+
+std::string mailed_verification_token(const std::string& to, size_t nth) {
+    std::string token;
+    const bool ok = wait_until(
+        [&] {
+            const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + to).json();
+            if (!r.IsArray() || r.Size() < nth) return false;
+            const std::string raw = r[static_cast<rapidjson::SizeType>(nth - 1)]["raw"].GetString();
+            const auto at = raw.find("token=");
+            if (at == std::string::npos) return false;
+            size_t end = at + 6;
+            while (end < raw.size() && (std::isalnum(static_cast<unsigned char>(raw[end])) || raw[end] == '-' || raw[end] == '_'))
+                ++end;
+            token = raw.substr(at + 6, end - at - 6);
+            return true;
+        },
+        15000);
+    BOOST_REQUIRE_MESSAGE(ok, "no verification link in mail #" << nth << " to " << to);
+    return token;
 }
 
 std::string nginx_access_log() {

@@ -102,6 +102,10 @@ void wait_for_maintenance_cache();
 // Polls `cond` every 50 ms until it holds or `timeout_ms` passed; its last answer.
 bool wait_until(const std::function<bool()>& cond, int timeout_ms);
 
+// The token of the verification link in the `nth` mail (from 1) the fake SMTP server got
+// for `to`, waited for (the worker sends it); fails the test when none comes.
+std::string mailed_verification_token(const std::string& to, size_t nth = 1);
+
 // nginx's access log of the stack, whole; and the line of one request (found by its
 // `rid=`), waited for, since the stack's log is written in batches (flush=1s); "" if none.
 std::string nginx_access_log();

@@ -68,6 +68,10 @@ std::optional<int64_t> email_owner(pqxx::transaction_base& txn, const std::strin
     return res[0][0].as<int64_t>();
 }
 
+void release_unverified_email(pqxx::transaction_base& txn, const std::string& email, int64_t taker) {
+    exec_prepared(txn, "release_unverified_email", email, taker);
+}
+
 void replace_email_link_code(pqxx::transaction_base& txn, int64_t user_id, const std::string& email,
                              const std::string& code_hash, const std::string& password_hash, int64_t ttl_s) {
     exec_prepared(txn, "drop_live_email_link_code", user_id);

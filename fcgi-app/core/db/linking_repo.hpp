@@ -61,8 +61,10 @@ struct OAuthLink {
 std::optional<LinkedProfile> find_linked_profile(pqxx::transaction_base& txn, int64_t user_id);
 std::vector<OAuthLink> oauth_links_of(pqxx::transaction_base& txn, int64_t user_id);
 
-// The user whose e-mail this is (canonical form), if any.
+// The user whose verified e-mail this is (canonical form), if any.
 std::optional<int64_t> email_owner(pqxx::transaction_base& txn, const std::string& email);
+// Takes the address from an unverified account other than `taker` (and ends its links).
+void release_unverified_email(pqxx::transaction_base& txn, const std::string& email, int64_t taker);
 // Replaces the user's live code.
 void replace_email_link_code(pqxx::transaction_base& txn, int64_t user_id, const std::string& email,
                              const std::string& code_hash, const std::string& password_hash, int64_t ttl_s);

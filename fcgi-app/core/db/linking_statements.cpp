@@ -46,7 +46,17 @@ std::vector<Statement> linking_statements() {
      "SELECT provider, email, display_name FROM user_oauth_links WHERE user_id = $1 ORDER BY provider"},
 
     // --- e-mail linking ---
-    {"email_owner", "SELECT id FROM users WHERE email = $1"},
+    // Only a verified address has an owner: an unverified one is nobody's yet
+    // (docs/decisions.md), whoever registered it on the web.
+    {"email_owner", "SELECT id FROM users WHERE email = $1 AND email_verified"},
+    // The account that proves the address by its code takes it from an unverified web
+    // registration ($2: the taker), whose mailed links end with it.
+    {"release_unverified_email",
+     "WITH freed AS ("
+     "  UPDATE users SET email = NULL, updated_at = now()"
+     "  WHERE email = $1 AND NOT email_verified AND id <> $2 RETURNING id"
+     ") UPDATE email_verification_tokens SET used_at = now()"
+     " WHERE used_at IS NULL AND user_id IN (SELECT id FROM freed)"},
     // A new request replaces the live code (one per user, the partial unique index).
     {"drop_live_email_link_code", "DELETE FROM email_link_codes WHERE user_id = $1 AND used_at IS NULL"},
     {"insert_email_link_code",

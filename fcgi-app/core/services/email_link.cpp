@@ -69,6 +69,8 @@ std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
             const auto owner = email_owner(txn, row->email);
             if (owner && *owner != user_id) return Outcome::taken;
             use_email_link_code(txn, row->id);
+            // The code proved the mailbox: a web registration that never did loses the address.
+            release_unverified_email(txn, row->email, user_id);
             set_linked_email(txn, user_id, row->email, row->password_hash);
             email = row->email;
             return Outcome::ok;
