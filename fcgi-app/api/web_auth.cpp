@@ -45,7 +45,8 @@ void post_auth_register(Exchange& ex) {
 void post_auth_verify(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
     const JsonBody body(ex.req);
-    write_session(ex, auth.verify(ex.req.remote_addr, require_token(body, "token")));
+    // "password" only for a contested address's link (services/web_auth.hpp verify).
+    write_session(ex, auth.verify(ex.req.remote_addr, require_token(body, "token"), optional_string(body, "password", 128)));
 }
 
 void post_auth_login(Exchange& ex) {

@@ -15,12 +15,13 @@ let n = 0;
 const freshEmail = () => `web${Date.now().toString(36)}${n++}${Math.floor(Math.random() * 1e6)}@example.test`;
 const PASSWORD = 'correct horse 42';
 
-async function mailedLink(email) {
+// The verify link in the `nth` mail to `email` (from 1; the newest when 0), waited for.
+async function mailedLink(email, nth = 0) {
   const mails = await waitFor(async () => {
     const r = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
-    return r.length ? r : null;
+    return r.length >= Math.max(nth, 1) ? r : null;
   }, { what: 'the verification mail' });
-  const text = JSON.stringify(mails[mails.length - 1]).replace(/=\\r\\n/g, '').replace(/=3D/g, '=');
+  const text = JSON.stringify(mails[nth ? nth - 1 : mails.length - 1]).replace(/=\\r\\n/g, '').replace(/=3D/g, '=');
   const m = text.match(/https?:\/\/[^\s"\\<>]*\/cabinet\/verify\?token=[A-Za-z0-9_.~-]+/);
   assert.ok(m, 'a verify link in the mail');
   return new URL(m[0]);
@@ -78,6 +79,37 @@ test('register → the mailed link → signed in, home shows the account and /me
   p.allowHttp((r) => r.url().endsWith('/auth/verify') && r.status() === 400);
   await p.page.getByText('This link is invalid, already used or expired', { exact: false }).waitFor();
   await axeClean(p.page);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('an address registered twice: its link asks for the password of its own registration, refuses the other one, then signs in', async () => {
+  const email = freshEmail();
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD } })).status, 200);
+  const first = await mailedLink(email, 1);
+  // Someone else registers the same address before the owner clicks: a second, alike mail.
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'not the owners 42' } })).status, 200);
+  const second = await mailedLink(email, 2);
+  assert.notEqual(first.search, second.search);
+
+  const p = await openPage(browser, second.pathname + second.search);
+  p.allowHttp((r) => r.url().endsWith('/auth/verify') && [401, 409].includes(r.status()));
+  await p.page.getByText('This address was registered more than once', { exact: false }).waitFor();
+  await axeClean(p.page);
+  // The owner's password does not confirm the other registration's link.
+  await p.page.getByLabel('Password').fill(PASSWORD);
+  await p.page.getByRole('button', { name: 'Confirm' }).click();
+  await p.page.getByText("That is not the password of this link's registration", { exact: false }).waitFor();
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: 'not the owners 42' } })).status, 401);
+
+  // The owner's own link with the owner's password: signed in.
+  await p.page.goto(BASE + first.pathname + first.search);
+  await p.page.getByLabel('Password').fill(PASSWORD);
+  await p.page.getByRole('button', { name: 'Confirm' }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(new URL(p.page.url()).pathname, '/cabinet/');
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: PASSWORD } })).status, 200);
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: 'not the owners 42' } })).status, 401);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

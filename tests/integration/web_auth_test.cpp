@@ -203,9 +203,14 @@ BOOST_AUTO_TEST_CASE(registering_a_taken_email_reveals_nothing_and_mails_the_own
     BOOST_TEST(post("login", creds(email, "another password")).status == 401);
 }
 
-// A squatter registers the owner's address first (issue 13). The owner's own registration
-// mails a link that carries the owner's password and ends the squatter's link: the
-// squatter's password never opens the verified account.
+// An address registered twice is contested: each mail's link confirms the mailbox, and the
+// password of that link's own registration confirms who registered. Nobody's click switches
+// on a password someone else chose, whichever registration came first.
+std::string token_and_password(const std::string& token, const std::string& password) {
+    return R"({"token":")" + token + R"(","password":")" + password + R"("})";
+}
+
+// A squatter registers the owner's address first (issue 13), the owner registers after.
 BOOST_AUTO_TEST_CASE(a_squatters_password_is_never_switched_on_by_the_owner) {
     const std::string email = fresh_email("squat");
     BOOST_REQUIRE_EQUAL(post("register", creds(email, "squatter password")).status, 200);
@@ -213,11 +218,40 @@ BOOST_AUTO_TEST_CASE(a_squatters_password_is_never_switched_on_by_the_owner) {
     BOOST_REQUIRE_EQUAL(post("register", creds(email, "owner password")).status, 200);
     const std::string owner_link = token_in(wait_mail(lower(email), 2));
     BOOST_TEST(owner_link != squatter_link);
-    const auto stale = post("verify", field("token", squatter_link));
-    BOOST_TEST(stale.status == 400);  // ended by the newer registration
-    check_session(post("verify", field("token", owner_link)), email);
+    // The click alone no longer verifies, and another registration's password does not either.
+    const auto bare = post("verify", field("token", owner_link));
+    BOOST_TEST(bare.status == 409, bare.body);
+    BOOST_TEST(detail(bare) == "this address was registered more than once: enter the password you chose");
+    BOOST_TEST(post("verify", token_and_password(owner_link, "squatter password")).status == 401);
+    BOOST_TEST(post("verify", token_and_password(squatter_link, "owner password")).status == 401);
+    BOOST_TEST(post("login", creds(email, "squatter password")).status == 403);  // nothing verified yet
+    check_session(post("verify", token_and_password(owner_link, "owner password")), email);
     BOOST_TEST(post("login", creds(email, "owner password")).status == 200);
     BOOST_TEST(post("login", creds(email, "squatter password")).status == 401);
+    // The address is the owner's now: the squatter's link is over, even with its password.
+    BOOST_TEST(post("verify", token_and_password(squatter_link, "squatter password")).status == 400);
+    BOOST_TEST(post("login", creds(email, "owner password")).status == 200);
+}
+
+// The owner registers first; before the owner clicks, someone registers the same address
+// again with a password of their own, and the owner gets a second, identical mail.
+BOOST_AUTO_TEST_CASE(a_later_registrants_password_is_never_switched_on_by_the_owner) {
+    const std::string email = fresh_email("second");
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, "owner password")).status, 200);
+    const std::string owner_link = token_in(wait_mail(lower(email), 1));
+    BOOST_REQUIRE_EQUAL(post("register", creds(email, "attacker password")).status, 200);
+    const std::string attacker_link = token_in(wait_mail(lower(email), 2));
+    // The owner clicks the newest mail, then types their own password: refused, nothing set.
+    BOOST_TEST(post("verify", field("token", attacker_link)).status == 409);
+    BOOST_TEST(post("verify", token_and_password(attacker_link, "owner password")).status == 401);
+    BOOST_TEST(post("login", creds(email, "attacker password")).status == 401);
+    // The owner's own link, with the owner's password: verified, and only that password opens it.
+    BOOST_TEST(post("verify", field("token", owner_link)).status == 409);
+    check_session(post("verify", token_and_password(owner_link, "owner password")), email);
+    BOOST_TEST(post("login", creds(email, "attacker password")).status == 401);
+    BOOST_TEST(post("login", creds(email, "owner password")).status == 200);
+    BOOST_TEST(post("verify", token_and_password(attacker_link, "attacker password")).status == 400);
+    BOOST_TEST(post("login", creds(email, "attacker password")).status == 401);
 }
 
 BOOST_AUTO_TEST_CASE(unknown_email_and_wrong_password_look_the_same) {
@@ -314,6 +348,29 @@ BOOST_AUTO_TEST_CASE(failed_logins_per_email_are_limited_with_retry_after) {
     BOOST_TEST(after <= 900);
     // Another address from the same IP is still served.
     BOOST_TEST(post("login", creds(fresh_email("limit2"), "wrong password")).status == 401);
+}
+
+// Guesses sent all at once are limited like guesses sent one by one: each check reads the
+// failures counted so far, so two checks of one e-mail never overlap (a second one meanwhile
+// is 429). Without that, a burst as wide as the pool passed the same reading.
+BOOST_AUTO_TEST_CASE(parallel_guesses_at_one_email_are_limited_like_sequential_ones) {
+    const std::string email = fresh_email("burst");
+    check_session(register_and_verify(email), email);
+    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
+    std::atomic<int> checked{0}, refused{0}, other{0};
+    for (int round = 0; round < 6; ++round) {
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 30; ++i)
+            threads.emplace_back([&] {
+                const long st = post("login", creds(email, "wrong password")).status;
+                (st == 401 ? checked : st == 429 ? refused : other)++;
+            });
+        for (auto& t : threads) t.join();
+    }
+    BOOST_TEST_MESSAGE("180 guesses: " << checked.load() << " checked, " << refused.load() << " refused");
+    BOOST_TEST(other.load() == 0);
+    BOOST_TEST(checked.load() >= 1);
+    BOOST_TEST(checked.load() <= limit);
 }
 
 // A guesser locks out itself, not the owner (issue 13): failures from one address refuse

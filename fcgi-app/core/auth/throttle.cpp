@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "auth/web_tokens.hpp"
 #include "errors.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -24,6 +25,39 @@ int64_t window_wait(const FailureCount& c, int64_t limit) {
 }
 
 }  // namespace
+
+namespace {
+constexpr int64_t kCheckHoldS = 10;  // longer than a check with its wait for a hashing slot
+
+ApiError busy_with_another_check() {
+    ApiError e(429, "too many attempts, try again later");
+    e.headers.emplace_back("Retry-After", "1");
+    return e;
+}
+}  // namespace
+
+OneCheckPerEmail::OneCheckPerEmail(Redis& redis, Db& db, std::string_view email)
+    : redis_(redis), db_(db), key_("authcheck:" + std::string(email)), holder_(new_opaque_token()) {
+    if (const auto got = redis_.set_nx(key_, holder_, kCheckHoldS)) {
+        if (!*got) throw busy_with_another_check();
+        return;
+    }
+    const bool got = db_.read([&](auto& txn) {
+        return txn.exec_params1("SELECT pg_try_advisory_lock(hashtextextended($1, 0))", key_)[0].template as<bool>();
+    });
+    if (!got) throw busy_with_another_check();
+    in_pg_ = true;
+}
+
+OneCheckPerEmail::~OneCheckPerEmail() {
+    try {
+        if (in_pg_) db_.read([&](auto& txn) { txn.exec_params("SELECT pg_advisory_unlock(hashtextextended($1, 0))", key_); });
+        else redis_.del_if(key_, holder_);  // unreachable Redis: the key expires by itself
+    } catch (const std::exception& e) {
+        // A lost connection took its advisory lock with it.
+        spdlog::warn("releasing the password check of an e-mail: {}", e.what());
+    }
+}
 
 int64_t email_delay_s(int64_t failures, int64_t limit) {
     if (failures < limit) return 0;

@@ -27,6 +27,26 @@ inline constexpr int64_t kMaxEmailDelayS = 60;
 // 1, 2, 4 ... seconds, at most kMaxEmailDelayS.
 int64_t email_delay_s(int64_t failures, int64_t limit);
 
+// One password check at a time per e-mail. The limits above are read before a check and
+// counted after it, so checks running in parallel would all pass the same reading: a burst
+// of guesses as wide as the pool. Held for one check; a second one meanwhile gets 429 with
+// Retry-After 1. In Redis (a key that expires by itself, should the process die holding
+// it); when Redis is unavailable, a PostgreSQL advisory lock of the thread's connection.
+class OneCheckPerEmail {
+public:
+    OneCheckPerEmail(Redis& redis, Db& db, std::string_view email);
+    ~OneCheckPerEmail();
+    OneCheckPerEmail(const OneCheckPerEmail&) = delete;
+    OneCheckPerEmail& operator=(const OneCheckPerEmail&) = delete;
+
+private:
+    Redis& redis_;
+    Db& db_;
+    std::string key_;
+    std::string holder_;     // the value set in Redis: only this holder deletes the key
+    bool in_pg_ = false;     // held as a PostgreSQL advisory lock instead
+};
+
 class AuthThrottle {
 public:
     AuthThrottle(const Settings& s, Redis& redis, Db& db) : s_(s), redis_(redis), db_(db) {}

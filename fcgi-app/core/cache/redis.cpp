@@ -166,6 +166,21 @@ std::optional<bool> Redis::set_nx(std::string_view key, std::string_view value, 
     return std::nullopt;
 }
 
+std::optional<bool> Redis::del_if(std::string_view key, std::string_view value) {
+    redisContext* c = ready(false);
+    if (!c) return std::nullopt;
+    static constexpr const char* kScript =
+        "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
+    Reply r(static_cast<redisReply*>(
+        redisCommand(c, "EVAL %s 1 %b %b", kScript, key.data(), key.size(), value.data(), value.size())));
+    if (!r) {
+        failed();
+        return std::nullopt;
+    }
+    if (r->type != REDIS_REPLY_INTEGER) return std::nullopt;
+    return r->integer == 1;
+}
+
 std::optional<int64_t> Redis::incr_window(std::string_view key, int64_t ttl_s) {
     redisContext* c = ready(false);
     if (!c) return std::nullopt;

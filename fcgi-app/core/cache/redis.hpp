@@ -35,6 +35,9 @@ public:
     bool set(std::string_view key, std::string_view value, int64_t ttl_s = 0);
     // SET key value NX EX ttl: true when this call created the key.
     std::optional<bool> set_nx(std::string_view key, std::string_view value, int64_t ttl_s);
+    // DEL key, only while it still holds `value` (one script, so a key that expired and was
+    // set again by someone else is left alone): true when deleted.
+    std::optional<bool> del_if(std::string_view key, std::string_view value);
 
     // A fixed-window counter: SET key 0 NX EX ttl, then INCR (INCR keeps the TTL, so a
     // crash between the two can never leave a counter without expiry). The new value.

@@ -20,6 +20,12 @@ std::optional<WebLogin> first_login(const pqxx::result& res) {
     return w;
 }
 
+std::optional<UsedVerification> verification_of(const pqxx::result& res) {
+    if (res.empty()) return std::nullopt;
+    return UsedVerification{res[0]["user_id"].as<int64_t>(), res[0]["email"].c_str(), res[0]["password_hash"].c_str(),
+                            res[0]["contested"].as<bool>()};
+}
+
 }  // namespace
 
 std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::string& email,
@@ -45,14 +51,17 @@ void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const st
 }
 
 void insert_verification_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
-                               const std::string& email, int64_t ttl_s, const std::string& password_hash) {
-    exec_prepared(txn, "insert_verification_token", token_hash, user_id, email, ttl_s, password_hash);
+                               const std::string& email, int64_t ttl_s, const std::string& password_hash,
+                               bool contested) {
+    exec_prepared(txn, "insert_verification_token", token_hash, user_id, email, ttl_s, password_hash, contested);
+}
+
+std::optional<UsedVerification> peek_verification_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+    return verification_of(exec_prepared(txn, "peek_verification_token", token_hash));
 }
 
 std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash) {
-    auto res = exec_prepared(txn, "use_verification_token", token_hash);
-    if (res.empty()) return std::nullopt;
-    return UsedVerification{res[0]["user_id"].as<int64_t>(), res[0]["email"].c_str(), res[0]["password_hash"].c_str()};
+    return verification_of(exec_prepared(txn, "use_verification_token", token_hash));
 }
 
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email) {

@@ -25,14 +25,19 @@ std::optional<WebLogin> find_web_login_by_email(pqxx::transaction_base& txn, con
 std::optional<WebLogin> find_web_login_by_id(pqxx::transaction_base& txn, int64_t user_id);
 void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const std::string& hash);
 
-// Ends the account's older live links; `password_hash` is the registration's own.
+// `password_hash` is the registration's own; `contested` when the unverified account existed
+// before this registration (then every link of the account asks for its password).
 void insert_verification_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
-                               const std::string& email, int64_t ttl_s, const std::string& password_hash);
+                               const std::string& email, int64_t ttl_s, const std::string& password_hash,
+                               bool contested);
 struct UsedVerification {
     int64_t user_id = 0;
     std::string email;
     std::string password_hash;  // of the registration that mailed this link; empty for none
+    bool contested = false;     // the address was registered more than once: ask the password
 };
+// An unused, unexpired token, left unused; nullopt when there is none.
+std::optional<UsedVerification> peek_verification_token(pqxx::transaction_base& txn, const std::string& token_hash);
 // Marks an unused, unexpired token used; nullopt when there is none.
 std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash);
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email);

@@ -22,20 +22,28 @@ std::vector<Statement> web_auth_statements() {
     {"web_user_by_id",
      "SELECT id, email, email_verified, password_hash, is_blocked FROM users WHERE id = $1"},
     {"update_password_hash", "UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1"},
-    // A registration's link: it carries that registration's password ($5), and ends the
-    // older live links of the same account (their passwords can no longer be switched on).
+    // A registration's link: it carries that registration's password ($5). A contested
+    // registration ($6: the unverified account existed before it) marks every link of the
+    // account contested, its own included: none of them verifies without its password.
     {"insert_verification_token",
      "WITH older AS ("
-     "  UPDATE email_verification_tokens SET used_at = now() WHERE user_id = $2 AND used_at IS NULL"
-     ") INSERT INTO email_verification_tokens (token_hash, user_id, email, expires_at, password_hash)"
-     " VALUES ($1, $2, $3, now() + $4::bigint * interval '1 second', $5)"},
+     "  UPDATE email_verification_tokens SET contested = true WHERE user_id = $2 AND $6"
+     ") INSERT INTO email_verification_tokens (token_hash, user_id, email, expires_at, password_hash, contested)"
+     " VALUES ($1, $2, $3, now() + $4::bigint * interval '1 second', $5, $6)"},
+    // A live link, read without using it: a contested one needs its password checked first.
+    {"peek_verification_token",
+     "SELECT user_id, email, coalesce(password_hash, '') AS password_hash, contested"
+     " FROM email_verification_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()"},
     // Single use: the row lock makes concurrent uses of one token wait, then find used_at set.
     {"use_verification_token",
      "UPDATE email_verification_tokens SET used_at = now()"
      " WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()"
-     " RETURNING user_id, email, coalesce(password_hash, '') AS password_hash"},
+     " RETURNING user_id, email, coalesce(password_hash, '') AS password_hash, contested"},
+    // The address is the account's now: the other registrations' links end.
     {"mark_email_verified",
-     "UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND email = $2"},
+     "WITH others AS ("
+     "  UPDATE email_verification_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL"
+     ") UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND email = $2"},
     {"insert_refresh_token",
      "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at)"
      " VALUES ($1, COALESCE(NULLIF($2, '')::uuid, gen_random_uuid()), $3, now() + $4::bigint * interval '1 second')"},

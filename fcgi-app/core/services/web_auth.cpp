@@ -20,13 +20,17 @@ std::string ttl_text(int64_t s) {
 
 // The link of one registration, carrying that registration's password hash.
 void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, const std::string& email,
-                        const std::string& password_hash) {
+                        const std::string& password_hash, bool contested) {
     const std::string token = new_opaque_token();
-    insert_verification_token(txn, opaque_token_hash(token), user_id, email, s.verify_token_ttl_s, password_hash);
+    insert_verification_token(txn, opaque_token_hash(token), user_id, email, s.verify_token_ttl_s, password_hash,
+                              contested);
     enqueue_mail(txn, email, verification_mail(s.web_cabinet_url + "/verify?token=" + token, ttl_text(s.verify_token_ttl_s)));
 }
 
 ApiError bad_credentials() { return unauthorized("invalid e-mail or password"); }
+ApiError password_needed() {
+    return ApiError(409, "this address was registered more than once: enter the password you chose");
+}
 
 }  // namespace
 
@@ -56,28 +60,43 @@ void WebAuth::register_account(std::string_view ip, const std::string& email, st
     const std::string hash = passwords_.hash(password);
     db_.write([&](pqxx::work& txn) {
         if (auto id = insert_web_user(txn, email, hash, s_.default_currency)) {
-            queue_verification(txn, s_, *id, email, hash);
+            queue_verification(txn, s_, *id, email, hash, false);
             return;
         }
         const auto existing = find_web_login_by_email(txn, email);
         if (!existing) return;  // deleted meanwhile: nothing to tell anyone
-        // Not verified yet: a fresh link that carries *this* registration's password and
-        // ends the older links, so whoever clicks the mailbox's newest link chooses the
-        // password; a squatter's earlier registration cannot be switched on by the owner's
-        // click. Verified: a notice that someone tried, and nothing else.
-        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email, hash);
+        // Not verified yet: the address is contested. The mailbox cannot tell one
+        // registration's mail from another's, so no click alone may choose a password: each
+        // link now asks for the password of its own registration (verify), whichever came
+        // first, the owner's or a squatter's. Verified: a notice that someone tried, and
+        // nothing else.
+        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email, hash, true);
         else enqueue_mail(txn, email, already_registered_mail(s_.web_cabinet_url + "/login"));
     });
 }
 
-WebSession WebAuth::verify(std::string_view ip, std::string_view token) {
+WebSession WebAuth::verify(std::string_view ip, std::string_view token, const std::optional<std::string>& password) {
     throttle_.check(ip, {});
     const std::string hash = opaque_token_hash(token);
+    // A contested link proves the mailbox, not the registration: its own password must come
+    // with it. Checked before the link is used, and outside the transaction (hashing is slow).
+    bool password_proven = false;
+    if (const auto link = db_.read([&](auto& txn) { return peek_verification_token(txn, hash); });
+        link && link->contested) {
+        if (!password) throw password_needed();
+        throttle_.check(ip, link->email);
+        if (link->password_hash.empty() || !passwords_.verify(link->password_hash, *password)) {
+            throttle_.failed(ip, link->email);
+            throw unauthorized("the password is not the one of this link's registration");
+        }
+        password_proven = true;
+    }
     enum class Outcome { ok, invalid, blocked };
     WebSession session;
     const Outcome outcome = db_.write([&](pqxx::work& txn) {
         const auto used = use_verification_token(txn, hash);
         if (!used) return Outcome::invalid;
+        if (used->contested && !password_proven) throw password_needed();  // registered again since the peek
         mark_email_verified(txn, used->user_id, used->email);
         const auto user = find_web_login_by_id(txn, used->user_id);
         if (!user || user->email != used->email) return Outcome::invalid;  // the address changed since
@@ -96,6 +115,7 @@ WebSession WebAuth::verify(std::string_view ip, std::string_view token) {
 }
 
 WebSession WebAuth::login(std::string_view ip, const std::string& email, std::string_view password) {
+    const OneCheckPerEmail one_at_a_time(redis_, db_, email);  // before the limits are read
     throttle_.check(ip, email);
     const auto user = db_.read([&](auto& txn) { return find_web_login_by_email(txn, email); });
     // Unknown e-mails verify against a dummy hash: the answer takes as long as a real one.

@@ -3,6 +3,7 @@
 // docs/decisions.md "Web sessions (issue 7)"): register + verification mail, verify,
 // login, refresh-token rotation with reuse detection, logout. Built per request from the
 // thread's connections; errors are ApiErrors.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,12 +30,15 @@ inline constexpr int64_t kAccessTokenTtlS = 900;
 class WebAuth {
 public:
     WebAuth(const Settings& s, const JwtCodec& jwt, const PasswordHasher& passwords, Db& db, Redis& redis)
-        : s_(s), jwt_(jwt), passwords_(passwords), db_(db), throttle_(s, redis, db) {}
+        : s_(s), jwt_(jwt), passwords_(passwords), db_(db), redis_(redis), throttle_(s, redis, db) {}
 
     // `email` is canonical (domain/email.hpp). Queues a verification mail for a new account;
     // for a taken address the same answer and a mail to its owner (decisions.md).
     void register_account(std::string_view ip, const std::string& email, std::string_view password);
-    WebSession verify(std::string_view ip, std::string_view token);
+    // The click of a verification link. A link of an address registered more than once
+    // (contested) also needs the password of its own registration: 409 without one, 401
+    // with another.
+    WebSession verify(std::string_view ip, std::string_view token, const std::optional<std::string>& password);
     WebSession login(std::string_view ip, const std::string& email, std::string_view password);
     WebSession refresh(std::string_view token);
     void logout(std::string_view token);
@@ -55,6 +59,7 @@ private:
     const JwtCodec& jwt_;
     const PasswordHasher& passwords_;
     Db& db_;
+    Redis& redis_;
     AuthThrottle throttle_;
 };
 

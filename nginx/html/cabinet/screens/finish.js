@@ -7,6 +7,8 @@
 // credential, which the server requires in link mode) lands back on the sign-in methods
 // as the same account, with a fresh session for it (the old one is ended).
 // With the web cabinet off, both pages say so and point to the bot, as the sign-in does.
+// A link of an address registered more than once asks for its registration's password
+// first (409 from /auth/verify: askPassword).
 
 import { h, mount } from '../../shared/dom.js';
 import { explain, isOff, showOff } from './signin.js';
@@ -16,6 +18,38 @@ import { ApiError, apiBase } from '../../shared/api.js';
 // in the cookie); we remember it in sessionStorage when the sign-in starts, and fall back
 // to asking the server with each provider the shop offers.
 const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
+
+// The address was registered more than once (by its owner and maybe by someone else): the
+// link confirms the mailbox, and the password of the link's own registration confirms who
+// registered it, so nobody's click switches on a password someone else chose.
+function askPassword(view, ctx, token) {
+  const t = ctx.t;
+  const password = h('input', { class: 'input', id: 'verify-password', name: 'password', type: 'password', required: true, autocomplete: 'current-password', maxlength: '128' });
+  const message = h('p', { class: 'field-error auth-message', role: 'alert', id: 'verify-message' });
+  const submit = h('button', { class: 'btn btn-primary', type: 'submit' }, t('cabinet.verify.password.submit'));
+  const form = h('form', { class: 'auth-form' },
+    h('p', { id: 'verify-password-text' }, t('cabinet.verify.password.text')),
+    h('div', { class: 'field' }, h('label', { for: 'verify-password' }, t('cabinet.field.password')), password),
+    message, h('div', { class: 'btn-row' }, submit));
+  form.addEventListener('submit', async (ev) => {
+    ev.preventDefault();
+    submit.disabled = true;
+    message.textContent = '';
+    try {
+      const s = await ctx.api.post('/auth/verify', { token, password: password.value });
+      history.replaceState(null, '', '/cabinet/');
+      ctx.session.adopt(s);
+    } catch (e) {
+      message.textContent = e instanceof ApiError && e.status === 401 ? t('cabinet.verify.password.wrong')
+        : e instanceof ApiError && e.status === 400 ? t('cabinet.verify.invalid') : explain(ctx, e);
+      submit.disabled = false;
+    }
+  });
+  mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
+    h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.verify.title')), form));
+  password.focus();
+  return null;
+}
 
 export default {
   async render(view, ctx) {
@@ -61,6 +95,7 @@ export default {
       ctx.session.adopt(s);
     } catch (e) {
       if (e instanceof ApiError && e.status === 403 && /web cabinet/i.test(e.detail || '')) return showOff(view, ctx);
+      if (isVerify && e instanceof ApiError && e.status === 409) return askPassword(view, ctx, q.get('token') || '');
       const text = isVerify && e instanceof ApiError && e.status === 400 ? t('cabinet.verify.invalid')
         : linking && e instanceof ApiError && e.status === 409 ? t('linked.oauth.taken')
           : linking && e instanceof ApiError && e.status === 403 ? t('linked.oauth.other_account')
