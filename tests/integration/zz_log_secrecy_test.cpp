@@ -73,6 +73,8 @@ BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
     const std::string token = mailed_verification_token(email);
     secrets.emplace_back("password", password);
     secrets.emplace_back("verification token", token);
+    // The mail's link opened as a page (by the owner's browser, or a mail scanner first).
+    BOOST_TEST(http("GET", "/cabinet/verify?token=" + token).status == 200);
     const auto session = http("POST", "/api/cabinet/auth/verify", json, R"({"token":")" + token + R"("})");
     BOOST_REQUIRE_EQUAL(session.status, 200);
     secrets.emplace_back("access token", json_field(session, "access_token"));
@@ -118,6 +120,8 @@ BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
              R"({"provider":"google","code":")" + oauth_code + R"(","state":")" + state + R"("})");
         secrets.emplace_back("oauth state", state);
         secrets.emplace_back("oauth code", oauth_code);
+        // The provider sends the browser back to this page with both in its query.
+        BOOST_TEST(http("GET", "/cabinet/oauth/callback?code=" + oauth_code + "&state=" + state).status == 200);
     }
 
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // nginx flushes its access log every second
