@@ -33,9 +33,55 @@ std::pair<int64_t, std::string> buyer(int64_t balance) {
     return {tg, auth};
 }
 
+// A buyer of the 100 GB plan whose panel user has used it all: the subscription shows
+// "limited" (GET /traffic read the panel's figure). Returns the panel user's uuid.
+std::string out_of_traffic(int64_t tg, const std::string& auth, const std::string& plan_body) {
+    BOOST_REQUIRE(buy(auth, plan_body).status == 200);
+    const auto users = http_url("GET", "http://127.0.0.1:" + env("PANEL_PORT") + "/api/users/by-telegram-id/" + std::to_string(tg)).json();
+    const std::string uuid = users["response"][0]["uuid"].GetString();
+    const int64_t limit = count("SELECT traffic_limit_bytes FROM subscriptions WHERE user_id = " + uid_of(tg));
+    BOOST_REQUIRE(limit > 0);
+    BOOST_REQUIRE(http_url("POST", "http://127.0.0.1:" + env("PANEL_PORT") + "/__mock/users/" + uuid + "/traffic",
+                           {"Content-Type: application/json"}, "{\"usedTrafficBytes\":" + std::to_string(limit) + "}")
+                      .status == 200);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/traffic", {auth}).json()["used_bytes"].GetInt64() == limit);
+    BOOST_REQUIRE(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "limited");
+    return uuid;
+}
+
+int64_t panel_used(const std::string& uuid) {
+    return http_url("GET", "http://127.0.0.1:" + env("PANEL_PORT") + "/api/users/" + uuid).json()["response"]["userTraffic"]["usedTrafficBytes"].GetInt64();
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(purchase)
+
+// A plan's traffic is per period: renewing a subscription out of traffic resets the panel's
+// counter (RESET_TRAFFIC_ON_PAYMENT, on by default), so what was paid for works at once.
+BOOST_AUTO_TEST_CASE(a_renewal_restores_the_traffic_of_a_limited_subscription) {
+    const std::string start30 = R"({"plan_id":"start","days":30,"method":"balance"})";
+    const auto [tg, auth] = buyer(100000);
+    const std::string uuid = out_of_traffic(tg, auth, start30);
+    const auto renewed = buy(auth, start30);
+    BOOST_REQUIRE_MESSAGE(renewed.status == 200, renewed.body);
+    BOOST_TEST(panel_used(uuid) == 0);
+    const auto me = http("GET", "/api/cabinet/me", {auth}).json();
+    BOOST_TEST(std::string(me["subscription"]["status"].GetString()) == "active");
+    BOOST_TEST(me["subscription"]["traffic"]["used_bytes"].GetInt64() == 0);
+}
+
+// An owner who sells traffic by the total turns it off: the renewal keeps what was used.
+BOOST_AUTO_TEST_CASE(with_the_reset_off_a_renewal_keeps_the_used_traffic) {
+    PoolWith pool("RESET_TRAFFIC_ON_PAYMENT=false");
+    const std::string start30 = R"({"plan_id":"start","days":30,"method":"balance"})";
+    const auto [tg, auth] = buyer(100000);
+    const std::string uuid = out_of_traffic(tg, auth, start30);
+    const int64_t used = panel_used(uuid);
+    BOOST_REQUIRE(buy(auth, start30).status == 200);
+    BOOST_TEST(panel_used(uuid) == used);
+    BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "limited");
+}
 
 BOOST_AUTO_TEST_CASE(balance_purchase_extends_and_records) {
     const auto [tg, auth] = buyer(100000);

@@ -32,6 +32,7 @@ void delete_user(Services& s, Call& c);
 void enable_user(Services& s, Call& c);
 void disable_user(Services& s, Call& c);
 void reset_user_traffic(Services& s, Call& c);
+void set_user_traffic(Services& s, Call& c);      // test hook: POST /__mock/users/{uuid}/traffic
 void revoke_user_subscription(Services& s, Call& c);
 void drop_user_connections(Services& s, Call& c);
 

@@ -1,5 +1,8 @@
 // Users: create, read, update, delete, look-ups and the user actions.
 #include "handlers.hpp"
+
+#include <algorithm>
+
 #include "json_output.hpp"
 #include "ids.hpp"
 #include "reply.hpp"
@@ -154,6 +157,19 @@ void reset_user_traffic(Services& s, Call& c) {
         u.last_traffic_reset_at = now;
         u.last_triggered_threshold = 0;
         if (u.status == "LIMITED") u.status = "ACTIVE";
+    });
+}
+
+// Test hook POST /__mock/users/{uuid}/traffic {"usedTrafficBytes": N}: the usage a client's
+// connections would have made (nothing else in the mock counts traffic).
+void set_user_traffic(Services& s, Call& c) {
+    const auto body = json_body(c);
+    const Fields f(body);
+    const int64_t used = f.req_int("usedTrafficBytes");
+    if (used < 0) throw ValidationError("usedTrafficBytes", "Expected 0 or more");
+    change_user(s, c, [&](User& u, PanelChange&, int64_t) {
+        u.lifetime_used_traffic_bytes += std::max<int64_t>(used - u.used_traffic_bytes, 0);
+        u.used_traffic_bytes = used;
     });
 }
 

@@ -44,6 +44,7 @@ std::vector<Route> routes() {
         {"DELETE", "/__mock/journal", clear_journal},
         {"POST", "/__mock/fault", arm_fault},
         {"POST", "/__mock/reset-faults", reset_faults},
+        {"POST", "/__mock/users/{uuid}/traffic", set_user_traffic},
     };
 }
 

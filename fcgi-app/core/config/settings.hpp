@@ -43,6 +43,9 @@ struct Settings {
     int64_t referral_bonus_days = 7;
     int64_t referral_percent = 10;
     bool balance_enabled = true;
+    // A paid purchase, renewal or fulfilled payment resets the panel's traffic counter: the
+    // plan's allowance starts over (our panel users have no periodic reset).
+    bool reset_traffic_on_payment = true;
     bool hide_subscription_link = false;
     bool show_traffic_usage = true;
     std::string sales_mode = "plans";

@@ -94,8 +94,10 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
     next.traffic_limit_bytes = keep ? cur->traffic_limit_bytes : spec.traffic_limit_bytes;
     next.traffic_used_bytes = cur ? cur->traffic_used_bytes : 0;
 
-    const PanelUser pu = ensure_panel_user(
+    PanelUser pu = ensure_panel_user(
         panel, locked, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true});
+    // After the write, so a panel that refuses it changes nothing; a repeat is harmless.
+    if (spec.reset_traffic && pu.used_traffic_bytes > 0) pu = panel.reset_traffic(pu.uuid);
     next.panel_uuid = pu.uuid;
     next.short_uuid = pu.short_uuid;
     next.subscription_url = pu.subscription_url;

@@ -27,6 +27,9 @@ struct GrantSpec {
     // autopay, repair; and the transaction it fulfils, when there is one.
     std::string source;
     std::optional<int64_t> transaction_id;
+    // A paid period (RESET_TRAFFIC_ON_PAYMENT): the panel's traffic counter starts over, so
+    // a renewal of a subscription out of traffic is usable at once.
+    bool reset_traffic = false;
 };
 
 // Days are added to what is left of a running subscription (as read under the lock), or
