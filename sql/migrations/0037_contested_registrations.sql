@@ -5,4 +5,4 @@
 -- clicked, had the victim's click switch on the attacker's password. Now every link of a
 -- contested address stays valid but asks for the password of its own registration; a
 -- link of an address registered once still verifies with the click alone.
-ALTER TABLE email_verification_tokens ADD COLUMN contested BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE email_verification_tokens ADD COLUMN IF NOT EXISTS contested BOOLEAN NOT NULL DEFAULT false;

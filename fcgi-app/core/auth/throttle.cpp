@@ -24,9 +24,6 @@ int64_t window_wait(const FailureCount& c, int64_t limit) {
     return c.count >= limit ? std::max<int64_t>(c.retry_after_s, 1) : 0;
 }
 
-}  // namespace
-
-namespace {
 constexpr int64_t kCheckHoldS = 10;  // longer than a check with its wait for a hashing slot
 
 ApiError busy_with_another_check() {
@@ -34,6 +31,7 @@ ApiError busy_with_another_check() {
     e.headers.emplace_back("Retry-After", "1");
     return e;
 }
+
 }  // namespace
 
 OneCheckPerEmail::OneCheckPerEmail(Redis& redis, Db& db, std::string_view email)
