@@ -33,19 +33,21 @@ std::pair<int64_t, std::string> buyer(int64_t balance) {
     return {tg, auth};
 }
 
-// A buyer of the 100 GB plan whose panel user has used it all: the subscription shows
-// "limited" (GET /traffic read the panel's figure). Returns the panel user's uuid.
-std::string out_of_traffic(int64_t tg, const std::string& auth, const std::string& plan_body) {
+// A buyer of the 100 GB plan whose panel user has used `share` of it (1.0: all, and the
+// subscription shows "limited"; GET /traffic read the panel's figure). Its panel uuid.
+std::string with_traffic_used(int64_t tg, const std::string& auth, const std::string& plan_body, double share) {
     BOOST_REQUIRE(buy(auth, plan_body).status == 200);
     const auto users = http_url("GET", "http://127.0.0.1:" + env("PANEL_PORT") + "/api/users/by-telegram-id/" + std::to_string(tg)).json();
     const std::string uuid = users["response"][0]["uuid"].GetString();
     const int64_t limit = count("SELECT traffic_limit_bytes FROM subscriptions WHERE user_id = " + uid_of(tg));
     BOOST_REQUIRE(limit > 0);
+    const auto used = static_cast<int64_t>(static_cast<double>(limit) * share);
     BOOST_REQUIRE(http_url("POST", "http://127.0.0.1:" + env("PANEL_PORT") + "/__mock/users/" + uuid + "/traffic",
-                           {"Content-Type: application/json"}, "{\"usedTrafficBytes\":" + std::to_string(limit) + "}")
+                           {"Content-Type: application/json"}, "{\"usedTrafficBytes\":" + std::to_string(used) + "}")
                       .status == 200);
-    BOOST_REQUIRE(http("GET", "/api/cabinet/traffic", {auth}).json()["used_bytes"].GetInt64() == limit);
-    BOOST_REQUIRE(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "limited");
+    BOOST_REQUIRE(http("GET", "/api/cabinet/traffic", {auth}).json()["used_bytes"].GetInt64() == used);
+    const std::string status = http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString();
+    BOOST_REQUIRE(status == (used >= limit ? "limited" : "active"));
     return uuid;
 }
 
@@ -53,17 +55,19 @@ int64_t panel_used(const std::string& uuid) {
     return http_url("GET", "http://127.0.0.1:" + env("PANEL_PORT") + "/api/users/" + uuid).json()["response"]["userTraffic"]["usedTrafficBytes"].GetInt64();
 }
 
+const std::string kStart30 = R"({"plan_id":"start","days":30,"method":"balance"})";
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(purchase)
 
-// A plan's traffic is per period: renewing a subscription out of traffic resets the panel's
-// counter (RESET_TRAFFIC_ON_PAYMENT, on by default), so what was paid for works at once.
+// A renewal of a subscription out of traffic restores it (the panel's counter starts over):
+// otherwise the customer pays and stays "limited". One with traffic left keeps what was used,
+// unless the owner turns RESET_TRAFFIC_ON_PAYMENT on: then every renewal starts over.
 BOOST_AUTO_TEST_CASE(a_renewal_restores_the_traffic_of_a_limited_subscription) {
-    const std::string start30 = R"({"plan_id":"start","days":30,"method":"balance"})";
     const auto [tg, auth] = buyer(100000);
-    const std::string uuid = out_of_traffic(tg, auth, start30);
-    const auto renewed = buy(auth, start30);
+    const std::string uuid = with_traffic_used(tg, auth, kStart30, 1.0);
+    const auto renewed = buy(auth, kStart30);
     BOOST_REQUIRE_MESSAGE(renewed.status == 200, renewed.body);
     BOOST_TEST(panel_used(uuid) == 0);
     const auto me = http("GET", "/api/cabinet/me", {auth}).json();
@@ -71,16 +75,20 @@ BOOST_AUTO_TEST_CASE(a_renewal_restores_the_traffic_of_a_limited_subscription) {
     BOOST_TEST(me["subscription"]["traffic"]["used_bytes"].GetInt64() == 0);
 }
 
-// An owner who sells traffic by the total turns it off: the renewal keeps what was used.
-BOOST_AUTO_TEST_CASE(with_the_reset_off_a_renewal_keeps_the_used_traffic) {
-    PoolWith pool("RESET_TRAFFIC_ON_PAYMENT=false");
-    const std::string start30 = R"({"plan_id":"start","days":30,"method":"balance"})";
+BOOST_AUTO_TEST_CASE(a_renewal_with_traffic_left_keeps_what_was_used) {
     const auto [tg, auth] = buyer(100000);
-    const std::string uuid = out_of_traffic(tg, auth, start30);
+    const std::string uuid = with_traffic_used(tg, auth, kStart30, 0.5);
     const int64_t used = panel_used(uuid);
-    BOOST_REQUIRE(buy(auth, start30).status == 200);
+    BOOST_REQUIRE(buy(auth, kStart30).status == 200);
     BOOST_TEST(panel_used(uuid) == used);
-    BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "limited");
+}
+
+BOOST_AUTO_TEST_CASE(with_reset_on_payment_every_renewal_starts_over) {
+    PoolWith pool("RESET_TRAFFIC_ON_PAYMENT=true");
+    const auto [tg, auth] = buyer(100000);
+    const std::string uuid = with_traffic_used(tg, auth, kStart30, 0.5);
+    BOOST_REQUIRE(buy(auth, kStart30).status == 200);
+    BOOST_TEST(panel_used(uuid) == 0);
 }
 
 BOOST_AUTO_TEST_CASE(balance_purchase_extends_and_records) {

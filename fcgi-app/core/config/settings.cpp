@@ -148,7 +148,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser (* for any)", field<&Settings::cors_origins>()},
     {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
     {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>(), kOwner},
-    {"RESET_TRAFFIC_ON_PAYMENT", "true", "a paid purchase or renewal resets the used traffic, so the plan's allowance starts over (false: a renewal keeps what was used)", field<&Settings::reset_traffic_on_payment>(), kOwner},
+    {"RESET_TRAFFIC_ON_PAYMENT", "false", "every paid purchase or renewal resets the used traffic, so the plan's allowance starts over (false: only one that finds the subscription out of traffic does)", field<&Settings::reset_traffic_on_payment>(), kOwner},
     {"TRIAL_DURATION_DAYS", "3", "length of the trial in days", ranged<&Settings::trial_duration_days>(1, 365), kOwner},
     {"TRIAL_TRAFFIC_GB", "10", "trial traffic limit in GB (0 = unlimited)", ranged<&Settings::trial_traffic_gb>(0, 100000), kOwner},
     {"TRIAL_DEVICE_LIMIT", "1", "devices allowed on a trial", ranged<&Settings::trial_device_limit>(1, 100), kOwner},

@@ -43,9 +43,10 @@ struct Settings {
     int64_t referral_bonus_days = 7;
     int64_t referral_percent = 10;
     bool balance_enabled = true;
-    // A paid purchase, renewal or fulfilled payment resets the panel's traffic counter: the
-    // plan's allowance starts over (our panel users have no periodic reset).
-    bool reset_traffic_on_payment = true;
+    // Every paid purchase, renewal or fulfilled payment resets the panel's traffic counter
+    // (the plan's allowance starts over). Off: only one that finds the subscription out of
+    // traffic does, so a renewal never leaves a paying customer without traffic.
+    bool reset_traffic_on_payment = false;
     bool hide_subscription_link = false;
     bool show_traffic_usage = true;
     std::string sales_mode = "plans";

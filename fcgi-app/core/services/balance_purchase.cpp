@@ -17,7 +17,7 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
     const int64_t price = order.quote.final_minor;
     GrantSpec grant = order.grant;
     grant.source = how.source;
-    grant.reset_traffic = s.reset_traffic_on_payment;
+    grant.traffic = paid_period_traffic(s);
     // Panel first; then everything local in one statement (sql 0024 settle_purchase).
     PlannedGrant planned = plan_grant(panel, locked, grant);
     const Subscription& next = planned.next;

@@ -85,7 +85,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     GrantSpec grant = grant_from_snapshot(t["snapshot"].c_str());
     grant.source = "fulfil";
     grant.transaction_id = transaction_id;
-    grant.reset_traffic = s.reset_traffic_on_payment;
+    grant.traffic = paid_period_traffic(s);
     grant_subscription(txn, panel, locked, grant);
     exec_prepared(txn, "complete_payment", transaction_id);
     consume_promo_offer_if_used(txn, locked.user.id, t["promo_pct"].as<int64_t>());

@@ -75,6 +75,10 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
                              "cabinet user " + std::to_string(account.user.id));
 }
 
+GrantSpec::Traffic paid_period_traffic(const Settings& s) {
+    return s.reset_traffic_on_payment ? GrantSpec::Traffic::reset : GrantSpec::Traffic::restore_when_out;
+}
+
 PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec) {
     const int64_t now = locked.locked_at;
     const auto& cur = locked.subscription;
@@ -97,7 +101,10 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
     PanelUser pu = ensure_panel_user(
         panel, locked, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true});
     // After the write, so a panel that refuses it changes nothing; a repeat is harmless.
-    if (spec.reset_traffic && pu.used_traffic_bytes > 0) pu = panel.reset_traffic(pu.uuid);
+    const bool out_of_traffic = next.traffic_limit_bytes > 0 && pu.used_traffic_bytes >= next.traffic_limit_bytes;
+    if (pu.used_traffic_bytes > 0 && (spec.traffic == GrantSpec::Traffic::reset ||
+                                      (spec.traffic == GrantSpec::Traffic::restore_when_out && out_of_traffic)))
+        pu = panel.reset_traffic(pu.uuid);
     next.panel_uuid = pu.uuid;
     next.short_uuid = pu.short_uuid;
     next.subscription_url = pu.subscription_url;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "config/settings.hpp"
 #include "db/accounts_repo.hpp"
 #include "panel/panel_client.hpp"
 
@@ -27,10 +28,14 @@ struct GrantSpec {
     // autopay, repair; and the transaction it fulfils, when there is one.
     std::string source;
     std::optional<int64_t> transaction_id;
-    // A paid period (RESET_TRAFFIC_ON_PAYMENT): the panel's traffic counter starts over, so
-    // a renewal of a subscription out of traffic is usable at once.
-    bool reset_traffic = false;
+    // What a grant does to the panel's traffic counter. A paid period restores traffic the
+    // subscription has run out of (else a renewal would buy nothing usable), or with
+    // RESET_TRAFFIC_ON_PAYMENT always starts it over; gifts, trials and repairs keep it.
+    enum class Traffic { keep, restore_when_out, reset } traffic = Traffic::keep;
 };
+
+// The traffic rule of a paid period under the owner's settings.
+GrantSpec::Traffic paid_period_traffic(const Settings& s);
 
 // Days are added to what is left of a running subscription (as read under the lock), or
 // start at the moment the lock was granted. The local write names the subscription revision
