@@ -11,78 +11,10 @@
 
 #include "auth/web_tokens.hpp"
 #include "support.hpp"
+#include "web_auth_support.hpp"
 
 using namespace it;
-
-namespace {
-
-const std::string kPassword = "correct horse battery";
-
-std::string fresh_email(const std::string& tag) {
-    return "wa" + std::to_string(fresh_telegram_id()) + "." + tag + "@Example.test";  // mixed case on purpose
-}
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-HttpResult post(const std::string& what, const std::string& body) {
-    return http("POST", "/api/cabinet/auth/" + what, {"Content-Type: application/json"}, body);
-}
-std::string creds(const std::string& email, const std::string& password) {
-    return R"({"email":")" + email + R"(","password":")" + password + R"("})";
-}
-std::string field(const std::string& name, const std::string& value) { return "{\"" + name + "\":\"" + value + "\"}"; }
-
-std::string detail(const HttpResult& r) {
-    const auto d = r.json();
-    return d.IsObject() && d.HasMember("detail") && d["detail"].IsString() ? d["detail"].GetString() : "";
-}
-
-// Mails the fake SMTP server received for `to`, oldest first, as raw text.
-std::vector<std::string> mails_to(const std::string& to) {
-    const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + to);
-    BOOST_REQUIRE_EQUAL(r.status, 200);
-    std::vector<std::string> out;
-    const auto d = r.json();
-    for (const auto& m : d.GetArray()) out.emplace_back(m["raw"].GetString());
-    return out;
-}
-// Waits for the `n`-th mail to `to` (the worker sends it) and returns it.
-std::string wait_mail(const std::string& to, size_t n = 1) {
-    std::vector<std::string> got;
-    const bool ok = wait_until([&] { return (got = mails_to(to)).size() >= n; }, 15000);
-    BOOST_REQUIRE_MESSAGE(ok, "no mail #" << n << " to " << to);
-    return got[n - 1];
-}
-std::string token_in(const std::string& mail) {
-    const auto at = mail.find("token=");
-    BOOST_REQUIRE(at != std::string::npos);
-    size_t end = at + 6;
-    while (end < mail.size() && (std::isalnum(static_cast<unsigned char>(mail[end])) || mail[end] == '-' || mail[end] == '_')) ++end;
-    return mail.substr(at + 6, end - at - 6);
-}
-
-void check_session(const HttpResult& r, const std::string& email) {
-    BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
-    const auto s = r.json();
-    BOOST_TEST(s["access_token"].GetStringLength() > 20u);
-    BOOST_TEST(s["refresh_token"].GetStringLength() == 43u);
-    BOOST_TEST(std::string(s["token_type"].GetString()) == "bearer");
-    BOOST_TEST(s["expires_in"].GetInt64() == 900);
-    BOOST_TEST(s["user"]["id"].GetInt64() > 0);
-    BOOST_TEST(std::string(s["user"]["email"].GetString()) == lower(email));
-    BOOST_TEST(s["user"]["email_verified"].GetBool());
-}
-std::string refresh_of(const HttpResult& r) { return r.json()["refresh_token"].GetString(); }
-
-// Registers, reads the mail, verifies: the session of a new verified account.
-HttpResult register_and_verify(const std::string& email) {
-    BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
-    return post("verify", field("token", token_in(wait_mail(lower(email)))));
-}
-
-}  // namespace
+using namespace it::web_session;
 
 BOOST_AUTO_TEST_SUITE(web_auth)
 
@@ -174,7 +106,7 @@ BOOST_AUTO_TEST_CASE(two_tabs_refreshing_at_once_get_the_same_pair) {
 BOOST_AUTO_TEST_CASE(expired_verification_link_is_400) {
     const std::string email = fresh_email("expired");
     BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
-    const std::string token = token_in(wait_mail(lower(email)));
+    const std::string token = mailed_verification_token(lower(email));
     exec("UPDATE email_verification_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = '" +
          cabinet::opaque_token_hash(token) + "'");
     const auto r = post("verify", field("token", token));
@@ -214,9 +146,9 @@ std::string token_and_password(const std::string& token, const std::string& pass
 BOOST_AUTO_TEST_CASE(a_squatters_password_is_never_switched_on_by_the_owner) {
     const std::string email = fresh_email("squat");
     BOOST_REQUIRE_EQUAL(post("register", creds(email, "squatter password")).status, 200);
-    const std::string squatter_link = token_in(wait_mail(lower(email), 1));
+    const std::string squatter_link = mailed_verification_token(lower(email), 1);
     BOOST_REQUIRE_EQUAL(post("register", creds(email, "owner password")).status, 200);
-    const std::string owner_link = token_in(wait_mail(lower(email), 2));
+    const std::string owner_link = mailed_verification_token(lower(email), 2);
     BOOST_TEST(owner_link != squatter_link);
     // The click alone no longer verifies, and another registration's password does not either.
     const auto bare = post("verify", field("token", owner_link));
@@ -238,9 +170,9 @@ BOOST_AUTO_TEST_CASE(a_squatters_password_is_never_switched_on_by_the_owner) {
 BOOST_AUTO_TEST_CASE(a_later_registrants_password_is_never_switched_on_by_the_owner) {
     const std::string email = fresh_email("second");
     BOOST_REQUIRE_EQUAL(post("register", creds(email, "owner password")).status, 200);
-    const std::string owner_link = token_in(wait_mail(lower(email), 1));
+    const std::string owner_link = mailed_verification_token(lower(email), 1);
     BOOST_REQUIRE_EQUAL(post("register", creds(email, "attacker password")).status, 200);
-    const std::string attacker_link = token_in(wait_mail(lower(email), 2));
+    const std::string attacker_link = mailed_verification_token(lower(email), 2);
     // The owner clicks the newest mail, then types their own password: refused, nothing set.
     BOOST_TEST(post("verify", field("token", attacker_link)).status == 409);
     BOOST_TEST(post("verify", token_and_password(attacker_link, "owner password")).status == 401);
@@ -335,117 +267,11 @@ BOOST_AUTO_TEST_CASE(bad_input_is_400_and_writes_nothing) {
     BOOST_TEST(count("SELECT count(*) FROM email_verification_tokens") == tokens);
 }
 
-BOOST_AUTO_TEST_CASE(failed_logins_per_email_are_limited_with_retry_after) {
-    const std::string email = fresh_email("limit");
-    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
-    for (int64_t i = 0; i < limit; ++i) BOOST_REQUIRE_EQUAL(post("login", creds(email, "wrong password")).status, 401);
-    const auto r = post("login", creds(email, "wrong password"));
-    BOOST_TEST(r.status == 429);
-    BOOST_TEST(!detail(r).empty());
-    BOOST_REQUIRE(r.headers.count("retry-after"));
-    const int64_t after = std::stoll(r.headers.at("retry-after"));
-    BOOST_TEST(after >= 1);
-    BOOST_TEST(after <= 900);
-    // Another address from the same IP is still served.
-    BOOST_TEST(post("login", creds(fresh_email("limit2"), "wrong password")).status == 401);
-}
-
-// Guesses sent all at once are limited like guesses sent one by one: each check reads the
-// failures counted so far, so two checks of one e-mail never overlap (a second one meanwhile
-// is 429). Without that, a burst as wide as the pool passed the same reading.
-BOOST_AUTO_TEST_CASE(parallel_guesses_at_one_email_are_limited_like_sequential_ones) {
-    const std::string email = fresh_email("burst");
-    check_session(register_and_verify(email), email);
-    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
-    std::atomic<int> checked{0}, refused{0}, other{0};
-    for (int round = 0; round < 6; ++round) {
-        std::vector<std::thread> threads;
-        for (int i = 0; i < 30; ++i)
-            threads.emplace_back([&] {
-                const long st = post("login", creds(email, "wrong password")).status;
-                (st == 401 ? checked : st == 429 ? refused : other)++;
-            });
-        for (auto& t : threads) t.join();
-    }
-    BOOST_TEST_MESSAGE("180 guesses: " << checked.load() << " checked, " << refused.load() << " refused");
-    BOOST_TEST(other.load() == 0);
-    BOOST_TEST(checked.load() >= 1);
-    BOOST_TEST(checked.load() <= limit);
-}
-
-// A guesser locks out itself, not the owner (issue 13): failures from one address refuse
-// that address for the e-mail; the owner, from another, waits a few seconds at most.
-BOOST_AUTO_TEST_CASE(a_guesser_elsewhere_cannot_lock_the_owner_out) {
-    const std::string email = fresh_email("owner");
-    const std::string session_of_owner = refresh_of(register_and_verify(email));
-    BOOST_REQUIRE(!session_of_owner.empty());
-    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
-    const std::string json = "Content-Type: application/json";
-    auto guess = [&] {
-        return http_from("127.0.0.2", "POST", "/api/cabinet/auth/login", {json}, creds(email, "wrong password"));
-    };
-    // The registration counted once; from the limit on, every try from anywhere waits the
-    // e-mail's short delay first (honoured here), and the guesser's own address runs out.
-    for (int64_t failures = 0, tries = 0; failures < limit; ++tries) {
-        BOOST_REQUIRE(tries < 2 * limit);
-        const auto g = guess();
-        if (g.status == 401) {
-            ++failures;
-            continue;
-        }
-        BOOST_REQUIRE_MESSAGE(g.status == 429, g.status << " " << g.body);
-        const int64_t wait = std::stoll(g.headers.at("retry-after"));
-        BOOST_REQUIRE(wait <= 4);
-        std::this_thread::sleep_for(std::chrono::seconds(wait));
-    }
-    const auto locked = guess();
-    BOOST_TEST(locked.status == 429);
-    BOOST_TEST(std::stoll(locked.headers.at("retry-after")) > 60);  // the guesser's window
-
-    // The owner, from 127.0.0.1: at most a short delay after the latest failure.
-    auto owner = post("login", creds(email, kPassword));
-    if (owner.status == 429) {
-        const int64_t wait = std::stoll(owner.headers.at("retry-after"));
-        BOOST_TEST(wait <= 4);
-        std::this_thread::sleep_for(std::chrono::seconds(wait));
-        owner = post("login", creds(email, kPassword));
-    }
-    check_session(owner, email);
-    BOOST_TEST(guess().status == 429);  // still refused where the guessing came from
-}
-
-BOOST_AUTO_TEST_CASE(failures_per_ip_are_limited_and_nothing_is_done_over_it) {
-    // Every test comes from 127.0.0.1 and earlier ones left failures in its window.
-    PoolWith pool("AUTH_FAIL_LIMIT_IP=3");
-    long status = 0;
-    for (int i = 0; i < 4 && status != 429; ++i) status = post("login", creds(fresh_email("ip"), "wrong password")).status;
-    BOOST_REQUIRE_EQUAL(status, 429);
-    const auto verify = post("verify", field("token", "no-such-token"));
-    BOOST_TEST(verify.status == 429);
-    BOOST_TEST(verify.headers.count("retry-after") == 1u);
-    const std::string email = fresh_email("ipreg");
-    BOOST_TEST(post("register", creds(email, kPassword)).status == 429);
-    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + lower(email) + "'") == 0);
-}
-
-BOOST_AUTO_TEST_CASE(limits_hold_in_postgresql_while_redis_is_down) {
-    struct RedisDown {
-        RedisDown() { stack_svc("stop", "redis"); }
-        ~RedisDown() { stack_svc("start", "redis"); }
-    } down;
-    const std::string email = fresh_email("noredis");
-    const int64_t limit = std::stoll(env("AUTH_FAIL_LIMIT_EMAIL"));
-    for (int64_t i = 0; i < limit; ++i) BOOST_REQUIRE_EQUAL(post("login", creds(email, "wrong password")).status, 401);
-    const auto r = post("login", creds(email, "wrong password"));
-    BOOST_TEST(r.status == 429);
-    BOOST_TEST(r.headers.count("retry-after") == 1u);
-    BOOST_TEST(count("SELECT count FROM auth_failures WHERE key = 'authfail:email:" + lower(email) + "'") == limit);
-}
 
 BOOST_AUTO_TEST_CASE(parallel_verifies_of_one_token_make_one_session) {
     const std::string email = fresh_email("race");
     BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
-    const std::string token = token_in(wait_mail(lower(email)));
+    const std::string token = mailed_verification_token(lower(email));
     std::atomic<int> ok{0}, bad{0}, other{0};
     std::vector<std::thread> threads;
     for (int i = 0; i < 20; ++i)

@@ -1,0 +1,96 @@
+// Linking an e-mail to a Telegram account (POST /link/email, /link/email/confirm): the
+// mailed code, its limits, parallel confirmations, and an unverified registration in the way.
+#include <boost/test/unit_test.hpp>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "linking_support.hpp"
+#include "support.hpp"
+
+using namespace it;
+using namespace it::linking_help;
+
+BOOST_AUTO_TEST_SUITE(linking_email)
+
+BOOST_AUTO_TEST_CASE(link_email_then_login_reaches_the_same_user) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string tma = tma_header(tg);
+    const std::string email = fresh_email("link");
+    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma.substr(15));
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
+    BOOST_TEST(r.json()["ok"].GetBool());
+    BOOST_TEST(str(r.json()["email"]) == email);
+    const std::string code = mailed_code(email);
+    // Only the hashes are stored.
+    BOOST_TEST(count("SELECT count(*) FROM email_link_codes WHERE email = '" + email + "' AND password_hash LIKE '$argon2id$%'"
+                     " AND code_hash <> '" + code + "'") == 1);
+    BOOST_TEST(login(email).status == 401);  // not a login before the code
+
+    const auto ok = post_json("/api/cabinet/link/email/confirm", code_body(code), tma.substr(15));
+    BOOST_REQUIRE_MESSAGE(ok.status == 200, ok.body);
+    BOOST_TEST(str(ok.json()["email"]) == email);
+    BOOST_TEST(post_json("/api/cabinet/link/email/confirm", code_body(code), tma.substr(15)).status == 400);  // used
+    const auto session = login(email);
+    access_of(session);
+    BOOST_TEST(session.json()["user"]["id"].GetInt64() == count("SELECT " + uid_of(tg)));
+    const auto linked = http("GET", "/api/cabinet/linked", {tma});
+    BOOST_TEST(linked.json()["has_password"].GetBool());
+    BOOST_TEST(linked.json()["email_verified"].GetBool());
+
+    // The address is taken now: another account gets 409.
+    const auto other = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})",
+                                 tma_header(fresh_telegram_id()).substr(15));
+    BOOST_TEST(other.status == 409);
+}
+
+// An unverified web registration of the address is nobody's: it does not block the owner,
+// who proves the mailbox by the code, and it loses the address (and its mailed link).
+BOOST_AUTO_TEST_CASE(link_email_takes_the_address_from_an_unverified_registration) {
+    const std::string email = fresh_email("squat");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/auth/register", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status, 200);
+    const std::string squatter_link = mailed_verification_token(email);
+    const int64_t tg = fresh_telegram_id();
+    const std::string tma = tma_header(tg).substr(15);
+    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
+    const auto ok = post_json("/api/cabinet/link/email/confirm", code_body(mailed_code(email, 2)), tma);
+    BOOST_REQUIRE_MESSAGE(ok.status == 200, ok.body);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "' AND id = " + uid_of(tg)) == 1);
+    // The squatter's link is over, and their password opens nothing.
+    BOOST_TEST(post_json("/api/cabinet/auth/verify", R"({"token":")" + squatter_link + R"("})").status == 400);
+    BOOST_TEST(post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status == 401);
+    access_of(login(email));
+}
+
+BOOST_AUTO_TEST_CASE(link_email_five_wrong_codes_kill_the_code) {
+    const std::string tma = tma_header(fresh_telegram_id()).substr(15);
+    const std::string email = fresh_email("wrong");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma).status, 200);
+    const std::string code = mailed_code(email);
+    for (int i = 1; i <= 4; ++i) BOOST_TEST(post_json("/api/cabinet/link/email/confirm", code_body(wrong_code(code)), tma).status == 400);
+    BOOST_TEST(post_json("/api/cabinet/link/email/confirm", code_body(wrong_code(code)), tma).status == 429);
+    BOOST_TEST(post_json("/api/cabinet/link/email/confirm", code_body(code), tma).status == 429);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "'") == 0);
+}
+
+BOOST_AUTO_TEST_CASE(link_email_parallel_confirmations_win_once) {
+    const std::string tma = tma_header(fresh_telegram_id()).substr(15);
+    const std::string email = fresh_email("race");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma).status, 200);
+    const std::string code = mailed_code(email);
+    std::atomic<int> ok{0}, other{0};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 20; ++i)
+        threads.emplace_back([&] {
+            const auto r = post_json("/api/cabinet/link/email/confirm", code_body(code), tma);
+            (r.status == 200 ? ok : other)++;
+        });
+    for (auto& t : threads) t.join();
+    BOOST_TEST(ok.load() == 1);
+    BOOST_TEST(other.load() == 19);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
