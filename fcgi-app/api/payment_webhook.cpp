@@ -62,6 +62,7 @@ bool confirm(Exchange& ex, const std::string& gateway, int64_t transaction_id, c
                          payment_id, transaction_id, gateway);
             return true;
         case Confirmation::already_paid:
+        case Confirmation::second_charge:  // Stars only; here for the switch to be whole
             return true;
         case Confirmation::underpaid:
         case Confirmation::refused:

@@ -25,10 +25,12 @@ int64_t buy(const std::string& auth, const std::string& method) {
 
 int64_t stars_of(int64_t tx) { return count("SELECT (pricing->>'stars')::bigint FROM transactions WHERE id = " + std::to_string(tx)); }
 
-std::string stars_message(const char* kind, int64_t tg, int64_t tx, int64_t stars) {
+// `charge`: Telegram's charge id; by default one per invoice.
+std::string stars_message(const char* kind, int64_t tg, int64_t tx, int64_t stars, std::string charge = "") {
+    if (charge.empty()) charge = "rf_" + std::to_string(tx);
     return std::string(R"({"update_id":7,"message":{"message_id":9,"chat":{"id":)") + std::to_string(tg) + R"(},")" + kind +
            R"(":{"currency":"XTR","total_amount":)" + std::to_string(stars) + R"(,"invoice_payload":")" +
-           std::to_string(tx) + R"(","telegram_payment_charge_id":"rf_)" + std::to_string(tx) + "\"}}}";
+           std::to_string(tx) + R"(","telegram_payment_charge_id":")" + charge + "\"}}}";
 }
 
 bool completed(int64_t tx) {
@@ -135,6 +137,50 @@ BOOST_AUTO_TEST_CASE(a_refund_of_a_balance_credit_takes_it_back_through_the_ledg
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + user_of(tg)) == 0);
     BOOST_TEST(count("SELECT count(*) FROM balance_ledger WHERE reason = 'refund' AND delta_minor = " + std::to_string(-credit) +
                      " AND transaction_id = " + std::to_string(first)) == 1);
+    const auto [rc, out] = run(ctl("check-ledger"));
+    BOOST_TEST(rc == 0, out);
+}
+
+// A Stars invoice link can be paid twice (a double tap before the first payment is
+// processed): the second charge is money taken too. It goes to the balance, once however
+// often Telegram repeats it, and each refund takes back what its own charge bought.
+BOOST_AUTO_TEST_CASE(an_invoice_paid_twice_credits_the_second_charge_and_refunds_each_by_its_charge) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const int64_t tx = buy(auth, "stars");
+    const int64_t stars = stars_of(tx);
+    const int64_t price = count("SELECT amount_minor FROM transactions WHERE id = " + std::to_string(tx));
+    BOOST_REQUIRE(bot_update(stars_message("successful_payment", tg, tx, stars)).status == 200);
+    BOOST_REQUIRE(completed(tx));
+    BOOST_REQUIRE_EQUAL(days_left(tg), 30);
+
+    const std::string second = "twice_" + std::to_string(tx);
+    std::vector<long> status(8);
+    std::vector<std::function<void()>> deliveries;
+    for (size_t i = 0; i < status.size(); ++i)
+        deliveries.push_back([&, i] { status[i] = bot_update(stars_message("successful_payment", tg, tx, stars, second)).status; });
+    money::run_together(deliveries);
+    for (long st : status) BOOST_TEST(st == 200L);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + user_of(tg)) == price);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE type = 'deposit' AND status = 'completed' AND amount_minor = " +
+                     std::to_string(price) + " AND provider_payment_id = 'stars:" + second + "' AND user_id = " + user_of(tg)) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM balance_ledger WHERE reason = 'deposit' AND user_id = " + user_of(tg)) == 1);
+    BOOST_TEST(days_left(tg) == 30);  // the days were bought once
+    const auto pay = http("GET", "/api/cabinet/payments", {auth}).json();
+    BOOST_TEST(std::string(pay["items"][0]["type"].GetString()) == "deposit");  // the buyer sees where it went
+
+    // The second charge refunded: its credit comes off the balance, the plan stays.
+    BOOST_TEST(bot_update(stars_message("refunded_payment", tg, tx, stars, second)).status == 200);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + user_of(tg)) == 0);
+    BOOST_TEST(days_left(tg) == 30);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + std::to_string(tx)) == 1);
+    // The first charge refunded: now the days go.
+    BOOST_TEST(bot_update(stars_message("refunded_payment", tg, tx, stars)).status == 200);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'refunded' AND id = " + std::to_string(tx)) == 1);
+    BOOST_TEST(days_left(tg) == 0);
+    // A refund of a charge we never recorded takes nothing.
+    BOOST_TEST(bot_update(stars_message("refunded_payment", tg, tx, stars, "unknown_charge")).status == 200);
+    BOOST_TEST(count("SELECT count(*) FROM balance_ledger WHERE user_id = " + user_of(tg)) == 2);
     const auto [rc, out] = run(ctl("check-ledger"));
     BOOST_TEST(rc == 0, out);
 }

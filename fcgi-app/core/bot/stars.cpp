@@ -51,10 +51,16 @@ void record_stars_refund(Exchange& ex, const rapidjson::Value& p) {
     if (tx == 0) throw bad_request("refunded_payment without our payload");
     const std::string currency = require_string(p, "currency", 1, 8);
     const int64_t amount = require_int(p, "total_amount", 0, INT64_MAX);
+    const std::string charge = require_string(p, "telegram_payment_charge_id", 1, 256);
     if (currency != "XTR") throw bad_request("refunded_payment is not in stars");
-    const RefundOutcome r =
-        ex.io.db.transact([&](pqxx::work& txn) { return refund_payment(txn, ex.io.panel, tx, "stars", amount); });
-    spdlog::info("{} stars refund for transaction {}: {}", ex.req.request_id, tx, refund_outcome_name(r));
+    // The charge, not the payload, says what is refunded: an invoice paid twice has one
+    // payload and two charges, the second of them on the balance (confirm_payment).
+    const auto [target, r] = ex.io.db.transact([&](pqxx::work& txn) {
+        const int64_t id = stars_refund_target(txn, tx, "stars:" + charge);
+        return std::pair{id, id == 0 ? RefundOutcome::not_ours : refund_payment(txn, ex.io.panel, id, "stars", amount)};
+    });
+    spdlog::info("{} stars refund of charge {} (payload {}, transaction {}): {}", ex.req.request_id, charge, tx, target,
+                 refund_outcome_name(r));
 }
 
 }  // namespace cabinet::bot

@@ -35,8 +35,22 @@ std::vector<Statement> purchase_statements() {
          " WHERE id = $1"},
         {"payment_for_update",
          "SELECT id, user_id, status, paid_at IS NOT NULL AS paid, amount_minor, currency, coalesce(provider, '') AS provider,"
-         "  coalesce((pricing->>'stars')::bigint, 0) AS stars"
+         "  coalesce((pricing->>'stars')::bigint, 0) AS stars, coalesce(provider_payment_id, '') AS provider_payment_id"
          " FROM transactions WHERE id = $1 AND type = 'subscription_payment' FOR UPDATE"},
+        // A second charge of a paid Stars invoice ($2 its charge id, $3 the credit, $4 its
+        // stars): a completed deposit of its own; nothing when that charge is recorded already.
+        {"insert_second_charge",
+         "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, provider, provider_payment_id,"
+         "  pricing, description, paid_at, completed_at)"
+         " SELECT user_id, 'deposit', 'completed', $3, currency, method, provider, $2, jsonb_build_object('stars', $4::bigint),"
+         "  'Paid twice: the second payment of order #' || id || ' went to the balance', now(), now()"
+         " FROM transactions WHERE id = $1"
+         " ON CONFLICT (provider_payment_id) WHERE provider_payment_id IS NOT NULL DO NOTHING RETURNING id, user_id"},
+        // A Stars refund names its charge: the transaction that charge paid, or, for a
+        // payment recorded without its charge id, the invoice of the payload ($1).
+        {"stars_refund_target",
+         "SELECT coalesce((SELECT id FROM transactions WHERE provider_payment_id = $2),"
+         " (SELECT id FROM transactions WHERE id = $1 AND provider_payment_id IS NULL)) AS id"},
         // A late payment (the invoice had ended: expired, canceled, failed as underpaid) is
         // pending again until fulfilment decides what it buys.
         {"mark_payment_paid",
@@ -77,7 +91,7 @@ std::vector<Statement> purchase_statements() {
          "SELECT status, paid_at IS NOT NULL AS paid, amount_minor, coalesce(provider, '') AS provider,"
          "  coalesce((pricing->>'stars')::bigint, 0) AS stars, coalesce((plan_snapshot->>'days')::bigint, 0) AS days,"
          "  EXISTS (SELECT 1 FROM balance_ledger b WHERE b.transaction_id = t.id AND b.reason = 'deposit') AS credited"
-         " FROM transactions t WHERE id = $1 AND type = 'subscription_payment' FOR UPDATE"},
+         " FROM transactions t WHERE id = $1 AND type IN ('subscription_payment', 'deposit') FOR UPDATE"},
         {"mark_payment_refunded",
          "UPDATE transactions SET status = 'refunded', failure_reason = 'refunded by the provider' WHERE id = $1"},
         {"note_partial_refund",

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
@@ -25,6 +27,7 @@ const char* confirmation_name(Confirmation c) {
         case Confirmation::already_paid: return "replay";
         case Confirmation::underpaid: return "underpaid";
         case Confirmation::refused: return "refused";
+        case Confirmation::second_charge: return "second charge";
     }
     return "?";
 }
@@ -33,6 +36,23 @@ bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int
     return !exec_prepared(txn, "stars_invoice_open", transaction_id, stars).empty();
 }
 
+namespace {
+
+// The invoice's price, or the paid share of it, on the balance as a deposit of its own.
+// A replay of the same charge finds its row (the unique charge id) and changes nothing.
+void credit_second_charge(pqxx::work& txn, int64_t transaction_id, std::string_view charge_id, int64_t paid_stars,
+                          int64_t invoice_stars, int64_t invoice_minor) {
+    const int64_t credit = invoice_stars > 0 ? invoice_minor * std::min(paid_stars, invoice_stars) / invoice_stars : 0;
+    const auto row = exec_prepared(txn, "insert_second_charge", transaction_id, std::string(charge_id), credit, paid_stars);
+    if (row.empty()) return;
+    const int64_t deposit = row[0]["id"].as<int64_t>();
+    spdlog::warn("payment {}: charged again ({}); {} credited to the balance of user {} as transaction {}", transaction_id,
+                 charge_id, credit, row[0]["user_id"].as<int64_t>(), deposit);
+    if (credit > 0) move_balance(txn, row[0]["user_id"].as<int64_t>(), credit, LedgerReason::deposit, deposit);
+}
+
+}  // namespace
+
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
     if (!lock_payer(txn, transaction_id)) throw not_found("unknown payment");
@@ -40,13 +60,22 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
     if (rows.empty()) throw not_found("unknown payment");
     const auto& t = rows[0];
     const std::string_view status = t["status"].c_str();
-    if (t["paid"].as<bool>() || status == "completed") return Confirmation::already_paid;
-    if (status == "refunded") return Confirmation::refused;
+    const bool stars = provider == "stars";
+    if (t["paid"].as<bool>() || status == "completed" || status == "refunded") {
+        const std::string_view first_charge = t["provider_payment_id"].c_str();
+        if (stars && t["provider"].c_str() == provider && !first_charge.empty() && first_charge != provider_payment_id &&
+            paid_currency == "XTR") {
+            credit_second_charge(txn, transaction_id, provider_payment_id, paid_amount, t["stars"].as<int64_t>(),
+                                 t["amount_minor"].as<int64_t>());
+            return Confirmation::second_charge;
+        }
+        if (t["paid"].as<bool>() || status == "completed") return Confirmation::already_paid;
+        return Confirmation::refused;
+    }
     if (!std::string_view(t["provider"].c_str()).empty() && t["provider"].c_str() != provider) {
         spdlog::warn("payment {}: confirmed by {} but created for {}", transaction_id, provider, t["provider"].c_str());
         return Confirmation::refused;
     }
-    const bool stars = provider == "stars";
     const int64_t expected = stars ? t["stars"].as<int64_t>() : t["amount_minor"].as<int64_t>();
     const std::string expected_currency = stars ? "XTR" : t["currency"].c_str();
     if (paid_amount < expected || paid_currency != expected_currency) {

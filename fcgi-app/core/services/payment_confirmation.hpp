@@ -21,13 +21,15 @@ enum class Confirmation {
     already_paid,   // a replay: nothing changed
     underpaid,      // amount or currency below the invoice: the payment is failed, nothing granted
     refused,        // not ours to credit: another provider's invoice, or a refunded one
+    second_charge,  // Stars: another charge of an invoice already paid, credited to the
+                    // balance as its own deposit (its charge id is unique: once)
 };
 
 // The buyer of a transaction, locked (the first lock every payment writer takes, as the
 // locking rule says); nullopt for an unknown transaction.
 std::optional<LockedAccount> lock_payer(pqxx::transaction_base& txn, int64_t transaction_id);
 
-// For logs: accepted, late, replay, underpaid, refused.
+// For logs: accepted, late, replay, underpaid, refused, second charge.
 const char* confirmation_name(Confirmation c);
 
 inline constexpr const char* kFulfilJob = "fulfil_payment";
@@ -38,6 +40,10 @@ bool stars_invoice_open(pqxx::transaction_base& txn, int64_t transaction_id, int
 
 // `paid_amount` in minor units of `paid_currency` (for Telegram Stars: stars, "XTR").
 // Locks the buyer first, as every writer does. Throws ApiError 404 for an unknown transaction.
+// A Stars invoice link stays payable until the first payment is processed, so a double tap
+// can charge it twice: a charge id other than the one that paid it is money taken too, and
+// goes to the balance (a `deposit` transaction keyed by that charge id) rather than being
+// kept as a replay.
 Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
                              std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency);
 

@@ -21,6 +21,11 @@ const char* refund_outcome_name(RefundOutcome r) {
     return "?";
 }
 
+int64_t stars_refund_target(pqxx::transaction_base& txn, int64_t payload_transaction_id, const std::string& charge_id) {
+    const auto row = exec_prepared(txn, "stars_refund_target", payload_transaction_id, charge_id);
+    return row[0][0].is_null() ? 0 : row[0][0].as<int64_t>();
+}
+
 RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
                              int64_t refunded) {
     // The buyer's row first, as every writer does, then the transaction's.

@@ -7,6 +7,7 @@
 // a part of its price is worth is the operator's call (docs/decisions.md).
 #include <pqxx/pqxx>
 
+#include <string>
 #include <string_view>
 
 #include "panel/panel_client.hpp"
@@ -21,6 +22,11 @@ enum class RefundOutcome {
 };
 
 const char* refund_outcome_name(RefundOutcome r);
+
+// The transaction a Stars refund of `charge_id` ("stars:<telegram_payment_charge_id>") is
+// about: the one that charge paid (an invoice, or the deposit of its second charge), else
+// the payload's invoice if it was paid without recording a charge id; 0 for none.
+int64_t stars_refund_target(pqxx::transaction_base& txn, int64_t payload_transaction_id, const std::string& charge_id);
 
 // `refunded` in the invoice's units: stars for provider "stars", minor units otherwise.
 RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
