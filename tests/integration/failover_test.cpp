@@ -110,4 +110,34 @@ BOOST_AUTO_TEST_CASE(an_outage_is_logged_once_per_connection_then_where_it_is_ba
     BOOST_TEST(log_lines("database connection is back, to ") - back_before >= 1);
 }
 
+// A restart of the server leaves each pool thread a dead connection until its next request.
+// A panel-first write (a payment's confirmation, a purchase) may not be repeated once it
+// started, but a connection found dead by its BEGIN is replaced: no thread answers 503
+// once the database is back. Stars payments, as Telegram delivers them, one after another.
+BOOST_AUTO_TEST_CASE(after_a_restart_no_thread_refuses_a_payment) {
+    const auto s = money::new_shopper();
+    std::vector<int64_t> invoices;
+    for (int i = 0; i < 24; ++i) {
+        const auto r = http("POST", "/api/cabinet/purchase", {s.auth, "Content-Type: application/json"},
+                            R"({"plan_id":"standard","days":30,"method":"stars"})");
+        BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+        invoices.push_back(r.json()["transaction_id"].GetInt64());
+    }
+    stack_svc("stop", "postgres");
+    stack_svc("start", "postgres");
+    BOOST_REQUIRE(wait_for_status("/health", 200));
+    int refused = 0;
+    for (const int64_t tx : invoices) {
+        const std::string id = std::to_string(tx);
+        const int64_t stars = count("SELECT (pricing->>'stars')::bigint FROM transactions WHERE id = " + id);
+        const auto r = bot_update(R"({"update_id":1,"message":{"message_id":1,"chat":{"id":)" + std::to_string(s.tg) +
+                                  R"(},"successful_payment":{"currency":"XTR","total_amount":)" + std::to_string(stars) +
+                                  R"(,"invoice_payload":")" + id + R"(","telegram_payment_charge_id":"restart_)" + id + "\"}}}",
+                                  env("BOT_WEBHOOK_SECRET"));
+        refused += r.status != 200;
+    }
+    BOOST_TEST(refused == 0);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE paid_at IS NOT NULL AND user_id = " + std::to_string(s.id)) == 24);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

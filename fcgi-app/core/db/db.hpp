@@ -45,10 +45,19 @@ public:
         return with_retry([&](pqxx::connection& c) { return in_work(c, fn); });
     }
 
-    // One transaction with no retry, for panel-first writes: `fn` may call the panel while
-    // it holds row locks, and a repeated panel call is the caller's decision, not ours.
+    // One transaction for panel-first writes: `fn` may call the panel while it holds row
+    // locks, and a repeated panel call is the caller's decision, not ours, so `fn` never
+    // runs twice. Only a connection found broken by BEGIN, before `fn` ran (the server
+    // restarted since this thread's last request), is replaced and BEGIN sent again.
     template <class Fn>
     auto transact(Fn&& fn) {
+        bool began = false;
+        try {
+            return in_work(conn(), fn, &began);
+        } catch (const pqxx::broken_connection&) {
+            reset();
+            if (began) throw;
+        }
         return in_work(conn(), fn);
     }
 
@@ -62,10 +71,12 @@ public:
     }
 
 private:
-    // fn(txn) in a pqxx::work, committed when fn returns.
+    // fn(txn) in a pqxx::work, committed when fn returns. `*began` is set once BEGIN went
+    // through (libpqxx sends it when the transaction object is made).
     template <class Fn>
-    auto in_work(pqxx::connection& c, Fn& fn) {
+    auto in_work(pqxx::connection& c, Fn& fn, bool* began = nullptr) {
         pqxx::work txn(c);
+        if (began) *began = true;
         if constexpr (std::is_void_v<decltype(fn(txn))>) {
             fn(txn);
             ++commits_;  // counted before: a commit whose outcome is unknown may have written
