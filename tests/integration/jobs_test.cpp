@@ -114,6 +114,20 @@ BOOST_AUTO_TEST_CASE(failing_job_backs_off_dies_and_requeue_revives_it) {
     BOOST_CHECK_MESSAGE(out2.find("only a dead job") != std::string::npos, out2);
 }
 
+// A dead job sets its key free: the producer's next try queues the work again (the autopay
+// scan after an outage), while the dead row stays for the operator.
+BOOST_AUTO_TEST_CASE(a_dead_job_sets_its_dedupe_key_free) {
+    const std::string mark = fresh_mark("deadkey");
+    const int64_t id = enqueue("noop", R"({"fail":true,"mark":")" + mark + R"("})", "--dedupe-key " + mark + " --delay-s 3600");
+    due_now(id, ", max_attempts = 1");
+    BOOST_REQUIRE(wait_until([&] { return job_is(id, "status = 'dead'"); }, 10000));
+    BOOST_TEST(job_is(id, "dedupe_key IS NULL AND last_error LIKE '%failing as the payload asks%'"));
+    const int64_t again = enqueue("noop", R"({"mark":")" + mark + R"("})", "--dedupe-key " + mark);
+    BOOST_TEST(again != id);
+    BOOST_REQUIRE(wait_until([&] { return job_is(again, "status = 'done'"); }, 10000));
+    BOOST_TEST(marks(mark) == 1);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_kind_dies_with_a_clear_error_and_the_worker_goes_on) {
     const int64_t id = enqueue("no_such_kind", "{}", "--delay-s 3600");
     due_now(id, ", max_attempts = 2");

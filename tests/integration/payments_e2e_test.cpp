@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "jobs/job_queue.hpp"
 #include "support.hpp"
 #include "util/time.hpp"
 
@@ -151,6 +152,45 @@ BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing_until_a_top_up
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // renewed: not due, nothing queued
     BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) +
                      "::text") == 2);
+}
+
+// An autopay renewal outlives a panel outage: its job retries for hours, not minutes, and
+// one that dies anyway does not hold its key, so the scan after the outage renews.
+BOOST_AUTO_TEST_CASE(autopay_after_a_panel_outage_renews_at_the_next_scan) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, 29900 * 2);
+    BOOST_REQUIRE(buy(auth, "balance").status == 200);
+    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '3 hours' WHERE user_id = " + uid_of(tg));
+    const int64_t expiry = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
+    const std::string jobs_of_user = "FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text";
+
+    const std::string mock = "http://127.0.0.1:" + env("PANEL_PORT");
+    BOOST_REQUIRE(http_url("POST", mock + "/__mock/fault", {"Content-Type: application/json"},
+                           R"({"mode":"status500","times":100000})").status == 200);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    const bool failed_once = wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'pending' AND attempts = 1") == 1; }, 20000);
+    const int64_t budget = count("SELECT max_attempts " + jobs_of_user);
+    // The outage outlasts the budget (here cut to two attempts): the job dies.
+    exec("UPDATE jobs SET max_attempts = 2, run_at = now() WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) +
+         "::text; NOTIFY cabinet_jobs");
+    const bool died = wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'dead'") == 1; }, 20000);
+    http_url("POST", mock + "/__mock/reset-faults");
+    BOOST_REQUIRE(failed_once);
+    BOOST_TEST(budget == cabinet::jobs::kMoneyJobAttempts);
+    BOOST_REQUIRE(died);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 29900);  // nothing charged
+
+    // The panel is back: the next scan queues the renewal again, and it renews once.
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_REQUIRE(wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'done'") == 1; }, 20000));
+    BOOST_TEST(std::llabs(count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg)) -
+                          (expiry + 30 * 86400)) <= 1);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND user_id = " + uid_of(tg)) == 2);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // renewed: nothing more
+    BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

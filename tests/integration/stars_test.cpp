@@ -47,6 +47,9 @@ BOOST_AUTO_TEST_CASE(stars_purchase_is_fulfilled_by_the_worker_once) {
     for (auto& t : threads) t.join();
     BOOST_TEST(std::count(statuses.begin(), statuses.end(), 200L) == 20);
     BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'fulfil_payment' AND payload->>'transaction_id' = '" + payload + "'") == 1);
+    // A paid order's fulfilment retries for hours (jobs::kMoneyJobAttempts), not minutes.
+    BOOST_TEST(count("SELECT max_attempts FROM jobs WHERE kind = 'fulfil_payment' AND payload->>'transaction_id' = '" + payload +
+                     "'") == 20);
 
     BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM transactions WHERE status = 'completed' AND id = " + payload) == 1;

@@ -15,11 +15,21 @@ namespace cabinet::jobs {
 // Also named in sql 0024 enqueue_job, which sends the wake-up.
 inline constexpr const char* kNotifyChannel = "cabinet_jobs";
 
+// Attempts before a job is dead. The backoff doubles from 2 s to an hour (job_runner.hpp),
+// so the default's 8 attempts are about 4 minutes of retries: enough for a hiccup. A job
+// that carries money (a paid order's fulfilment, an autopay renewal) gets 20, about nine
+// hours (68 minutes of doubling, then hourly): it outlives an outage of the panel that
+// lasts a working day, instead of waiting dead for an operator. The jobs table's default
+// is kDefaultAttempts too, for rows written by hand.
+inline constexpr int kDefaultAttempts = 8;
+inline constexpr int kMoneyJobAttempts = 20;
+
 // Adds a job in the caller's transaction. With a non-empty `dedupe_key`, a second job with
-// the same key is not added (the existing job's id is returned). Workers are woken by a
-// NOTIFY that PostgreSQL delivers at commit. `delay_s` postpones the first run.
+// the same key is not added while the first is pending, running or done (the existing
+// job's id is returned); a dead job sets its key free. Workers are woken by a NOTIFY that
+// PostgreSQL delivers at commit. `delay_s` postpones the first run.
 int64_t enqueue(pqxx::transaction_base& txn, std::string_view kind, std::string_view payload_json,
-                std::string_view dedupe_key = {}, int64_t delay_s = 0);
+                std::string_view dedupe_key = {}, int64_t delay_s = 0, int max_attempts = kDefaultAttempts);
 
 struct Job {
     int64_t id = 0;

@@ -20,6 +20,7 @@ UPDATE jobs SET
   locked_until = CASE WHEN status = 'running' AND attempts >= max_attempts THEN NULL
                       ELSE now() + make_interval(secs => $2) END,
   finished_at = CASE WHEN status = 'running' AND attempts >= max_attempts THEN now() END,
+  dedupe_key = CASE WHEN status = 'running' AND attempts >= max_attempts THEN NULL ELSE dedupe_key END,
   last_error = CASE WHEN status = 'running'
                     THEN 'attempt ' || attempts || ' did not finish (worker stopped or lost its connection)'
                     ELSE last_error END,
@@ -43,12 +44,14 @@ constexpr const char* kDoneSql =
     "UPDATE jobs SET status = 'done', finished_at = now(), locked_by = NULL, locked_until = NULL,"
     " updated_at = now() WHERE id = $1";
 
-// Step 3, only while the attempt is still ours.
+// Step 3, only while the attempt is still ours. A job that dies sets its dedupe key free
+// (here and in the claim): the producer may queue the same work again (job_queue.hpp).
 constexpr const char* kFailSql = R"SQL(
 UPDATE jobs SET
   status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
   run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE now() + make_interval(secs => $4) END,
   finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
+  dedupe_key = CASE WHEN attempts >= max_attempts THEN NULL ELSE dedupe_key END,
   last_error = $5, locked_by = NULL, locked_until = NULL, updated_at = now()
 WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'
 RETURNING status

@@ -45,7 +45,8 @@ int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s) {
         // job whose balance was enough renews and moves the expiry, so it is not due again).
         jobs::enqueue(txn, kAutopayJob, "{\"user_id\":" + std::string(r["user_id"].c_str()) + "}",
                       "autopay:" + std::string(r["user_id"].c_str()) + ":" + r["expire_unix"].c_str() + ":" +
-                          r["balance_minor"].c_str());
+                          r["balance_minor"].c_str(),
+                      0, jobs::kMoneyJobAttempts);
         ++queued;
     }
     return queued;

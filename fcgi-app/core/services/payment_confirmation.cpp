@@ -89,7 +89,7 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
     const bool late = status != "pending";
     exec_prepared(txn, "mark_payment_paid", transaction_id, std::string(provider_payment_id));
     jobs::enqueue(txn, kFulfilJob, "{\"transaction_id\":" + std::to_string(transaction_id) + "}",
-                  "fulfil:" + std::to_string(transaction_id));
+                  "fulfil:" + std::to_string(transaction_id), 0, jobs::kMoneyJobAttempts);
     return late ? Confirmation::late : Confirmation::accepted;
 }
 
