@@ -74,9 +74,11 @@ test('register → the mailed link → signed in, home shows the account and /me
   const linked = await api('GET', '/linked', { headers: { Authorization: bearer } });
   assert.equal(linked.json.email, email);
   assert.equal(linked.json.email_verified, true);
-  // The link is single-use: opening it again explains.
+  // The link is single-use: opening it again (signed in, so the page asks first) explains,
+  // and the session stays.
   await p.page.goto(BASE + link.pathname + link.search);
   p.allowHttp((r) => r.url().endsWith('/auth/verify') && r.status() === 400);
+  await p.page.getByRole('button', { name: 'Sign in with this link' }).click();
   await p.page.getByText('This link is invalid, already used or expired', { exact: false }).waitFor();
   await axeClean(p.page);
   assert.deepEqual(await p.problems(), []);
@@ -110,6 +112,52 @@ test('an address registered twice: its link asks for the password of its own reg
   assert.equal(new URL(p.page.url()).pathname, '/cabinet/');
   assert.equal((await api('POST', '/auth/login', { body: { email, password: PASSWORD } })).status, 200);
   assert.equal((await api('POST', '/auth/login', { body: { email, password: 'not the owners 42' } })).status, 401);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+// Login CSRF: someone's own verify link, sent to a signed-in customer, used to sign every
+// tab in to the sender's account without a word. Now the page asks; staying keeps the
+// account, going on switches every tab (each then shows the new account) and ends the old
+// session on the server.
+test('a verify link opened while signed in asks first; going on switches every tab and ends the old session', async () => {
+  const mine = freshEmail();
+  await registerVerified(mine);
+  const p = await openPage(browser, '/cabinet/');
+  await signIn(p.page, mine);
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  const page2 = await p.context.newPage();
+  const bearer2 = { value: null };
+  page2.on('request', (r) => { const a = r.headers().authorization; if (a && a.startsWith('Bearer ')) bearer2.value = a; });
+  await page2.goto(BASE + '/cabinet/');
+  await page2.getByRole('button', { name: 'Sign out' }).waitFor();
+  const oldRefresh = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).refresh);
+
+  const other = freshEmail();
+  assert.equal((await api('POST', '/auth/register', { body: { email: other, password: PASSWORD } })).status, 200);
+  const link = await mailedLink(other);
+  let verifies = 0;
+  p.context.on('request', (r) => { if (r.url().endsWith('/auth/verify')) verifies += 1; });
+  await p.page.goto(BASE + link.pathname + link.search);
+  await p.page.getByText(`This browser is signed in as ${mine}`, { exact: false }).waitFor();
+  await axeClean(p.page);
+  await p.page.getByRole('link', { name: 'Stay in this account' }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(verifies, 0, 'staying does not use the link');
+  assert.equal(await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).user.email), mine);
+
+  await p.page.goto(BASE + link.pathname + link.search);
+  await p.page.getByRole('button', { name: 'Sign in with this link' }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).user.email), other);
+  // The other tab says so and acts as the new account.
+  await page2.getByText(`Another tab signed in as ${other}`, { exact: false }).waitFor();
+  await page2.getByRole('link', { name: 'Account' }).click();
+  await ready(page2);
+  assert.equal((await api('GET', '/linked', { headers: { Authorization: bearer2.value } })).json.email, other);
+  // The replaced session is over on the server.
+  await waitFor(async () => (await api('POST', '/auth/refresh', { body: { refresh_token: oldRefresh } })).status === 401,
+    { what: 'the old session ended' });
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

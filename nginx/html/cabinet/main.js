@@ -213,9 +213,15 @@ async function boot() {
   const linking = finishing && location.pathname.startsWith('/cabinet/oauth/') && sessionStorage.getItem('cabinet.oauth.link') === '1';
   const signedIn = (!finishing || linking) && await session.restore();
   if (signedIn === null) return ctx.shell.showOffline(() => location.reload());
+  // Signed in, out, or as someone else: another tab's sign-in (one session per browser)
+  // reaches this one as new tokens. A tab that kept showing the first account would
+  // act as the second (its balance, its purchases) under the first one's screens.
   session.onChange((now) => {
     if (now && !ctx.me) startCabinet();
-    else if (!now) { history.replaceState(null, '', '/cabinet/'); showSignedOut(); }
+    else if (now && session.user && session.user.id !== ctx.me.user.id) {
+      const name = session.user.email || ctx.t('cabinet.verify.switch.unnamed');
+      startCabinet().then(() => ctx.toast(ctx.t('cabinet.session.switched', { name }), 'info'));
+    } else if (!now) { history.replaceState(null, '', '/cabinet/'); showSignedOut(); }
   });
   return signedIn && !finishing ? startCabinet() : showSignedOut();
 }

@@ -8,7 +8,10 @@
 // as the same account, with a fresh session for it (the old one is ended).
 // With the web cabinet off, both pages say so and point to the bot, as the sign-in does.
 // A link of an address registered more than once asks for its registration's password
-// first (409 from /auth/verify: askPassword).
+// first (409 from /auth/verify: askPassword). A verify link opened in a browser that is
+// signed in already asks before it replaces that session (askSwitch): otherwise anyone's
+// link, sent to a signed-in customer, silently signed every tab in to the sender's
+// account (login CSRF), where the customer's next payment or Telegram link would go.
 
 import { h, mount } from '../../shared/dom.js';
 import { explain, isOff, showOff } from './signin.js';
@@ -18,6 +21,40 @@ import { ApiError, apiBase } from '../../shared/api.js';
 // in the cookie); we remember it in sessionStorage when the sign-in starts, and fall back
 // to asking the server with each provider the shop offers.
 const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
+
+// The session this browser holds: its refresh token and user, or null.
+function storedSession() {
+  try {
+    const st = JSON.parse(localStorage.getItem('cabinet.session'));
+    return st && st.refresh ? st : null;
+  } catch { return null; }
+}
+
+// The new session for every tab; the one it replaces (read now: another tab may have
+// rotated it since the page opened) is ended on the server, so nobody is left holding it.
+function adoptReplacing(ctx, s) {
+  const prev = (storedSession() || {}).refresh;
+  ctx.session.adopt(s);
+  if (!prev || prev === s.refresh_token) return;
+  fetch(apiBase() + '/auth/logout', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: prev }),
+  }).catch(() => {});
+}
+
+// Signed in already: go on with the link (resolves) or stay (a link back to the cabinet).
+function askSwitch(view, ctx, current) {
+  const t = ctx.t;
+  const name = (current.user && current.user.email) || t('cabinet.verify.switch.unnamed');
+  return new Promise((resolve) => {
+    const go = h('button', { class: 'btn btn-primary', type: 'button', onclick: () => resolve() }, t('cabinet.verify.switch.go'));
+    mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
+      h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.verify.title')),
+      h('p', { id: 'verify-switch-text' }, t('cabinet.verify.switch.text', { name })),
+      h('div', { class: 'btn-row' }, go,
+        h('a', { class: 'btn', href: '/cabinet/' }, t('cabinet.verify.switch.stay')))));
+    go.focus();
+  });
+}
 
 // The address was registered more than once (by its owner and maybe by someone else): the
 // link confirms the mailbox, and the password of the link's own registration confirms who
@@ -38,7 +75,7 @@ function askPassword(view, ctx, token) {
     try {
       const s = await ctx.api.post('/auth/verify', { token, password: password.value });
       history.replaceState(null, '', '/cabinet/');
-      ctx.session.adopt(s);
+      adoptReplacing(ctx, s);
     } catch (e) {
       message.textContent = e instanceof ApiError && e.status === 401 ? t('cabinet.verify.password.wrong')
         : e instanceof ApiError && e.status === 400 ? t('cabinet.verify.invalid') : explain(ctx, e);
@@ -67,6 +104,8 @@ export default {
     } catch (e) {
       if (isOff(e)) return showOff(view, ctx);
     }
+    const current = isVerify ? storedSession() : null;
+    if (current) await askSwitch(view, ctx, current);
     try {
       let s;
       if (isVerify) {
@@ -80,19 +119,15 @@ export default {
         });
         sessionStorage.removeItem('cabinet.oauth.provider');
         if (linking) {
-          const old = (() => { try { return JSON.parse(localStorage.getItem('cabinet.session')).refresh; } catch { return null; } })();
           history.replaceState(null, '', '/cabinet/#/linked');
-          ctx.session.adopt(s);
+          // The session that started the link is no longer needed.
+          adoptReplacing(ctx, s);
           ctx.success(ctx.t('linked.oauth.done', { name: PROVIDERS[provider] || provider }));
-          // The session that started the link is no longer needed: end it on the server.
-          if (old && old !== s.refresh_token) fetch(apiBase() + '/auth/logout', {
-            method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: old }),
-          }).catch(() => {});
           return null;
         }
       }
       history.replaceState(null, '', '/cabinet/');
-      ctx.session.adopt(s);
+      adoptReplacing(ctx, s);
     } catch (e) {
       if (e instanceof ApiError && e.status === 403 && /web cabinet/i.test(e.detail || '')) return showOff(view, ctx);
       if (isVerify && e instanceof ApiError && e.status === 409) return askPassword(view, ctx, q.get('token') || '');
