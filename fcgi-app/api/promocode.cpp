@@ -10,6 +10,7 @@
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
+#include "services/panel_restore.hpp"
 #include "services/subscription_grant.hpp"
 #include "util/strings.hpp"
 
@@ -31,6 +32,7 @@ struct Outcome {
 Outcome refuse(std::string message) { return {false, "", std::move(message)}; }
 
 Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const pqxx::row& promo) {
+    const PanelRestore restore(ex.io.panel, locked);  // a grant below is recorded after its panel call
     const int64_t promo_id = promo["id"].as<int64_t>();
     const std::string type = promo["reward_type"].c_str();
     const int64_t value = promo["value"].as<int64_t>();

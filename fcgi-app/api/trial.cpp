@@ -9,6 +9,7 @@
 #include "db/prepared.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
+#include "services/panel_restore.hpp"
 #include "services/subscription_grant.hpp"
 #include "util/time.hpp"
 
@@ -20,6 +21,7 @@ void post_trial(Exchange& ex) {
     const int64_t now = unix_now();
     const Subscription sub = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
+        const PanelRestore restore(ex.io.panel, locked);
         if (locked.user.trial_used) throw bad_request("trial already used");
         if (locked.subscription) {
             const Subscription& cur = *locked.subscription;

@@ -28,7 +28,7 @@ int expire_payments(const Args&) {
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
     int64_t total = 0, ended = 0;
     do {
-        ended = db.transact([](pqxx::work& txn) { return expire_pending_payments(txn, 500); });
+        ended = expire_pending_payments(db, 500);
         total += ended;
     } while (ended > 0);
     std::cout << "expired " << total << " unpaid invoices\n";

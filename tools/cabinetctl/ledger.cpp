@@ -22,6 +22,7 @@
 #include "domain/expiry_replay.hpp"
 #include "log/logging.hpp"
 #include "panel/panel_client.hpp"
+#include "services/panel_restore.hpp"
 #include "services/reports.hpp"
 #include "services/subscription_grant.hpp"
 #include "util/strings.hpp"
@@ -166,6 +167,7 @@ std::optional<Suspect> examine(pqxx::transaction_base& txn, int64_t user_id, con
 bool repair(Db& db, PanelClient& panel, const Suspect& found) {
     return db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, found.user_id);
+        const PanelRestore restore(panel, locked);
         if (!locked.subscription || locked.subscription->status == "disabled") return false;
         const auto again = examine(txn, found.user_id, found.telegram_id, locked.subscription->expire_at);
         if (!again) return false;  // repaired meanwhile

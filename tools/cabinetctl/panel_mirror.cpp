@@ -80,15 +80,18 @@ std::unordered_set<int64_t> ids_of(const pqxx::result& result) {
     return ids;
 }
 
-// The users' locks, taken in id order (so two writers of many users never deadlock), as
-// every grant takes its user's lock from its read to its commit. A user deleted since the
-// snapshot (an account merge) is not returned and is left alone. nullopt: a lock was held
-// past the statement timeout (grants queued on one user behind a slow panel); the page is
-// then left to the next run instead of ending this one.
+// The users' locks that are free now, taken in id order, as every grant takes its user's
+// lock from its read to its commit. A user someone holds (a grant is writing it: its
+// revision will move anyway) is skipped, not waited for: the sync then never waits on a
+// grant, so it can be in no deadlock with one (a purchase locks its buyer, and after its
+// panel call the referrer, in whatever order their ids are), and no grant fails after
+// its panel call because of the sync. A user deleted since the snapshot (an account
+// merge) is not returned either. Skipped users are left to the next run. nullopt: the
+// statement itself ran past the statement timeout; the page is left to the next run.
 std::optional<std::unordered_set<int64_t>> lock_users(pqxx::work& txn, const std::vector<int64_t>& ids) {
     try {
         return ids_of(
-            txn.exec_params("SELECT id FROM users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE", pg_array(ids)));
+            txn.exec_params("SELECT id FROM users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE SKIP LOCKED", pg_array(ids)));
     } catch (const pqxx::sql_error& e) {
         if (e.sqlstate() != "57014" && e.sqlstate() != "55P03") throw;  // query_canceled, lock_not_available
         return std::nullopt;
@@ -182,7 +185,7 @@ MirrorTally write_mirror(pqxx::connection& conn, const std::vector<MirrorRow>& r
     pqxx::work txn(conn);
     const auto locked_or_not = lock_users(txn, ids);
     if (!locked_or_not) {
-        spdlog::warn("a page of {} changes waited too long for a user's lock: left to the next run", changes.size());
+        spdlog::warn("a page of {} changes ran past the statement timeout: left to the next run", changes.size());
         tally.moved += static_cast<int64_t>(changes.size());
         return tally;
     }

@@ -133,7 +133,7 @@ void landing_thread(const LiveSettings& live, int64_t every_s, const std::atomic
 // Ends unpaid invoices past their time; a database outage only waits for the next beat.
 void expire_payments_once(Db& db) {
     try {
-        const int64_t ended = db.transact([](pqxx::work& txn) { return expire_pending_payments(txn, 500); });
+        const int64_t ended = expire_pending_payments(db, 500);
         if (ended > 0) spdlog::info("{} unpaid invoices expired", ended);
     } catch (const std::exception& e) {
         spdlog::warn("expiring unpaid invoices: {}", e.what());

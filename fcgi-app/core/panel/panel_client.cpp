@@ -94,6 +94,7 @@ std::optional<std::string> PanelClient::call(const std::string& method, const st
         if (r.status < 500) spdlog::error("panel refused {} {}: {} {}", method, path, r.status, r.body.substr(0, 300));
         throw PanelError(method + " " + path + " answered " + std::to_string(r.status));
     }
+    if (method != "GET") ++writes_acknowledged_;
     return std::move(r.body);
 }
 

@@ -55,6 +55,11 @@ public:
     std::vector<PanelDevice> devices(const std::string& uuid);
     void delete_device(const std::string& uuid, const std::string& hwid);
 
+    // Writes (anything but GET) the panel acknowledged with a 2xx, since this client was
+    // made: a caller compares two readings to know whether it changed the panel
+    // (services/panel_restore.hpp).
+    uint64_t writes_acknowledged() const { return writes_acknowledged_; }
+
     // Counts requests, failures, their time, and the ones refused for want of a slot.
     // Set once by a pool thread; unset, nothing is counted.
     void count_into(metrics::CallCounters calls, metrics::Counter busy) {
@@ -75,6 +80,7 @@ private:
     const CallSlots* slots_;
     metrics::CallCounters counters_;
     metrics::Counter busy_;
+    uint64_t writes_acknowledged_ = 0;
 };
 
 }  // namespace cabinet

@@ -4,6 +4,7 @@
 
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "services/panel_restore.hpp"
 #include "services/referral_commission.hpp"
 
 namespace cabinet {
@@ -14,6 +15,7 @@ void consume_promo_offer_if_used(pqxx::work& txn, int64_t user_id, int64_t promo
 
 SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Settings& s, const LockedAccount& locked,
                                 const Order& order, const Settlement& how) {
+    const PanelRestore restore(panel, locked);  // the panel put back if anything below fails
     const int64_t price = order.quote.final_minor;
     GrantSpec grant = order.grant;
     grant.source = how.source;

@@ -11,6 +11,7 @@
 #include "jobs/job_queue.hpp"
 #include "services/balance_purchase.hpp"
 #include "services/order.hpp"
+#include "services/panel_restore.hpp"
 #include "services/referral_commission.hpp"
 
 namespace cabinet {
@@ -98,6 +99,9 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     const auto payer = lock_payer(txn, transaction_id);
     if (!payer) throw std::runtime_error("fulfil: no transaction " + std::to_string(transaction_id));
     const LockedAccount& locked = *payer;
+    // The grant, the completion, the promo offer and the referrer's reward (a second user's
+    // lock) commit together; if any fails, the panel goes back as well.
+    const PanelRestore restore(panel, locked);
     const auto t = exec_prepared(txn, "payment_to_fulfil", transaction_id)[0];
     if (std::string_view(t["status"].c_str()) != "pending") return;  // a second run: done already
     if (!t["paid"].as<bool>()) throw std::runtime_error("fulfil: transaction " + std::to_string(transaction_id) + " is not paid");
@@ -128,11 +132,16 @@ bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::
                .affected_rows() > 0;
 }
 
-int64_t expire_pending_payments(pqxx::work& txn, int64_t limit) {
+int64_t expire_pending_payments(Db& db, int64_t limit) {
+    const pqxx::result due = db.read([&](auto& txn) { return exec_prepared(txn, "expired_pending_payments", limit); });
     int64_t ended = 0;
-    for (const auto& r : exec_prepared(txn, "expired_pending_payments", limit)) {
-        lock_account(txn, r["user_id"].as<int64_t>());
-        ended += exec_prepared0(txn, "expire_payment", r["id"].as<int64_t>()).affected_rows();
+    for (const auto& r : due) {
+        // The buyer's lock, as every payment writer takes it first; the statement rechecks
+        // that the invoice is still unpaid and due.
+        ended += db.write([&](pqxx::work& txn) {
+            lock_account(txn, r["user_id"].as<int64_t>());
+            return static_cast<int64_t>(exec_prepared0(txn, "expire_payment", r["id"].as<int64_t>()).affected_rows());
+        });
     }
     return ended;
 }

@@ -10,6 +10,7 @@
 
 #include "config/settings.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/db.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
@@ -59,7 +60,10 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
 bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,
                             const std::string& provider, const std::string& reason);
 
-// Cancels unpaid invoices past their expires_at, at most `limit`; returns how many.
-int64_t expire_pending_payments(pqxx::work& txn, int64_t limit);
+// Cancels unpaid invoices past their expires_at, at most `limit`; returns how many. One
+// transaction per invoice, so the expirer holds one user's lock at a time: holding several
+// (taken in expiry order) it could deadlock with a purchase that holds its buyer and locks
+// the referrer after its panel call, and the purchase could be the one aborted.
+int64_t expire_pending_payments(Db& db, int64_t limit);
 
 }  // namespace cabinet

@@ -6,6 +6,7 @@
 
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "services/panel_restore.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/subscription_grant.hpp"
 
@@ -32,6 +33,7 @@ RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transa
     const auto payer = lock_payer(txn, transaction_id);
     if (!payer) return RefundOutcome::not_ours;
     const LockedAccount& locked = *payer;
+    const PanelRestore restore(panel, locked);
     const auto rows = exec_prepared(txn, "payment_for_refund", transaction_id);
     if (rows.empty()) return RefundOutcome::not_ours;
     const auto& t = rows[0];

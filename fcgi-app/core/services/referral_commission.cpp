@@ -5,6 +5,7 @@
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "services/panel_restore.hpp"
 #include "services/subscription_grant.hpp"
 
 namespace cabinet {
@@ -33,6 +34,7 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
 
 void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id) {
     const LockedAccount locked = lock_account(txn, referrer_id);
+    const PanelRestore restore(panel, locked);
     if (!locked.subscription) {
         spdlog::info("referral bonus for user {}: no subscription to extend", referrer_id);
         return;
