@@ -53,6 +53,9 @@ WebSession WebAuth::issue(pqxx::transaction_base& txn, int64_t user_id, const st
 }
 
 void WebAuth::register_account(std::string_view ip, const std::string& email, std::string_view password) {
+    // One registration of an address at a time, as one login (before the limits are read):
+    // parallel ones all passed the same reading and each sent a mail.
+    const OneCheckPerEmail one_at_a_time(redis_, db_, email);
     throttle_.check(ip, email);
     // Every attempt counts: each one sends a mail, so this also caps mail bombing.
     throttle_.failed(ip, email);
