@@ -51,6 +51,11 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
         move_balance(txn, locked.user.id, value, LedgerReason::promo, tx[0][0].as<int64_t>());
         message = "Your balance has been topped up.";
     } else if (type == "discount") {
+        // One offer per user: a second code would replace it while an open invoice holds the
+        // first, and that invoice's payment would then use the second one up.
+        if (!exec_prepared(txn, "promo_offer_held", locked.user.id).empty())
+            return refuse("Your current discount is held by a payment you started. Finish it, or wait until it "
+                          "expires, then enter this code again.");
         exec_prepared(txn, "set_promo_offer", locked.user.id, value, kOfferDays);
         message = "A " + std::to_string(value) + "% discount applies to your next purchase within " +
                   std::to_string(kOfferDays) + " days.";

@@ -137,6 +137,34 @@ BOOST_AUTO_TEST_CASE(unpaid_invoices_expire_and_give_the_discount_back) {
                count("SELECT amount_minor FROM transactions WHERE id = " + id));
 }
 
+// One discount at a time: a second discount code entered while an open invoice holds the
+// first is refused (and not used up), or that invoice's payment would have used the second
+// one up. Once the invoice has ended, the code works.
+BOOST_AUTO_TEST_CASE(a_second_discount_code_waits_for_the_invoice_that_holds_the_first) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    http("GET", "/api/cabinet/me", {auth});
+    exec("UPDATE users SET promo_discount_pct = 20, promo_discount_until = now() + interval '1 day'" + where_tg(tg));
+    const int64_t tx = open_stars_invoice(auth);
+    const std::string code = "SECOND" + std::to_string(tg);
+    exec("INSERT INTO promo_codes (code, reward_type, value, max_uses) VALUES ('" + code + "', 'discount', 30, 1)");
+    const auto enter = [&] {
+        const auto r = http("POST", "/api/cabinet/promocode", {auth, kJson}, R"({"code":")" + code + R"("})");
+        BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+        return r.json()["ok"].GetBool();
+    };
+    BOOST_TEST(!enter());
+    BOOST_TEST(count("SELECT promo_discount_pct FROM users" + where_tg(tg)) == 20);
+    BOOST_TEST(count("SELECT uses FROM promo_codes WHERE code = '" + code + "'") == 0);
+
+    exec("UPDATE transactions SET expires_at = now() - interval '1 second' WHERE id = " + std::to_string(tx));
+    BOOST_REQUIRE(run(ctl("expire-payments")).first == 0);
+    BOOST_TEST(enter());
+    BOOST_TEST(count("SELECT promo_discount_pct FROM users" + where_tg(tg)) == 30);
+    const int64_t next = open_stars_invoice(auth);
+    BOOST_TEST(count("SELECT (pricing->>'promo_pct')::int FROM transactions WHERE id = " + std::to_string(next)) == 30);
+}
+
 BOOST_AUTO_TEST_CASE(a_full_payment_after_an_underpaid_one_is_credited_once) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);

@@ -37,6 +37,12 @@ std::vector<Statement> subscription_statements() {
         {"record_promo_activation",
          "WITH a AS (INSERT INTO promo_activations (promo_code_id, user_id) VALUES ($1, $2))"
          " UPDATE promo_codes SET uses = uses + 1 WHERE id = $1"},
+        // The user's discount is held by an invoice that may still be paid (pending and in
+        // time, or paid and not yet fulfilled): its fulfilment will use the offer up.
+        {"promo_offer_held",
+         "SELECT 1 FROM users u JOIN transactions t ON t.id = u.promo_reserved_by"
+         " WHERE u.id = $1 AND u.promo_discount_pct > 0 AND t.status = 'pending'"
+         "  AND (t.paid_at IS NOT NULL OR t.expires_at > now())"},
         {"set_promo_offer",
          "UPDATE users SET promo_discount_pct = $2, promo_discount_until = now() + make_interval(days => $3),"
          " updated_at = now() WHERE id = $1"},
