@@ -100,6 +100,12 @@ void yookassa(Exchange& ex, YooKassa& gw) {
     // The provider's own state decides; the event name is only what the caller claims.
     if (p->refunded_minor > 0) {
         const int64_t txn_id = yookassa_transaction(ex, *p);
+        // Part of it refunded before its success reached us (we were down, or the shop
+        // refunded at once): the rest was paid, so the payment is credited first (a replay
+        // if it was already), then the refund recorded. Answering only the refund left the
+        // payment unpaid here, and YooKassa, answered 200, never told us again.
+        if (p->status == "succeeded" && p->refunded_minor < p->amount_minor)
+            confirm(ex, "yookassa", txn_id, p->id, p->amount_minor, p->currency);
         const RefundOutcome r = ex.io.db.transact(
             [&](pqxx::work& txn) { return refund_payment(txn, ex.io.panel, txn_id, "yookassa", p->refunded_minor); });
         spdlog::info("{} payment {} of transaction {} refunded ({} of {}): {}", ex.req.request_id, p->id, txn_id,

@@ -44,6 +44,24 @@ int64_t days_left(int64_t tg) {
     return count("SELECT coalesce((SELECT round(extract(epoch FROM s.expire_at - now()) / 86400)::bigint FROM subscriptions s"
                  " WHERE s.user_id = " + user_of(tg) + "), 0)");
 }
+// The YooKassa payment id of our transaction.
+std::string yookassa_payment(int64_t tx) {
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction q(conn);
+    return q.exec_params1("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0].c_str();
+}
+
+// Changes the fake YooKassa's payment (`change`: {"status":...} or {"refund":"100.00"}) and
+// returns the notification YooKassa would send about it.
+std::string yookassa_changes(const std::string& payment, const std::string& change) {
+    const auto hook = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment), {kJson}, change);
+    BOOST_REQUIRE(hook.status == 200);
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+    hook.json()["notification"].Accept(w);
+    return buf.GetString();
+}
+
 cabinet::PanelUser panel_user(int64_t tg) {
     cabinet::PanelClient panel("http://127.0.0.1:" + env("PANEL_PORT"), "test", 2000, 10000);
     const auto users = panel.users_by_telegram_id(tg);
@@ -90,18 +108,9 @@ BOOST_AUTO_TEST_CASE(a_yookassa_refund_takes_the_days_back_and_a_partial_one_onl
     const std::string auth = tma_header(tg);
     const int64_t tx = buy(auth, "yookassa");
     const std::string id = std::to_string(tx);
-    const std::string payment = [&] {
-        pqxx::connection conn(env("DATABASE_URL"));
-        pqxx::nontransaction q(conn);
-        return std::string(q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", tx)[0][0].c_str());
-    }();
-    auto notify = [&](const std::string& hook_body) {
-        const auto hook = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment), {kJson}, hook_body);
-        BOOST_REQUIRE(hook.status == 200);
-        rapidjson::StringBuffer buf;
-        rapidjson::Writer<rapidjson::StringBuffer> w(buf);
-        hook.json()["notification"].Accept(w);
-        return http("POST", "/api/v1/payments/yookassa", {kJson}, buf.GetString());
+    const std::string payment = yookassa_payment(tx);
+    auto notify = [&](const std::string& change) {
+        return http("POST", "/api/v1/payments/yookassa", {kJson}, yookassa_changes(payment, change));
     };
     BOOST_REQUIRE(notify(R"({"status":"succeeded"})").json()["accepted"].GetBool());
     BOOST_REQUIRE(completed(tx));
@@ -119,6 +128,24 @@ BOOST_AUTO_TEST_CASE(a_yookassa_refund_takes_the_days_back_and_a_partial_one_onl
     BOOST_TEST(days_left(tg) == 0);
     BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'expired' AND user_id = " + user_of(tg)) == 1);
     BOOST_TEST(panel_user(tg).status == "DISABLED");  // the panel takes no expiry in the past
+}
+
+// The shop refunds part of a payment before YooKassa's success notification reached us:
+// the one notification we get says "succeeded, 100 of 299 refunded". The payment is still
+// paid, so it is fulfilled once, and the partial refund is recorded as ever.
+BOOST_AUTO_TEST_CASE(a_yookassa_payment_partly_refunded_before_its_success_reached_us_is_fulfilled) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const int64_t tx = buy(auth, "yookassa");
+    const std::string id = std::to_string(tx);
+    const std::string payment = yookassa_payment(tx);
+    yookassa_changes(payment, R"({"status":"succeeded"})");  // its notification is lost
+    const std::string refund = yookassa_changes(payment, R"({"refund":"100.00"})");
+    for (int i = 0; i < 2; ++i) BOOST_REQUIRE(http("POST", "/api/v1/payments/yookassa", {kJson}, refund).status == 200);
+    BOOST_REQUIRE(completed(tx));
+    BOOST_TEST(days_left(tg) == 30);
+    BOOST_TEST(count("SELECT count(*) FROM subscription_history WHERE transaction_id = " + id) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE failure_reason LIKE 'partly refunded%' AND id = " + id) == 1);
 }
 
 BOOST_AUTO_TEST_CASE(a_refund_of_a_balance_credit_takes_it_back_through_the_ledger) {
