@@ -65,6 +65,7 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
         spec.days = value;
         spec.keep_current_plan = true;
         spec.source = "promo";
+        spec.traffic_strategy = ex.settings().traffic_reset_strategy;
         grant_subscription(txn, ex.io.panel, locked, spec);
         message = std::to_string(value) + " days have been added to your subscription.";
     } else {  // subscription
@@ -78,6 +79,7 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
         spec.traffic_limit_bytes = plan[0]["traffic_limit_bytes"].as<int64_t>();
         spec.device_limit = plan[0]["device_limit"].as<int64_t>();
         spec.source = "promo";
+        spec.traffic_strategy = ex.settings().traffic_reset_strategy;
         grant_subscription(txn, ex.io.panel, locked, spec);
         message = "Subscription " + spec.plan_name + " for " + std::to_string(value) + " days is active.";
     }

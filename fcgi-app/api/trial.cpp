@@ -49,6 +49,7 @@ void post_trial(Exchange& ex) {
         spec.plan_name = "Trial";
         spec.traffic_limit_bytes = s.trial_traffic_gb * 1024 * 1024 * 1024;
         spec.device_limit = s.trial_device_limit;
+        spec.traffic_strategy = s.traffic_reset_strategy;
         Subscription granted = grant_subscription(txn, ex.io.panel, locked, spec);
         exec_prepared(txn, "mark_trial_used", locked.user.id);
         return granted;

@@ -57,6 +57,12 @@ int64_t panel_used(const std::string& uuid) {
 
 const std::string kStart30 = R"({"plan_id":"start","days":30,"method":"balance"})";
 
+// The panel user of a Telegram user, as the panel has it.
+std::string panel_user_field(int64_t tg, const char* field) {
+    const auto users = http_url("GET", "http://127.0.0.1:" + env("PANEL_PORT") + "/api/users/by-telegram-id/" + std::to_string(tg)).json();
+    return users["response"][0][field].GetString();
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(purchase)
@@ -89,6 +95,24 @@ BOOST_AUTO_TEST_CASE(with_reset_on_payment_every_renewal_starts_over) {
     const std::string uuid = with_traffic_used(tg, auth, kStart30, 0.5);
     BOOST_REQUIRE(buy(auth, kStart30).status == 200);
     BOOST_TEST(panel_used(uuid) == 0);
+}
+
+// DEFAULT_TRAFFIC_RESET_STRATEGY reaches each panel user at its next grant: MONTH makes a
+// long plan's traffic a monthly allowance, NO_RESET (the default) one for the whole term.
+BOOST_AUTO_TEST_CASE(the_owners_reset_strategy_reaches_the_panel_user_at_its_next_grant) {
+    const auto [tg, auth] = buyer(100000);
+    BOOST_REQUIRE(buy(auth, kStart30).status == 200);
+    BOOST_TEST(panel_user_field(tg, "trafficLimitStrategy") == "NO_RESET");
+    {
+        PoolWith pool("DEFAULT_TRAFFIC_RESET_STRATEGY=MONTH");
+        BOOST_REQUIRE(buy(auth, kStart30).status == 200);
+        BOOST_TEST(panel_user_field(tg, "trafficLimitStrategy") == "MONTH");
+    }
+    BOOST_REQUIRE(buy(auth, kStart30).status == 200);
+    BOOST_TEST(panel_user_field(tg, "trafficLimitStrategy") == "NO_RESET");
+    const auto [rc, out] = run(ctl("settings set DEFAULT_TRAFFIC_RESET_STRATEGY YEARLY"));
+    BOOST_TEST(rc != 0);
+    BOOST_TEST(out.find("must be one of") != std::string::npos, out);
 }
 
 BOOST_AUTO_TEST_CASE(balance_purchase_extends_and_records) {

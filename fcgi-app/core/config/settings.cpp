@@ -148,6 +148,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser (* for any)", field<&Settings::cors_origins>()},
     {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
     {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>(), kOwner},
+    {"DEFAULT_TRAFFIC_RESET_STRATEGY", "NO_RESET", "when the panel starts a user's traffic counter over by itself: NO_RESET (never: a plan's traffic is for its whole term), DAY, WEEK, MONTH (each calendar month) or MONTH_ROLLING (each month from the user's start); written to each panel user at its next grant", one_of<&Settings::traffic_reset_strategy>({"NO_RESET", "DAY", "WEEK", "MONTH", "MONTH_ROLLING"}), kOwner},
     {"RESET_TRAFFIC_ON_PAYMENT", "false", "every paid purchase or renewal resets the used traffic, so the plan's allowance starts over (false: only one that finds the subscription out of traffic does)", field<&Settings::reset_traffic_on_payment>(), kOwner},
     {"TRIAL_DURATION_DAYS", "3", "length of the trial in days", ranged<&Settings::trial_duration_days>(1, 365), kOwner},
     {"TRIAL_TRAFFIC_GB", "10", "trial traffic limit in GB (0 = unlimited)", ranged<&Settings::trial_traffic_gb>(0, 100000), kOwner},

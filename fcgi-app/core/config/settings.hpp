@@ -47,6 +47,11 @@ struct Settings {
     // (the plan's allowance starts over). Off: only one that finds the subscription out of
     // traffic does, so a renewal never leaves a paying customer without traffic.
     bool reset_traffic_on_payment = false;
+    // The panel's trafficLimitStrategy for the users we write: when it starts the counter
+    // over by itself (NO_RESET: never; MONTH: each calendar month, ...). A plan's traffic
+    // is per period of this strategy, so a year of a "100 GB" plan is 100 GB a month with
+    // MONTH and 100 GB in all with NO_RESET.
+    std::string traffic_reset_strategy = "NO_RESET";
     bool hide_subscription_link = false;
     bool show_traffic_usage = true;
     std::string sales_mode = "plans";

@@ -36,8 +36,10 @@ void write_state(JsonWriter& w, const PanelUserState& s) {
     w.String(s.enabled ? "ACTIVE" : "DISABLED");
     w.Key("trafficLimitBytes");
     w.Int64(s.traffic_limit_bytes);
-    w.Key("trafficLimitStrategy");
-    w.String("NO_RESET");
+    if (s.traffic_strategy) {
+        w.Key("trafficLimitStrategy");
+        write_string(w, *s.traffic_strategy);
+    }
     w.Key("expireAt");
     write_string(w, iso8601_utc(s.expire_at));
     w.Key("hwidDeviceLimit");

@@ -34,6 +34,9 @@ struct PanelUserState {
     int64_t traffic_limit_bytes = 0;
     int64_t device_limit = 0;
     bool enabled = true;
+    // The panel's trafficLimitStrategy; unset: not sent, the panel keeps what it has (and a
+    // new user gets the panel's default, NO_RESET).
+    std::optional<std::string> traffic_strategy = std::nullopt;
 };
 
 struct PanelDevice {

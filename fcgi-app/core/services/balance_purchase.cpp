@@ -20,6 +20,7 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
     GrantSpec grant = order.grant;
     grant.source = how.source;
     grant.traffic = paid_period_traffic(s);
+    grant.traffic_strategy = s.traffic_reset_strategy;
     // Panel first; then everything local in one statement (sql 0024 settle_purchase).
     PlannedGrant planned = plan_grant(panel, locked, grant);
     const Subscription& next = planned.next;

@@ -119,6 +119,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     grant.source = "fulfil";
     grant.transaction_id = transaction_id;
     grant.traffic = paid_period_traffic(s);
+    grant.traffic_strategy = s.traffic_reset_strategy;
     grant_subscription(txn, panel, locked, grant);
     exec_prepared(txn, "complete_payment", transaction_id);
     consume_promo_offer_if_used(txn, locked.user.id, t["promo_pct"].as<int64_t>());

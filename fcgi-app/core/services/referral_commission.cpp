@@ -43,6 +43,7 @@ void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s
     bonus.days = s.referral_bonus_days;
     bonus.keep_current_plan = true;
     bonus.source = "referral_bonus";
+    bonus.traffic_strategy = s.traffic_reset_strategy;
     grant_subscription(txn, panel, locked, bonus);
 }
 

@@ -99,7 +99,8 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
     next.traffic_used_bytes = cur ? cur->traffic_used_bytes : 0;
 
     PanelUser pu = ensure_panel_user(
-        panel, locked, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true});
+        panel, locked,
+        PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true, spec.traffic_strategy});
     // After the write, so a panel that refuses it changes nothing; a repeat is harmless.
     const bool out_of_traffic = next.traffic_limit_bytes > 0 && pu.used_traffic_bytes >= next.traffic_limit_bytes;
     if (pu.used_traffic_bytes > 0 && (spec.traffic == GrantSpec::Traffic::reset ||

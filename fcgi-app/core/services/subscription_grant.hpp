@@ -32,6 +32,9 @@ struct GrantSpec {
     // subscription has run out of (else a renewal would buy nothing usable), or with
     // RESET_TRAFFIC_ON_PAYMENT always starts it over; gifts, trials and repairs keep it.
     enum class Traffic { keep, restore_when_out, reset } traffic = Traffic::keep;
+    // The panel's reset strategy to write (DEFAULT_TRAFFIC_RESET_STRATEGY); unset: the
+    // panel user keeps its own.
+    std::optional<std::string> traffic_strategy;
 };
 
 // The traffic rule of a paid period under the owner's settings.
