@@ -209,7 +209,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
             cabinet::PanelUserState state;
             state.expire_at = cabinet::unix_now() + days * 86400;
             state.device_limit = 1;
-            const auto pu = panel.create_user("merge_" + side + "_" + std::to_string(fresh_telegram_id()), telegram_id, state, "linking test");
+            const auto pu = panel.create_user("merge_" + side + "_" + std::to_string(fresh_telegram_id()), telegram_id, state);
             panel_uuid[side] = pu.uuid;
             exec("INSERT INTO subscriptions (user_id, status, expire_at, panel_uuid) VALUES (" + user +
                  ", 'active', now() + interval '" + std::to_string(days) + " days', '" + pu.uuid + "')");

@@ -13,15 +13,15 @@ namespace {
 
 std::string str(int64_t v) { return std::to_string(v); }
 
-cabinet::PanelClient panel() {
-    return cabinet::PanelClient("http://127.0.0.1:" + env("PANEL_PORT"), "test", 2000, 10000);
-}
-
 std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
 
 std::atomic<int> promo_serial{0};
 
 }  // namespace
+
+cabinet::PanelClient panel() {
+    return cabinet::PanelClient("http://127.0.0.1:" + env("PANEL_PORT"), "test", 2000, 10000);
+}
 
 Shopper new_shopper(const std::string& start_param) {
     Shopper s;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "panel/panel_client.hpp"
 #include "support.hpp"
 
 namespace it::money {
@@ -28,6 +29,9 @@ Shopper new_shopper(const std::string& start_param = {});
 // user exists and autopay has a plan to renew), whose expiry is then set to `expire_at` on
 // both sides (PostgreSQL and the panel).
 Shopper subscribed_shopper(int64_t balance, int64_t expire_at);
+
+// A client of the stack's mock panel, as an operator working on the panel would use it.
+cabinet::PanelClient panel();
 
 // Everything a customer or an accountant would look at.
 struct Books {

@@ -45,7 +45,7 @@ BOOST_AUTO_TEST_CASE(round_trip_of_a_user) {
     PanelClient panel = client();
     BOOST_TEST(cabinet::version_at_least(panel.version(), cabinet::kMinPanelVersion));
     const int64_t tg = fresh_telegram_id();
-    const auto created = panel.create_user("it_" + std::to_string(tg), tg, state(30, 3), "integration test");
+    const auto created = panel.create_user("it_" + std::to_string(tg), tg, state(30, 3));
     BOOST_TEST(created.telegram_id.value() == tg);
     BOOST_TEST(created.hwid_device_limit.value() == 3);
     BOOST_TEST(panel.users_by_telegram_id(tg).size() == 1u);
@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(every_failure_is_one_error) {
 BOOST_AUTO_TEST_CASE(state_survives_a_restart) {
     PanelClient panel = client();
     const int64_t tg = fresh_telegram_id();
-    const auto created = panel.create_user("it_" + std::to_string(tg), tg, state(10), "restart test");
+    const auto created = panel.create_user("it_" + std::to_string(tg), tg, state(10));
     stack_svc("stop", "mock-panel");
     stack_svc("start", "mock-panel");
     BOOST_REQUIRE(wait_for_status_url(panel_url() + "/api/system/health", 200));
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(state_survives_a_restart) {
 
 BOOST_AUTO_TEST_CASE(fifty_parallel_updates_lose_none) {
     const int64_t tg = fresh_telegram_id();
-    const auto user = client().create_user("it_" + std::to_string(tg), tg, state(1), "race");
+    const auto user = client().create_user("it_" + std::to_string(tg), tg, state(1));
     // Fifty parallel writers each create a user and update the shared one: every creation
     // must be there afterwards, and the shared user must hold one writer's whole update.
     constexpr int kWriters = 50;
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(fifty_parallel_updates_lose_none) {
     for (int i = 0; i < kWriters; ++i)
         threads.emplace_back([&, i] {
             PanelClient p = client();
-            created[i] = p.create_user("it_" + std::to_string(tg) + "_" + std::to_string(i), std::nullopt, state(1), "w").uuid;
+            created[i] = p.create_user("it_" + std::to_string(tg) + "_" + std::to_string(i), std::nullopt, state(1)).uuid;
             p.update_user(user.uuid, PanelUserState{cabinet::unix_now() + (i + 1) * 86400, 0, i + 1, true});
         });
     for (auto& t : threads) t.join();

@@ -48,4 +48,53 @@ BOOST_AUTO_TEST_CASE(a_purchase_that_fails_after_its_panel_call_leaves_the_panel
     BOOST_TEST(rc == 0, out);
 }
 
+// The panel took the write, but its answer came after the pool had given up: the purchase
+// failed and rolled back, and nothing in the pool knew the panel had changed. Such a write
+// (as one before a crash or a lost COMMIT) carries a write mark PostgreSQL never stored
+// (panel/panel_mark.hpp): the sync puts it back instead of copying the days in.
+BOOST_AUTO_TEST_CASE(a_panel_write_whose_answer_was_lost_is_put_back_by_the_sync) {
+    const Shopper buyer = new_shopper();
+    set_balance(buyer.tg, 2 * kStandardPrice);
+    BOOST_REQUIRE_EQUAL(renew(buyer), 200L);
+    const Books before = books(buyer);
+    BOOST_REQUIRE_EQUAL(before.panel_expire_at, before.expire_at);
+    {
+        const PoolWith pool("PANEL_TIMEOUT_MS=300");
+        slow_panel(1500, 2);  // the renewal's panel write lands 1.5 s late, after the pool gave up
+        const long status = renew(buyer);
+        BOOST_TEST(status >= 500L);
+        panel_normal();
+    }
+    // The mock applied the late write: the panel is 30 days ahead of what was paid for.
+    BOOST_REQUIRE(wait_until([&] { return books(buyer).panel_expire_at == before.expire_at + 30 * kDay; }, 10000));
+    const Books failed = books(buyer);
+    BOOST_TEST(failed.expire_at == before.expire_at);
+    BOOST_TEST(failed.balance == before.balance);
+
+    BOOST_REQUIRE_EQUAL(run_panel_sync(buyer), 0);
+    const Books synced = books(buyer);
+    BOOST_TEST(synced.expire_at == before.expire_at);        // not copied in
+    BOOST_TEST(synced.panel_expire_at == before.expire_at);  // put back
+    BOOST_TEST(synced.history_id == before.history_id);
+
+    BOOST_REQUIRE_EQUAL(renew(buyer), 200L);
+    const Books after = books(buyer);
+    BOOST_TEST(after.expire_at == before.expire_at + 30 * kDay);  // once, not 60
+    BOOST_TEST(after.panel_expire_at == after.expire_at);
+    BOOST_TEST(after.balance == before.balance - kStandardPrice);
+
+    // The put-back claimed nothing, and the renewal's own mark was stored with it: an
+    // operator's later edit on the panel is mirrored as before, not put back.
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction txn(conn);
+    const auto sub = txn.exec_params1(
+        "SELECT panel_uuid::text, traffic_limit_bytes, device_limit FROM subscriptions WHERE user_id = $1", buyer.id);
+    BOOST_REQUIRE(panel().update_user(sub[0].c_str(), {after.expire_at + 3 * kDay, sub[1].as<int64_t>(),
+                                                       sub[2].as<int64_t>(), true}));
+    BOOST_REQUIRE_EQUAL(run_panel_sync(buyer), 0);
+    BOOST_TEST(books(buyer).expire_at == after.expire_at + 3 * kDay);
+    const auto [rc, out] = check_ledger();
+    BOOST_TEST(rc == 0, out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "db/pg_array.hpp"
+#include "panel/panel_mark.hpp"
 
 namespace cabinet::ctl {
 namespace {
@@ -31,7 +32,8 @@ struct Change {
 
 constexpr const char* kRowSelect =
     "SELECT s.user_id, s.panel_uuid::text, s.is_trial, s.status, s.revision,"
-    " floor(extract(epoch FROM s.expire_at))::bigint, s.traffic_limit_bytes, s.traffic_used_bytes, t.used_bytes"
+    " floor(extract(epoch FROM s.expire_at))::bigint, s.traffic_limit_bytes, s.traffic_used_bytes, t.used_bytes,"
+    " coalesce(s.panel_mark, '')"
     " FROM subscriptions s LEFT JOIN traffic_snapshots t ON t.user_id = s.user_id AND t.day = $1::date ";
 
 std::vector<MirrorRow> rows_of(const pqxx::result& result) {
@@ -48,12 +50,15 @@ std::vector<MirrorRow> rows_of(const pqxx::result& result) {
         m.traffic_limit_bytes = r[6].as<int64_t>();
         m.traffic_used_bytes = r[7].as<int64_t>();
         if (!r[8].is_null()) m.used_today = r[8].as<int64_t>();
+        m.panel_mark = r[9].c_str();
         rows.push_back(std::move(m));
     }
     return rows;
 }
 
-// What differs between each row and its panel user; rows already in step only count.
+// What differs between each row and its panel user; rows already in step only count. A
+// panel user that holds a write which never committed (a write mark PostgreSQL does not
+// have, panel/panel_mark.hpp) is not copied: it goes to tally.in_doubt.
 std::vector<Change> changes_of(const std::vector<MirrorRow>& rows,
                                const std::unordered_map<std::string, const PanelUser*>& panel, MirrorTally& tally) {
     std::vector<Change> out;
@@ -61,6 +66,11 @@ std::vector<Change> changes_of(const std::vector<MirrorRow>& rows,
         const auto it = panel.find(r.panel_uuid);
         if (it == panel.end()) continue;  // not the caller's panel user: nothing to say about it
         const PanelUser& p = *it->second;
+        const std::string_view claimed = panel_mark_of(p.description);
+        if (!claimed.empty() && claimed != r.panel_mark) {
+            tally.in_doubt.push_back(r.user_id);
+            continue;
+        }
         Change c{&r, &p, local_status(r, p.status)};
         c.state = p.used_traffic_bytes != r.traffic_used_bytes || p.expire_at != r.expire_at || c.status != r.status ||
                   p.traffic_limit_bytes != r.traffic_limit_bytes;

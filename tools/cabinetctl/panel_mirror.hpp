@@ -26,6 +26,7 @@ struct MirrorRow {
     int64_t traffic_limit_bytes = 0;
     int64_t traffic_used_bytes = 0;
     std::optional<int64_t> used_today;  // today's traffic_snapshots figure, if there is one
+    std::string panel_mark;  // the write mark of the last committed grant; empty: none
 };
 
 // A read-only REPEATABLE READ transaction whose snapshot is taken when it is made: make it
@@ -51,12 +52,16 @@ private:
 struct MirrorTally {
     int64_t synced = 0;  // in step with the panel now (written, or nothing to write)
     int64_t moved = 0;   // changed by a grant since the snapshot: kept, the next run mirrors it
+    // Users whose panel user holds a write that never committed: not copied, for
+    // panel_doubt.hpp to settle under their lock.
+    std::vector<int64_t> in_doubt;
 };
 
 // Mirrors the panel's view (`panel`, by panel uuid) of `rows` in one transaction: locks
 // the users that need a write in id order, updates their subscriptions with one statement
 // over the revisions read, records the changed expiries and today's traffic figures in
-// bulk. Rows whose state and traffic figure already match the panel are not touched.
+// bulk. Rows whose state and traffic figure already match the panel are not touched, nor
+// are rows in doubt (MirrorTally::in_doubt).
 MirrorTally write_mirror(pqxx::connection& conn, const std::vector<MirrorRow>& rows, const std::string& day,
                          const std::unordered_map<std::string, const PanelUser*>& panel);
 

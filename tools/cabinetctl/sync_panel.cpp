@@ -8,6 +8,9 @@
 // A subscription whose panel user was on no page (deleted meanwhile, the list shifted under
 // a deletion, or linked after its page went by) is then asked for by uuid, as the per-user
 // sync did: only a 404 there counts it missing.
+//
+// A panel user holding a write that never committed here (panel/panel_mark.hpp) is not
+// copied but put back as PostgreSQL has it (panel_doubt.hpp).
 #include <pqxx/pqxx>
 #include <spdlog/spdlog.h>
 
@@ -18,6 +21,7 @@
 #include "db/db.hpp"
 #include "log/logging.hpp"
 #include "panel/panel_client.hpp"
+#include "panel_doubt.hpp"
 #include "panel_mirror.hpp"
 #include "util/strings.hpp"
 
@@ -28,12 +32,22 @@ namespace {
 constexpr int64_t kMinPageTimeoutMs = 30000;
 
 struct Totals {
-    int64_t synced = 0, missing = 0, moved = 0, pages = 0, asked_one_by_one = 0;
-    void add(const MirrorTally& t) {
-        synced += t.synced;
-        moved += t.moved;
-    }
+    int64_t synced = 0, missing = 0, moved = 0, put_back = 0, pages = 0, asked_one_by_one = 0;
 };
+
+// Mirrors a group of rows, then settles those whose panel user holds a write in doubt.
+void mirror(pqxx::connection& conn, PanelClient& panel, const std::vector<MirrorRow>& rows, const std::string& day,
+            const std::unordered_map<std::string, const PanelUser*>& by_uuid, Totals& totals) {
+    const MirrorTally t = write_mirror(conn, rows, day, by_uuid);
+    totals.synced += t.synced;
+    totals.moved += t.moved;
+    for (const int64_t user_id : t.in_doubt) {
+        if (settle_doubt(conn, panel, user_id))
+            ++totals.put_back;
+        else
+            ++totals.moved;  // committed meanwhile, or left to the next run
+    }
+}
 
 bool is_uuid(const std::string& s) {
     return s.size() == 36 && s.find_first_not_of("0123456789abcdef-") == std::string::npos;
@@ -51,7 +65,7 @@ void sync_one(pqxx::connection& conn, PanelClient& panel, int64_t user_id, Total
         ++totals.missing;
         return;
     }
-    totals.add(write_mirror(conn, {*row}, snap.day(), {{row->panel_uuid, &*pu}}));
+    mirror(conn, panel, {*row}, snap.day(), {{row->panel_uuid, &*pu}}, totals);
 }
 
 // Every page of the panel's user list; the user ids of the subscriptions found on them.
@@ -73,7 +87,7 @@ std::vector<int64_t> sync_pages(pqxx::connection& conn, PanelClient& panel, int6
         const auto rows = snap.rows_by_panel_uuid(uuids);
         snap.close();
         for (const auto& r : rows) seen.push_back(r.user_id);
-        totals.add(write_mirror(conn, rows, snap.day(), by_uuid));
+        mirror(conn, panel, rows, snap.day(), by_uuid, totals);
         start += static_cast<int64_t>(page.users.size());
         if (start >= page.total) break;
     }
@@ -119,10 +133,11 @@ int sync_panel(const Args& args) {
         const auto seen = sync_pages(conn, panel, std::min(batch, kMaxPanelPageSize), t);
         sync_unseen(conn, panel, seen, batch, t);
     }
-    spdlog::info("panel sync: {} subscriptions synced, {} missing on the panel, {} changed meanwhile (next run);"
-                 " {} pages, {} asked for one by one",
-                 t.synced, t.missing, t.moved, t.pages, t.asked_one_by_one);
-    std::cout << "synced " << t.synced << ", missing " << t.missing << ", changed meanwhile " << t.moved << "\n";
+    spdlog::info("panel sync: {} subscriptions synced, {} missing on the panel, {} changed meanwhile (next run),"
+                 " {} panel users put back (a write that never committed); {} pages, {} asked for one by one",
+                 t.synced, t.missing, t.moved, t.put_back, t.pages, t.asked_one_by_one);
+    std::cout << "synced " << t.synced << ", missing " << t.missing << ", changed meanwhile " << t.moved
+              << ", put back " << t.put_back << "\n";
     return 0;
 }
 

@@ -15,11 +15,11 @@ std::vector<Statement> purchase_statements() {
          "  CASE WHEN $2 = 'pending' THEN now() + make_interval(secs => $10) END)"
          " RETURNING id"},
         // A purchase settled at once (balance, free), everything after its panel call in
-        // one round trip: sql 0024 settle_purchase, services/balance_purchase.cpp.
+        // one round trip: sql 0024/0039 settle_purchase, services/balance_purchase.cpp.
         {"settle_purchase",
          "SELECT o_transaction, o_balance_after, o_revision FROM settle_purchase($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7,"
          " $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18, $19::uuid, $20, $21, $22, $23, $24, $25, $26,"
-         " $27, $28, $29, $30::jsonb, $31)"},
+         " $27, $28, $29, $30::jsonb, $31, $32)"},
         {"consume_promo_offer", "SELECT consume_promo_offer($1)"},
         // A new invoice priced with the promo discount ($2) holds it; an older unpaid one
         // loses it (its pre-checkout then refuses), a paid one keeps it until fulfilled.

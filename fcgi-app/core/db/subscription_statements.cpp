@@ -4,11 +4,12 @@ namespace cabinet {
 
 std::vector<Statement> subscription_statements() {
     return {
-        // The subscription and its history row (sql 0024 write_subscription): the new
-        // revision, or NULL when the row moved since the writer's locked read.
+        // The subscription, its history row and the panel write mark (sql 0039
+        // write_subscription): the new revision, or NULL when the row moved since the
+        // writer's locked read.
         {"write_subscription",
          "SELECT write_subscription($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11::uuid, $12, $13, $14, $15, $16,"
-         " $17, $18)"},
+         " $17, $18, $19)"},
         {"mark_trial_used", "UPDATE users SET trial_used = true, updated_at = now() WHERE id = $1"},
         {"insert_transaction",
          "INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, plan_snapshot, description,"

@@ -44,6 +44,10 @@ void write_state(JsonWriter& w, const PanelUserState& s) {
     write_string(w, iso8601_utc(s.expire_at));
     w.Key("hwidDeviceLimit");
     w.Int64(s.device_limit);
+    if (!s.description.empty()) {
+        w.Key("description");
+        write_string(w, s.description);
+    }
 }
 
 }  // namespace
@@ -112,7 +116,7 @@ std::string PanelClient::version() {
 }
 
 PanelUser PanelClient::create_user(const std::string& username, std::optional<int64_t> telegram_id,
-                                   const PanelUserState& state, const std::string& description) {
+                                   const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     w.StartObject();
@@ -123,8 +127,6 @@ PanelUser PanelClient::create_user(const std::string& username, std::optional<in
         w.Key("telegramId");
         w.Int64(*telegram_id);
     }
-    w.Key("description");
-    write_string(w, description);
     w.EndObject();
     const auto body = call("POST", "/api/users", buf.GetString());
     SmallDocument doc;
@@ -179,6 +181,24 @@ std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, i
     write_string(w, checked_uuid(uuid));
     w.Key("telegramId");
     w.Int64(telegram_id);
+    w.EndObject();
+    const auto body = call("PATCH", "/api/users", buf.GetString(), true);
+    if (!body) return std::nullopt;
+    SmallDocument doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
+std::optional<PanelUser> PanelClient::disable_user(const std::string& uuid, const std::string& description) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("uuid");
+    write_string(w, checked_uuid(uuid));
+    w.Key("status");
+    w.String("DISABLED");
+    w.Key("description");
+    write_string(w, description);
     w.EndObject();
     const auto body = call("PATCH", "/api/users", buf.GetString(), true);
     if (!body) return std::nullopt;

@@ -33,8 +33,8 @@ public:
 
     std::string version();
 
-    PanelUser create_user(const std::string& username, std::optional<int64_t> telegram_id, const PanelUserState& state,
-                          const std::string& description);
+    // `state.description` should name the user (panel_mark.hpp's panel_description).
+    PanelUser create_user(const std::string& username, std::optional<int64_t> telegram_id, const PanelUserState& state);
     std::optional<PanelUser> get_user(const std::string& uuid);  // nullopt: no such user
     std::vector<PanelUser> users_by_telegram_id(int64_t telegram_id);
     // Users `start` .. `start + size - 1` of the panel's list (the contract allows a size of
@@ -46,6 +46,9 @@ public:
     std::optional<PanelUser> set_telegram_id(const std::string& uuid, int64_t telegram_id);
     PanelUser enable_user(const std::string& uuid);
     PanelUser disable_user(const std::string& uuid);
+    // Disables the user and sets its description in one PATCH, expiry untouched (the panel
+    // refuses one in the past); nullopt: the panel has no such user (any more).
+    std::optional<PanelUser> disable_user(const std::string& uuid, const std::string& description);
     PanelUser reset_traffic(const std::string& uuid);
     // New short id and subscription URL; the old link stops working at once.
     PanelUser revoke_subscription(const std::string& uuid);

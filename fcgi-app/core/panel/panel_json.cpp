@@ -62,6 +62,7 @@ PanelUser user_from(const rapidjson::Value& v) {
     u.telegram_id = opt_num(v, "telegramId");
     u.hwid_device_limit = opt_num(v, "hwidDeviceLimit");
     u.subscription_url = str_or_empty(v, "subscriptionUrl");
+    u.description = str_or_empty(v, "description");
     // 2.x nests usage in userTraffic; older answers had it at the top level.
     if (auto t = v.FindMember("userTraffic"); t != v.MemberEnd() && t->value.IsObject())
         u.used_traffic_bytes = num(t->value, "usedTrafficBytes");

@@ -19,6 +19,7 @@ struct PanelUser {
     std::optional<int64_t> telegram_id;
     std::optional<int64_t> hwid_device_limit;
     std::string subscription_url;
+    std::string description;  // panel_mark.hpp reads our write mark from it
 };
 
 // One page of the panel's user list (GET /api/users?start=&size=) and how many users the
@@ -37,6 +38,8 @@ struct PanelUserState {
     // The panel's trafficLimitStrategy; unset: not sent, the panel keeps what it has (and a
     // new user gets the panel's default, NO_RESET).
     std::optional<std::string> traffic_strategy = std::nullopt;
+    // The panel user's description (panel_mark.hpp); empty: not sent, the panel keeps its own.
+    std::string description = {};
 };
 
 struct PanelDevice {

@@ -21,7 +21,7 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
     grant.source = how.source;
     grant.traffic = paid_period_traffic(s);
     grant.traffic_strategy = s.traffic_reset_strategy;
-    // Panel first; then everything local in one statement (sql 0024 settle_purchase).
+    // Panel first; then everything local in one statement (sql 0024, 0039 settle_purchase).
     PlannedGrant planned = plan_grant(panel, locked, grant);
     const Subscription& next = planned.next;
     const SubscriptionWrite w = subscription_write(locked);
@@ -35,7 +35,7 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
         next.status, next.is_trial, next.plan_id, planned.snapshot, next.start_at, next.expire_at, next.device_limit,
         next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid, next.short_uuid, next.subscription_url,
         w.read_revision, planned.source, grant.days, w.expire_before, order.discounts.promo_pct > 0, referrer,
-        r.commission, r.bonus_kind, r.bonus_payload, r.bonus_dedupe_key);
+        r.commission, r.bonus_kind, r.bonus_payload, r.bonus_dedupe_key, planned.mark);
     if (price > 0 && settled[1].is_null())
         throw std::logic_error("balance read under the lock no longer covers the price");
     SettledPurchase out;

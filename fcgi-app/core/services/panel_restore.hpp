@@ -10,9 +10,11 @@
 // as that lock read the subscription when its scope is left by an exception after the
 // panel acknowledged a write. It runs while the exception unwinds, inside the transaction,
 // which still holds the user's lock until libpqxx rolls it back: no other grant of that
-// user can write the panel in between. Not covered: a write whose answer was lost (it
-// counts as not acknowledged), a traffic counter reset (not undoable), a failure of the
-// COMMIT itself, and a crash between the panel call and the commit.
+// user can write the panel in between. Not covered here: a write whose answer was lost (it
+// counts as not acknowledged), a failure of the COMMIT itself, a crash between the panel
+// call and the commit, and a put-back that fails. The panel then holds a write mark that
+// PostgreSQL never stored, and the panel sync puts it back (panel/panel_mark.hpp). A
+// traffic counter reset is not undoable.
 #include <cstdint>
 #include <exception>
 
@@ -20,6 +22,11 @@
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
+
+// Writes the subscription to the panel as `locked` read it, under its lock, with a
+// description that claims no write mark: running, with its expiry and limits; ended or
+// blocked, disabled. Nothing to do without a panel user. Throws PanelError.
+void put_panel_back(PanelClient& panel, const LockedAccount& locked);
 
 class PanelRestore {
 public:

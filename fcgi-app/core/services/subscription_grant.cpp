@@ -2,6 +2,7 @@
 
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "panel/panel_mark.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -30,15 +31,16 @@ std::string panel_username(const Account& a) {
 }
 
 // The local half of a panel-first write: over the revision `locked` read, plus its
-// history row. Fills in next.revision.
+// history row and the write mark the panel took with it. Fills in next.revision.
 void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& next, const std::string& snapshot,
-                   std::string_view source, std::optional<int64_t> transaction_id, int64_t days) {
+                   std::string_view source, std::optional<int64_t> transaction_id, int64_t days,
+                   const std::string& mark) {
     const SubscriptionWrite w = subscription_write(locked);
     const auto written = exec_prepared1(txn, "write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
                                         snapshot, next.start_at, next.expire_at, next.device_limit,
                                         next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
                                         next.short_uuid, next.subscription_url, w.read_revision, std::string(source),
-                                        transaction_id, days, w.expire_before);
+                                        transaction_id, days, w.expire_before, mark);
     next.revision = written_revision(locked, written[0]);
 }
 
@@ -71,8 +73,9 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
         for (const auto& existing : panel.users_by_telegram_id(*account.user.telegram_id))
             if (auto updated = panel.update_user(existing.uuid, state)) return *updated;
     }
-    return panel.create_user(panel_username(account), account.user.telegram_id, state,
-                             "cabinet user " + std::to_string(account.user.id));
+    PanelUserState named = state;
+    if (named.description.empty()) named.description = panel_description(account.user.id);
+    return panel.create_user(panel_username(account), account.user.telegram_id, named);
 }
 
 GrantSpec::Traffic paid_period_traffic(const Settings& s) {
@@ -98,9 +101,11 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
     next.traffic_limit_bytes = keep ? cur->traffic_limit_bytes : spec.traffic_limit_bytes;
     next.traffic_used_bytes = cur ? cur->traffic_used_bytes : 0;
 
-    PanelUser pu = ensure_panel_user(
-        panel, locked,
-        PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true, spec.traffic_strategy});
+    // The mark goes to the panel with this write and to PostgreSQL with the local one.
+    std::string mark = new_panel_mark();
+    PanelUser pu = ensure_panel_user(panel, locked,
+                                     PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true,
+                                                    spec.traffic_strategy, panel_description(locked.user.id, mark)});
     // After the write, so a panel that refuses it changes nothing; a repeat is harmless.
     const bool out_of_traffic = next.traffic_limit_bytes > 0 && pu.used_traffic_bytes >= next.traffic_limit_bytes;
     if (pu.used_traffic_bytes > 0 && (spec.traffic == GrantSpec::Traffic::reset ||
@@ -116,12 +121,14 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
                             : snapshot_json(spec.plan_name, spec.plan_code, spec.trial);
     planned.source = spec.source.empty() ? "grant" : spec.source;
     planned.next = std::move(next);
+    planned.mark = std::move(mark);
     return planned;
 }
 
 Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec) {
     PlannedGrant planned = plan_grant(panel, locked, spec);
-    write_locally(txn, locked, planned.next, planned.snapshot, planned.source, spec.transaction_id, spec.days);
+    write_locally(txn, locked, planned.next, planned.snapshot, planned.source, spec.transaction_id, spec.days,
+                  planned.mark);
     return std::move(planned.next);
 }
 
@@ -134,11 +141,14 @@ void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& lo
     if (next.expire_at <= locked.locked_at) next.status = "expired";
     // The panel refuses an expiry in the past: a subscription with nothing left is disabled
     // there instead (the next grant enables it again).
-    if (!cur->panel_uuid.empty() && next.status == "expired") panel.disable_user(cur->panel_uuid);
+    const std::string mark = new_panel_mark();
+    const std::string description = panel_description(locked.user.id, mark);
+    if (!cur->panel_uuid.empty() && next.status == "expired") panel.disable_user(cur->panel_uuid, description);
     else if (!cur->panel_uuid.empty())
-        panel.update_user(cur->panel_uuid,
-                          PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit, true});
-    write_locally(txn, locked, next, snapshot_json(cur->plan_name, "", cur->is_trial), "refund", transaction_id, -days);
+        panel.update_user(cur->panel_uuid, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit,
+                                                          true, std::nullopt, description});
+    write_locally(txn, locked, next, snapshot_json(cur->plan_name, "", cur->is_trial), "refund", transaction_id, -days,
+                  mark);
 }
 
 }  // namespace cabinet

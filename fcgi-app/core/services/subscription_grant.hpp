@@ -49,13 +49,14 @@ Subscription grant_subscription(pqxx::work& txn, PanelClient& panel, const Locke
 
 // grant_subscription in two halves, for a writer that folds the local half into a larger
 // statement (services/balance_purchase): the panel half computes the next state and writes
-// it to the panel; the caller then writes `next`, `snapshot` and `source` locally (sql 0024
-// write_subscription) with what subscription_write says, and checks the revision it got
+// it to the panel; the caller then writes `next`, `snapshot`, `source` and `mark` locally
+// (sql 0039 write_subscription) with what subscription_write says, and checks the revision it got
 // with written_revision.
 struct PlannedGrant {
     Subscription next;     // as the panel now has it; revision still the one read
     std::string snapshot;  // the plan snapshot (JSON) to store
     std::string source;    // subscription history source
+    std::string mark;      // the write mark the panel took (panel/panel_mark.hpp), to store with it
 };
 PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const GrantSpec& spec);
 struct SubscriptionWrite {
