@@ -6,6 +6,9 @@
 // timeout.
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
+#include <thread>
+
 #include "money_support.hpp"
 #include "util/time.hpp"
 
@@ -95,6 +98,42 @@ BOOST_AUTO_TEST_CASE(a_panel_write_whose_answer_was_lost_is_put_back_by_the_sync
     BOOST_TEST(books(buyer).expire_at == after.expire_at + 3 * kDay);
     const auto [rc, out] = check_ledger();
     BOOST_TEST(rc == 0, out);
+}
+
+// The invoice expirer takes one buyer's lock at a time. Holding them all in one
+// transaction, it could hold a referrer (whose invoice ended first) and wait for a buyer
+// whose purchase held that buyer through its panel call and then wanted the referrer, for
+// the commission: a deadlock, and one of the two failed, the purchase after its panel call.
+BOOST_AUTO_TEST_CASE(the_invoice_expirer_and_a_referrals_purchase_both_go_through) {
+    const Shopper referrer = new_shopper();
+    const Shopper buyer = new_shopper("ref_" + referrer.referral_code);
+    set_balance(buyer.tg, 2 * kStandardPrice);
+    BOOST_REQUIRE_EQUAL(renew(buyer), 200L);
+    const Books before = books(buyer);
+    const int64_t referrer_invoice = open_stars_invoice(referrer);
+    const int64_t buyer_invoice = open_stars_invoice(buyer);
+    // Both unpaid and due, the referrer's first: the expirer takes the referrer's lock first.
+    exec("UPDATE transactions SET expires_at = now() - interval '2 seconds' WHERE id = " +
+         std::to_string(referrer_invoice));
+    exec("UPDATE transactions SET expires_at = now() - interval '1 second' WHERE id = " + std::to_string(buyer_invoice));
+
+    slow_panel(1500, 1);  // the renewal holds the buyer's lock through a 1.5 s panel call
+    long status = 0;
+    std::thread purchase([&] { status = renew(buyer); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    const auto [rc, out] = run(ctl("expire-payments"));
+    purchase.join();
+    panel_normal();
+
+    BOOST_TEST(rc == 0, out);
+    BOOST_TEST(status == 200L);
+    const Books after = books(buyer);
+    BOOST_TEST(after.expire_at == before.expire_at + 30 * kDay);
+    BOOST_TEST(after.panel_expire_at == after.expire_at);
+    BOOST_TEST(after.balance == before.balance - kStandardPrice);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'canceled' AND id IN (" +
+                     std::to_string(referrer_invoice) + ", " + std::to_string(buyer_invoice) + ")") == 2);
+    BOOST_TEST(count("SELECT count(*) FROM referral_earnings WHERE referrer_id = " + std::to_string(referrer.id)) == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,7 @@
 #include "auth/web_tokens.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/linking_repo.hpp"
+#include "panel/panel_mark.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -19,7 +20,12 @@ const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel,
     const bool keep_web = web_sub && !(tg_sub && tg_sub->expire_at >= web_sub->expire_at);
     if (web_sub && tg_sub) dropped_panel_uuid = keep_web ? tg_sub->panel_uuid : web_sub->panel_uuid;
     if (keep_web && !web_sub->panel_uuid.empty()) panel.set_telegram_id(web_sub->panel_uuid, tg_telegram_id);
-    if (!dropped_panel_uuid.empty()) panel.disable_user(dropped_panel_uuid);
+    // With a write mark this side never stores: should the merge not commit, the dropped
+    // subscription is still here, and the panel sync puts its panel user back
+    // (panel/panel_mark.hpp); once it commits, nothing links to that panel user any more.
+    const int64_t dropped_user = keep_web ? tg : web;
+    if (!dropped_panel_uuid.empty())
+        panel.disable_user(dropped_panel_uuid, panel_description(dropped_user, new_panel_mark()));
     if (!keep_web) return "telegram";  // the Telegram user's, or none; a web one goes with its row
     if (tg_sub) drop_subscription(txn, tg);
     move_subscription(txn, web, tg);
