@@ -328,6 +328,12 @@ async function faultChecks() {
   const t0 = Date.now();
   const slow = await call('GET', REST_API.SYSTEM.METADATA);
   check('fault delay: answer comes late but normal', slow.status === 200 && Date.now() - t0 >= 290, `${Date.now() - t0} ms`);
+  await arm({ mode: 'status500', times: 1, method: 'POST' });
+  check('fault for POST: a GET passes it', (await call('GET', REST_API.SYSTEM.METADATA)).status === 200);
+  const post500 = await call('POST', REST_API.USERS.CREATE, {});
+  check('fault for POST: the next POST answers 500', post500.status === 500, `got ${post500.status}`);
+  check('fault for POST: only once', (await call('POST', REST_API.USERS.CREATE, {})).status === 400);
+  check('fault method: a bad one refused', (await arm({ mode: 'status500', method: 'TRACE' })).status === 400);
   await arm({ mode: 'status500', times: 5 });
   check('reset-faults', (await call('POST', '/__mock/reset-faults')).status === 200 &&
     (await call('GET', REST_API.SYSTEM.METADATA)).status === 200);

@@ -150,9 +150,10 @@ bool bonus_granted(const Shopper& referral) {
                  str(referral.id) + "'") == 1;
 }
 
-void slow_panel(int delay_ms, int times) {
+void slow_panel(int delay_ms, int times, const std::string& method) {
+    const std::string only = method.empty() ? "" : R"(,"method":")" + method + "\"";
     const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
-                            R"({"mode":"delay","delay_ms":)" + str(delay_ms) + R"(,"times":)" + str(times) + "}");
+                            R"({"mode":"delay","delay_ms":)" + str(delay_ms) + R"(,"times":)" + str(times) + only + "}");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
 }
 

@@ -66,8 +66,9 @@ bool stars_fulfilled(int64_t transaction_id);
 // The referral bonus job for `referral` (the referee) has granted its days.
 bool bonus_granted(const Shopper& referral);
 
-// The mock panel answers every API request `delay_ms` late for the next `times` requests.
-void slow_panel(int delay_ms, int times);
+// The mock panel answers every API request `delay_ms` late for the next `times` requests
+// (with HTTP method `method` only, when one is given).
+void slow_panel(int delay_ms, int times, const std::string& method = {});
 void panel_normal();
 
 // Runs every task on its own thread, all released at once; returns when all are done.

@@ -9,7 +9,9 @@
 #include <chrono>
 #include <thread>
 
+#include "linking_support.hpp"
 #include "money_support.hpp"
+#include "panel/panel_mark.hpp"
 #include "util/time.hpp"
 
 using namespace it;
@@ -98,6 +100,62 @@ BOOST_AUTO_TEST_CASE(a_panel_write_whose_answer_was_lost_is_put_back_by_the_sync
     BOOST_TEST(books(buyer).expire_at == after.expire_at + 3 * kDay);
     const auto [rc, out] = check_ledger();
     BOOST_TEST(rc == 0, out);
+}
+
+// A first purchase makes the panel user. When its answer comes too late, nothing links
+// that panel user to the account, and it keeps the 30 days the purchase failed to pay for.
+// It names a write mark, so the full sync finds it and disables it; the next purchase makes
+// the subscription as if the first had never been.
+BOOST_AUTO_TEST_CASE(a_panel_user_made_by_a_first_purchase_that_never_committed_is_disabled) {
+    using namespace it::linking_help;
+    const std::string email = fresh_email("orphan");
+    const int64_t id = make_web_user(email, 2 * kStandardPrice);  // a web account: no Telegram id to find it by
+    const std::string auth = "Authorization: " + bearer(access_of(login(email)));
+    const auto buy = [&] {
+        return http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                    R"({"plan_id":"standard","days":30,"method":"balance"})")
+            .status;
+    };
+    const auto orphans = [&] {
+        std::vector<cabinet::PanelUser> out;
+        cabinet::PanelClient client = panel();
+        for (int64_t start = 0;;) {
+            const auto page = client.list_users(start, cabinet::kMaxPanelPageSize);
+            for (const auto& u : page.users)
+                if (cabinet::panel_user_of(u.description) == std::optional<int64_t>(id)) out.push_back(u);
+            start += static_cast<int64_t>(page.users.size());
+            if (page.users.empty() || start >= page.total) return out;
+        }
+    };
+    {
+        const PoolWith pool("PANEL_TIMEOUT_MS=300");
+        slow_panel(1500, 1, "POST");  // the panel user is created 1.5 s late, after the pool gave up
+        BOOST_TEST(buy() >= 500L);
+        panel_normal();
+    }
+    BOOST_REQUIRE(wait_until([&] { return orphans().size() == 1; }, 10000));
+    BOOST_TEST(orphans()[0].status == "ACTIVE");
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE user_id = " + std::to_string(id)) == 0);
+
+    const auto [rc, out] = run(ctl("sync-panel"));
+    BOOST_REQUIRE_MESSAGE(rc == 0, out);
+    BOOST_TEST(out.find(", put back 0") == std::string::npos, out);
+    BOOST_REQUIRE_EQUAL(orphans().size(), 1u);
+    BOOST_TEST(orphans()[0].status == "DISABLED");
+    BOOST_TEST(cabinet::panel_mark_of(orphans()[0].description).empty());
+
+    const int64_t before = cabinet::unix_now();
+    BOOST_REQUIRE_EQUAL(buy(), 200L);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + std::to_string(id)) == kStandardPrice);
+    const int64_t expiry =
+        count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + std::to_string(id));
+    BOOST_TEST(expiry >= before + 30 * kDay);
+    BOOST_TEST(expiry <= cabinet::unix_now() + 30 * kDay);
+    // The same panel user, taken over by its username (a second one would be refused it).
+    const auto users = orphans();
+    BOOST_REQUIRE_EQUAL(users.size(), 1u);
+    BOOST_TEST(users[0].status == "ACTIVE");
+    BOOST_TEST(users[0].expire_at == expiry);
 }
 
 // The invoice expirer takes one buyer's lock at a time. Holding them all in one

@@ -37,4 +37,12 @@ BOOST_AUTO_TEST_CASE(a_description_without_our_mark_claims_nothing) {
     BOOST_TEST(panel_mark_of("cabinet user 42; write 0123456789abcdef") == "0123456789abcdef");
 }
 
+BOOST_AUTO_TEST_CASE(the_user_a_description_names) {
+    BOOST_TEST(panel_user_of(panel_description(42, new_panel_mark())).value_or(0) == 42);
+    BOOST_TEST(panel_user_of(panel_description(7)).value_or(0) == 7);
+    BOOST_TEST(!panel_user_of("cabinet user ; write 0123456789abcdef"));
+    BOOST_TEST(!panel_user_of("cabinet user 42; write xyz"));  // a broken mark: not ours
+    BOOST_TEST(!panel_user_of("Bot user: @someone"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

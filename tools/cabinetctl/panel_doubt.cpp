@@ -9,6 +9,14 @@
 
 namespace cabinet::ctl {
 
+namespace {
+
+bool lock_timed_out(const pqxx::sql_error& e) {
+    return e.sqlstate() == "57014" || e.sqlstate() == "55P03";  // query_canceled, lock_not_available
+}
+
+}  // namespace
+
 bool settle_doubt(pqxx::connection& conn, PanelClient& panel, int64_t user_id) {
     pqxx::work txn(conn);
     try {
@@ -28,9 +36,33 @@ bool settle_doubt(pqxx::connection& conn, PanelClient& panel, int64_t user_id) {
                      user_id, now->uuid, iso8601_utc(now->expire_at), iso8601_utc(locked.subscription->expire_at));
         return true;
     } catch (const pqxx::sql_error& e) {
-        if (e.sqlstate() != "57014" && e.sqlstate() != "55P03") throw;  // query_canceled, lock_not_available
+        if (!lock_timed_out(e)) throw;
         spdlog::warn("user {}: locked past the statement timeout; the panel write in doubt is left to the next run",
                      user_id);
+        return false;
+    }
+}
+
+bool settle_orphan(pqxx::connection& conn, PanelClient& panel, const PanelUser& seen) {
+    const auto user_id = panel_user_of(seen.description);
+    if (!user_id) return false;
+    pqxx::work txn(conn);
+    try {
+        // A grant of this user in flight holds this lock until it has linked its panel user.
+        if (!txn.exec_params("SELECT 1 FROM users WHERE id = $1", *user_id).empty()) lock_account(txn, *user_id);
+        if (!txn.exec_params("SELECT 1 FROM subscriptions WHERE panel_uuid = $1::uuid", seen.uuid).empty())
+            return false;  // linked since the page was read
+        const auto now = panel.get_user(seen.uuid);
+        if (!now || panel_mark_of(now->description).empty()) return false;
+        panel.disable_user(seen.uuid, panel_description(*user_id));
+        txn.commit();
+        spdlog::warn("user {}: panel user {} was made by a grant that never committed here (expiry {}): disabled",
+                     *user_id, seen.uuid, iso8601_utc(now->expire_at));
+        return true;
+    } catch (const pqxx::sql_error& e) {
+        if (!lock_timed_out(e)) throw;
+        spdlog::warn("user {}: locked past the statement timeout; unlinked panel user {} is left to the next run",
+                     *user_id, seen.uuid);
         return false;
     }
 }

@@ -17,4 +17,11 @@ namespace cabinet::ctl {
 // taken past the statement timeout (the next run tries again). A panel failure throws.
 bool settle_doubt(pqxx::connection& conn, PanelClient& panel, int64_t user_id);
 
+// A panel user that names a write mark but that no subscription links to: made by a first
+// grant (a trial, a first purchase) that never committed here. Under the lock of the user
+// its description names, checks that nothing links to it yet and that it still names a
+// mark, then disables it with a description without one (the user's next grant enables it
+// again, or makes another). False when there was nothing to do.
+bool settle_orphan(pqxx::connection& conn, PanelClient& panel, const PanelUser& seen);
+
 }  // namespace cabinet::ctl

@@ -10,17 +10,21 @@
 // sync did: only a 404 there counts it missing.
 //
 // A panel user holding a write that never committed here (panel/panel_mark.hpp) is not
-// copied but put back as PostgreSQL has it (panel_doubt.hpp).
+// copied but put back as PostgreSQL has it; one that a first grant made but never linked is
+// disabled (panel_doubt.hpp). Both count as "put back". --user-id looks at the user's
+// linked panel user only.
 #include <pqxx/pqxx>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <iostream>
+#include <unordered_set>
 
 #include "commands.hpp"
 #include "db/db.hpp"
 #include "log/logging.hpp"
 #include "panel/panel_client.hpp"
+#include "panel/panel_mark.hpp"
 #include "panel_doubt.hpp"
 #include "panel_mirror.hpp"
 #include "util/strings.hpp"
@@ -47,6 +51,17 @@ void mirror(pqxx::connection& conn, PanelClient& panel, const std::vector<Mirror
         else
             ++totals.moved;  // committed meanwhile, or left to the next run
     }
+}
+
+// The page's panel users that name a write mark but were linked to no subscription when
+// the page was read: made by a first grant that never committed (panel_doubt.hpp).
+void settle_orphans(pqxx::connection& conn, PanelClient& panel, const std::vector<MirrorRow>& rows,
+                    const std::unordered_map<std::string, const PanelUser*>& by_uuid, Totals& totals) {
+    std::unordered_set<std::string> linked;
+    for (const auto& r : rows) linked.insert(r.panel_uuid);
+    for (const auto& [uuid, pu] : by_uuid)
+        if (!linked.count(uuid) && !panel_mark_of(pu->description).empty() && settle_orphan(conn, panel, *pu))
+            ++totals.put_back;
 }
 
 bool is_uuid(const std::string& s) {
@@ -88,6 +103,7 @@ std::vector<int64_t> sync_pages(pqxx::connection& conn, PanelClient& panel, int6
         snap.close();
         for (const auto& r : rows) seen.push_back(r.user_id);
         mirror(conn, panel, rows, snap.day(), by_uuid, totals);
+        settle_orphans(conn, panel, rows, by_uuid, totals);
         start += static_cast<int64_t>(page.users.size());
         if (start >= page.total) break;
     }

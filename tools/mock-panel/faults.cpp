@@ -29,9 +29,9 @@ void Faults::reset() {
     remaining_ = 0;
 }
 
-std::optional<Fault> Faults::take() {
+std::optional<Fault> Faults::take(std::string_view method) {
     std::lock_guard lock(mu_);
-    if (remaining_ <= 0) return std::nullopt;
+    if (remaining_ <= 0 || (!fault_.method.empty() && fault_.method != method)) return std::nullopt;
     --remaining_;
     return fault_;
 }

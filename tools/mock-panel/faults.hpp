@@ -3,6 +3,7 @@
 // way. Armed and cleared through /__mock/fault and /__mock/reset-faults.
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace mock {
@@ -16,6 +17,7 @@ enum class FaultMode {
 struct Fault {
     FaultMode mode = FaultMode::status500;
     int delay_ms = 0;
+    std::string method;  // only requests with this HTTP method (empty: any) take the fault
 };
 
 std::optional<FaultMode> fault_mode_from(std::string_view name);
@@ -25,8 +27,8 @@ class Faults {
 public:
     void arm(Fault fault, int times);
     void reset();
-    // The fault for this request, if one is armed; counts it down.
-    std::optional<Fault> take();
+    // The fault for a request with this method, if one is armed for it; counts it down.
+    std::optional<Fault> take(std::string_view method);
 
 private:
     std::mutex mu_;

@@ -19,8 +19,9 @@ void clear_journal(Services& s, Call& c) {
     });
 }
 
-// {"mode": "status500"|"garbage"|"delay", "delay_ms": N, "times": K}: the next K API
-// requests (not /__mock/ ones) fail that way. times defaults to 1.
+// {"mode": "status500"|"garbage"|"delay", "delay_ms": N, "times": K, "method": M}: the next
+// K API requests (not /__mock/ ones) with HTTP method M (any, when left out) fail that way.
+// times defaults to 1.
 void arm_fault(Services& s, Call& c) {
     const auto body = json_body(c);
     const Fields f(body);
@@ -32,12 +33,16 @@ void arm_fault(Services& s, Call& c) {
     if (*mode == FaultMode::delay && delay_ms == 0) throw ValidationError("delay_ms", "Required for mode delay");
     const int64_t times = f.opt_int("times").value_or(1);
     if (times < 1 || times > 100000) throw ValidationError("times", "Expected 1..100000");
-    s.faults.arm({*mode, static_cast<int>(delay_ms)}, static_cast<int>(times));
+    const std::string method = f.opt_string("method").value_or("");
+    if (!method.empty() && method != "GET" && method != "POST" && method != "PATCH" && method != "DELETE")
+        throw ValidationError("method", "Expected 'GET' | 'POST' | 'PATCH' | 'DELETE'");
+    s.faults.arm({*mode, static_cast<int>(delay_ms), method}, static_cast<int>(times));
     reply(c.resp, [&](JsonWriter& w) {
         w.StartObject();
         put(w, "mode", fault_mode_name(*mode));
         put_int(w, "delay_ms", delay_ms);
         put_int(w, "times", times);
+        if (!method.empty()) put(w, "method", method);
         w.EndObject();
     });
 }

@@ -159,11 +159,19 @@ PanelUserPage PanelClient::list_users(int64_t start, int64_t size) {
 }
 
 std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
+    return patch_user("uuid", checked_uuid(uuid), state);
+}
+
+std::optional<PanelUser> PanelClient::update_user_by_username(const std::string& username, const PanelUserState& state) {
+    return patch_user("username", username, state);
+}
+
+std::optional<PanelUser> PanelClient::patch_user(const char* key, const std::string& value, const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     w.StartObject();
-    w.Key("uuid");
-    write_string(w, checked_uuid(uuid));
+    w.Key(key);
+    write_string(w, value);
     write_state(w, state);
     w.EndObject();
     const auto body = call("PATCH", "/api/users", buf.GetString(), true);

@@ -42,6 +42,8 @@ public:
     PanelUserPage list_users(int64_t start, int64_t size);
     // nullopt: the panel has no such user (any more).
     std::optional<PanelUser> update_user(const std::string& uuid, const PanelUserState& state);
+    // The same for the user with this username (the contract's PATCH takes either key).
+    std::optional<PanelUser> update_user_by_username(const std::string& username, const PanelUserState& state);
     // Re-owns a panel user (account merge): its telegramId becomes `telegram_id`.
     std::optional<PanelUser> set_telegram_id(const std::string& uuid, int64_t telegram_id);
     PanelUser enable_user(const std::string& uuid);
@@ -76,6 +78,8 @@ private:
     std::optional<std::string> call(const std::string& method, const std::string& path, const std::string& body,
                                     bool not_found_ok = false);
     PanelUser user_action(const std::string& uuid, const char* action, const std::string& body = "{}");
+    // PATCH /api/users naming the user by `key` ("uuid" or "username"); nullopt on 404.
+    std::optional<PanelUser> patch_user(const char* key, const std::string& value, const PanelUserState& state);
 
     std::string base_url_;
     std::string auth_header_;

@@ -15,6 +15,7 @@
 // (writes of the bot, of an operator in the panel, of an older cabinet, and the panel put
 // back by the cabinet itself).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,5 +29,8 @@ std::string panel_description(int64_t user_id, std::string_view mark = {});
 
 // The mark a description written by panel_description carries; empty for any other text.
 std::string_view panel_mark_of(std::string_view description);
+
+// The user a description written by panel_description names; nullopt for any other text.
+std::optional<int64_t> panel_user_of(std::string_view description);
 
 }  // namespace cabinet

@@ -72,6 +72,10 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
         // A panel user made by the bot, or by an earlier attempt whose local commit failed.
         for (const auto& existing : panel.users_by_telegram_id(*account.user.telegram_id))
             if (auto updated = panel.update_user(existing.uuid, state)) return *updated;
+    } else if (auto made = panel.update_user_by_username(panel_username(account), state)) {
+        // A web account's panel user made by an earlier attempt whose local commit failed:
+        // its username is taken, so creating another would be refused.
+        return *made;
     }
     PanelUserState named = state;
     if (named.description.empty()) named.description = panel_description(account.user.id);

@@ -74,7 +74,7 @@ void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& lo
                     int64_t transaction_id);
 
 // Ensures the panel user exists with `state` and returns it (by stored uuid, else by
-// Telegram id, else newly created).
+// Telegram id or, for a web account, by its panel username, else newly created).
 PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const PanelUserState& state);
 
 }  // namespace cabinet
