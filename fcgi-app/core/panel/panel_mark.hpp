@@ -9,7 +9,9 @@
 // write and stores the same mark with its local write, in one statement that commits or not
 // with the grant. The sync (cabinetctl sync-panel) then knows a panel state that never
 // committed: the panel names a mark, and PostgreSQL, under the user's lock, holds another.
-// It puts such a panel user back as PostgreSQL has it instead of copying it.
+// It puts such a panel user back as PostgreSQL has it instead of copying it, and disables
+// one that names a mark but that no subscription links to (a first grant that never
+// committed created it).
 //
 // A description without a mark claims nothing: the sync mirrors that user as it always did
 // (writes of the bot, of an operator in the panel, of an older cabinet, and the panel put
