@@ -3,40 +3,34 @@
 #include <spdlog/spdlog.h>
 
 #include "db/accounts_repo.hpp"
+#include "db/lock_wait.hpp"
 #include "panel/panel_mark.hpp"
 #include "services/panel_restore.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::ctl {
 
-namespace {
-
-bool lock_timed_out(const pqxx::sql_error& e) {
-    return e.sqlstate() == "57014" || e.sqlstate() == "55P03";  // query_canceled, lock_not_available
-}
-
-}  // namespace
-
 bool settle_doubt(pqxx::connection& conn, PanelClient& panel, int64_t user_id) {
     pqxx::work txn(conn);
     try {
-        if (txn.exec_params("SELECT 1 FROM subscriptions WHERE user_id = $1 AND panel_uuid IS NOT NULL", user_id).empty())
-            return false;  // unlinked, or merged away, since the page was read
+        if (txn.exec_params("SELECT 1 FROM users WHERE id = $1", user_id).empty()) return false;  // merged away
         const LockedAccount locked = lock_account(txn, user_id);
+        const auto& sub = locked.subscription;
+        if (!sub || sub->panel_uuid.empty()) return false;  // unlinked since the page was read
         const std::string stored =
             txn.exec_params1("SELECT coalesce(panel_mark, '') FROM subscriptions WHERE user_id = $1", user_id)[0].c_str();
         // Under the lock: no grant of ours writes this panel user until we commit.
-        const auto now = panel.get_user(locked.subscription->panel_uuid);
+        const auto now = panel.get_user(sub->panel_uuid);
         if (!now) return false;
         const std::string_view claimed = panel_mark_of(now->description);
         if (claimed.empty() || claimed == stored) return false;
         put_panel_back(panel, locked);
         txn.commit();
         spdlog::warn("user {}: panel user {} held a write that never committed here (expiry {}, ours {}): put back",
-                     user_id, now->uuid, iso8601_utc(now->expire_at), iso8601_utc(locked.subscription->expire_at));
+                     user_id, now->uuid, iso8601_utc(now->expire_at), iso8601_utc(sub->expire_at));
         return true;
     } catch (const pqxx::sql_error& e) {
-        if (!lock_timed_out(e)) throw;
+        if (!lock_wait_ended(e)) throw;
         spdlog::warn("user {}: locked past the statement timeout; the panel write in doubt is left to the next run",
                      user_id);
         return false;
@@ -60,7 +54,7 @@ bool settle_orphan(pqxx::connection& conn, PanelClient& panel, const PanelUser& 
                      *user_id, seen.uuid, iso8601_utc(now->expire_at));
         return true;
     } catch (const pqxx::sql_error& e) {
-        if (!lock_timed_out(e)) throw;
+        if (!lock_wait_ended(e)) throw;
         spdlog::warn("user {}: locked past the statement timeout; unlinked panel user {} is left to the next run",
                      *user_id, seen.uuid);
         return false;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "db/lock_wait.hpp"
 #include "db/pg_array.hpp"
 #include "panel/panel_mark.hpp"
 
@@ -103,7 +104,7 @@ std::optional<std::unordered_set<int64_t>> lock_users(pqxx::work& txn, const std
         return ids_of(
             txn.exec_params("SELECT id FROM users WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE SKIP LOCKED", pg_array(ids)));
     } catch (const pqxx::sql_error& e) {
-        if (e.sqlstate() != "57014" && e.sqlstate() != "55P03") throw;  // query_canceled, lock_not_available
+        if (!lock_wait_ended(e)) throw;
         return std::nullopt;
     }
 }

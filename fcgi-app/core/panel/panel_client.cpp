@@ -174,11 +174,7 @@ std::optional<PanelUser> PanelClient::patch_user(const char* key, const std::str
     write_string(w, value);
     write_state(w, state);
     w.EndObject();
-    const auto body = call("PATCH", "/api/users", buf.GetString(), true);
-    if (!body) return std::nullopt;
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return patch(buf.GetString());
 }
 
 std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, int64_t telegram_id) {
@@ -190,11 +186,7 @@ std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, i
     w.Key("telegramId");
     w.Int64(telegram_id);
     w.EndObject();
-    const auto body = call("PATCH", "/api/users", buf.GetString(), true);
-    if (!body) return std::nullopt;
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return patch(buf.GetString());
 }
 
 std::optional<PanelUser> PanelClient::disable_user(const std::string& uuid, const std::string& description) {
@@ -208,7 +200,11 @@ std::optional<PanelUser> PanelClient::disable_user(const std::string& uuid, cons
     w.Key("description");
     write_string(w, description);
     w.EndObject();
-    const auto body = call("PATCH", "/api/users", buf.GetString(), true);
+    return patch(buf.GetString());
+}
+
+std::optional<PanelUser> PanelClient::patch(const std::string& json) {
+    const auto body = call("PATCH", "/api/users", json, true);
     if (!body) return std::nullopt;
     SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());

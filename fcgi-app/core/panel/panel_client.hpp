@@ -80,6 +80,8 @@ private:
     PanelUser user_action(const std::string& uuid, const char* action, const std::string& body = "{}");
     // PATCH /api/users naming the user by `key` ("uuid" or "username"); nullopt on 404.
     std::optional<PanelUser> patch_user(const char* key, const std::string& value, const PanelUserState& state);
+    // Sends a PATCH /api/users body; the user as the panel now has it, nullopt on 404.
+    std::optional<PanelUser> patch(const std::string& json);
 
     std::string base_url_;
     std::string auth_header_;
