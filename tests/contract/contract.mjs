@@ -21,6 +21,7 @@ const {
   GetAllUsersCommand,
   GetUserByUuidCommand,
   GetUserByTelegramIdCommand,
+  GetUserByUsernameCommand,
   UpdateUserCommand,
   DeleteUserCommand,
   EnableUserCommand,
@@ -216,6 +217,10 @@ async function userFlow(catalog) {
   const byTg = expectOk('by telegram id', await call('GET', REST_API.USERS.GET_BY.TELEGRAM_ID(telegramId)), 200, GetUserByTelegramIdCommand.ResponseSchema);
   check('by telegram id: an array with the user', Array.isArray(byTg) && byTg.some((u) => u.uuid === uuid));
   expectPanelError('by unknown telegram id', await call('GET', REST_API.USERS.GET_BY.TELEGRAM_ID(1)), 404, 'A062');
+  validate('username fits GetUserByUsernameCommand.RequestSchema', GetUserByUsernameCommand.RequestSchema, { username });
+  const byName = expectOk('by username', await call('GET', REST_API.USERS.GET_BY.USERNAME(username)), 200, GetUserByUsernameCommand.ResponseSchema);
+  check('by username: the user', byName?.uuid === uuid);
+  expectPanelError('by unknown username', await call('GET', REST_API.USERS.GET_BY.USERNAME(`${username}_none`)), 404, 'A063');
 
   const upd1 = expectOk(
     'update (PATCH /api/users, uuid in body)',
@@ -349,6 +354,7 @@ const JOURNAL_RULES = [
   ['PATCH', /^\/api\/users\/?$/, (m, body) => [['UpdateUserCommand body', UpdateUserCommand.RequestSchema, body]]],
   ['PATCH', new RegExp(`^/api/users/${uuidRe}/?$`), (m, body) => [['UpdateUserCommand body (uuid from path)', UpdateUserCommand.RequestSchema, { ...(body ?? {}), uuid: m[1] }]]],
   ['GET', /^\/api\/users\/by-telegram-id\/([^/]+)\/?$/, (m) => [['GetUserByTelegramIdCommand params', GetUserByTelegramIdCommand.RequestSchema, { telegramId: m[1] }]]],
+  ['GET', /^\/api\/users\/by-username\/([^/]+)\/?$/, (m) => [['GetUserByUsernameCommand params', GetUserByUsernameCommand.RequestSchema, { username: m[1] }]]],
   ['GET', new RegExp(`^/api/users/${uuidRe}/?$`), (m) => [['GetUserByUuidCommand params', GetUserByUuidCommand.RequestSchema, { uuid: m[1] }]]],
   ['DELETE', new RegExp(`^/api/users/${uuidRe}/?$`), (m) => [['DeleteUserCommand params', DeleteUserCommand.RequestSchema, { uuid: m[1] }]]],
   ['POST', new RegExp(`^/api/users/${uuidRe}/actions/enable/?$`), (m) => [['EnableUserCommand params', EnableUserCommand.RequestSchema, { uuid: m[1] }]]],

@@ -157,6 +157,12 @@ void slow_panel(int delay_ms, int times, const std::string& method) {
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
 }
 
+void panel_refuses_next(const std::string& method) {
+    const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
+                            R"({"mode":"status500","times":1,"method":")" + method + "\"}");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+}
+
 void panel_normal() { http_url("POST", mock("/__mock/reset-faults")); }
 
 void run_together(const std::vector<std::function<void()>>& tasks) {

@@ -69,6 +69,8 @@ bool bonus_granted(const Shopper& referral);
 // The mock panel answers every API request `delay_ms` late for the next `times` requests
 // (with HTTP method `method` only, when one is given).
 void slow_panel(int delay_ms, int times, const std::string& method = {});
+// The panel answers the next request with this HTTP method 500, as it does for a failure.
+void panel_refuses_next(const std::string& method);
 void panel_normal();
 
 // Runs every task on its own thread, all released at once; returns when all are done.

@@ -49,6 +49,8 @@ BOOST_AUTO_TEST_CASE(round_trip_of_a_user) {
     BOOST_TEST(created.telegram_id.value() == tg);
     BOOST_TEST(created.hwid_device_limit.value() == 3);
     BOOST_TEST(panel.users_by_telegram_id(tg).size() == 1u);
+    BOOST_TEST(panel.user_by_username("it_" + std::to_string(tg)).value().uuid == created.uuid);
+    BOOST_TEST(!panel.user_by_username("it_" + std::to_string(tg) + "_none").has_value());
     const auto updated = panel.update_user(created.uuid, state(60, 5));
     BOOST_REQUIRE(updated.has_value());
     BOOST_TEST(updated->hwid_device_limit.value() == 5);
@@ -63,6 +65,26 @@ BOOST_AUTO_TEST_CASE(round_trip_of_a_user) {
     panel.delete_user(created.uuid);
     BOOST_TEST(!panel.get_user(created.uuid).has_value());
     BOOST_TEST(!panel.update_user(created.uuid, state(1)).has_value());
+}
+
+// Panels of the 2.x line before the contract's USER_NOT_FOUND answered an update of a user
+// they do not have with 500 "Update user error"; the mock answers the next PATCH that way.
+BOOST_AUTO_TEST_CASE(an_update_of_a_user_the_panel_no_longer_has_finds_nobody_on_older_panels_too) {
+    PanelClient panel = client();
+    const int64_t tg = fresh_telegram_id();
+    const auto gone = panel.create_user("it_" + std::to_string(tg), tg, state(30));
+    panel.delete_user(gone.uuid);
+    fault(R"({"mode":"status500","times":1,"method":"PATCH"})");
+    BOOST_TEST(!panel.update_user(gone.uuid, state(60)).has_value());
+    fault(R"({"mode":"status500","times":1,"method":"PATCH"})");
+    BOOST_TEST(!panel.disable_user(gone.uuid, "cabinet user 1").has_value());
+
+    // A user the panel has: its 500 is a failure, not "nobody".
+    const auto kept = panel.create_user("it_" + std::to_string(tg) + "_kept", std::nullopt, state(30));
+    fault(R"({"mode":"status500","times":1,"method":"PATCH"})");
+    BOOST_TEST(throws_panel_error([&] { panel.update_user(kept.uuid, state(60)); }));
+    BOOST_TEST(panel.get_user(kept.uuid).value().expire_at == kept.expire_at);
+    http_url("POST", panel_url() + "/__mock/reset-faults");
 }
 
 BOOST_AUTO_TEST_CASE(every_failure_is_one_error) {

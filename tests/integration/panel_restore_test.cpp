@@ -158,6 +158,27 @@ BOOST_AUTO_TEST_CASE(a_panel_user_made_by_a_first_purchase_that_never_committed_
     BOOST_TEST(users[0].expire_at == expiry);
 }
 
+// A web account's first grant looks for a panel user left by an earlier attempt under its
+// username. Panels of the 2.x line before the contract's USER_NOT_FOUND answered a PATCH
+// for an unknown username with 500 "Update user error": a lookup by that PATCH failed every
+// web account's first purchase against them. The mock answers the next PATCH as they did.
+BOOST_AUTO_TEST_CASE(a_web_accounts_first_purchase_does_not_depend_on_a_patch_for_an_unknown_user) {
+    using namespace it::linking_help;
+    const std::string email = fresh_email("first");
+    const int64_t id = make_web_user(email, kStandardPrice);
+    const std::string auth = "Authorization: " + bearer(access_of(login(email)));
+    panel_refuses_next("PATCH");
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                        R"({"plan_id":"standard","days":30,"method":"balance"})");
+    panel_normal();
+    BOOST_TEST(r.status == 200L, r.body);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + std::to_string(id)) == 0);
+    const auto sub = panel().user_by_username("web_" + std::to_string(id));
+    BOOST_REQUIRE(sub.has_value());
+    BOOST_TEST(sub->expire_at == count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions "
+                                       "WHERE user_id = " + std::to_string(id)));
+}
+
 // The invoice expirer takes one buyer's lock at a time. Holding them all in one
 // transaction, it could hold a referrer (whose invoice ended first) and wait for a buyer
 // whose purchase held that buyer through its panel call and then wanted the referrer, for

@@ -26,6 +26,7 @@ void create_user(Services& s, Call& c);
 void list_users(Services& s, Call& c);
 void get_user(Services& s, Call& c);
 void get_users_by_telegram_id(Services& s, Call& c);
+void get_user_by_username(Services& s, Call& c);
 void update_user(Services& s, Call& c);           // PATCH /api/users, uuid or username in the body
 void update_user_by_path(Services& s, Call& c);   // PATCH /api/users/{uuid}
 void delete_user(Services& s, Call& c);

@@ -105,6 +105,13 @@ void get_user(Services& s, Call& c) {
     reply_user(s, c, *user);
 }
 
+// GetUserByUsernameCommand: the user; none is 404 A063, as on the real panel.
+void get_user_by_username(Services& s, Call& c) {
+    const UserPtr user = s.state.user_by_username(c.params.at(0));
+    if (!user) throw no_user_with_params();
+    reply_user(s, c, *user);
+}
+
 // GetUserByTelegramIdCommand: an array; none found is 404 A062, as on the real panel.
 void get_users_by_telegram_id(Services& s, Call& c) {
     int64_t telegram_id = 0;

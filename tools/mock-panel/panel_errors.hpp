@@ -37,6 +37,7 @@ private:
 // Entries of the contract's ERRORS table that the mock can answer with.
 inline PanelError user_not_found() { return {404, "A025", "User not found"}; }
 inline PanelError users_not_found() { return {404, "A062", "Users not found"}; }
+inline PanelError no_user_with_params() { return {404, "A063", "User with specified params not found"}; }
 inline PanelError username_taken() { return {400, "A019", "User username already exists"}; }
 inline PanelError short_uuid_taken() { return {400, "A020", "User short UUID already exists"}; }
 inline PanelError already_disabled() { return {400, "A029", "User already disabled"}; }

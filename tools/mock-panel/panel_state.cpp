@@ -157,6 +157,11 @@ UserPtr PanelState::user_by_short_uuid(std::string_view short_uuid) const {
     return settled(store_.find_by_short_uuid(short_uuid), lock);
 }
 
+UserPtr PanelState::user_by_username(std::string_view username) const {
+    std::shared_lock lock(mu_);
+    return settled(store_.find_by_username(username), lock);
+}
+
 std::vector<UserPtr> PanelState::users_by_telegram_id(int64_t telegram_id) const {
     std::shared_lock lock(mu_);
     std::vector<UserPtr> out;

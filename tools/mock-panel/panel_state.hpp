@@ -54,6 +54,7 @@ public:
     // Look-ups (nullptr / empty when none). Users are shared, immutable versions.
     UserPtr user(std::string_view uuid) const;
     UserPtr user_by_short_uuid(std::string_view short_uuid) const;
+    UserPtr user_by_username(std::string_view username) const;
     std::vector<UserPtr> users_by_telegram_id(int64_t telegram_id) const;
     // Up to `size` users from position `start` in creation order, and the total.
     std::pair<std::vector<UserPtr>, int64_t> page(size_t start, size_t size) const;

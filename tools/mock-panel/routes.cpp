@@ -18,6 +18,7 @@ std::vector<Route> routes() {
         {"GET", "/api/users", list_users},
         {"PATCH", "/api/users", update_user},
         {"GET", "/api/users/by-telegram-id/{telegramId}", get_users_by_telegram_id},
+        {"GET", "/api/users/by-username/{username}", get_user_by_username},
         {"GET", "/api/users/{uuid}", get_user},
         {"PATCH", "/api/users/{uuid}", update_user_by_path},  // SPEC's spelling
         {"DELETE", "/api/users/{uuid}", delete_user},

@@ -18,6 +18,15 @@ const std::string& checked_uuid(const std::string& uuid) {
     return uuid;
 }
 
+// Usernames go into URL paths too; the panel allows only these characters in one.
+const std::string& checked_username(const std::string& username) {
+    const bool ok = !username.empty() && username.size() <= 36 &&
+                    username.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") ==
+                        std::string::npos;
+    if (!ok) throw PanelError("not a panel username: " + username.substr(0, 40));
+    return username;
+}
+
 std::vector<int> version_numbers(const std::string& v) {
     std::vector<int> out;
     std::string_view s(v);
@@ -98,7 +107,7 @@ std::optional<std::string> PanelClient::call(const std::string& method, const st
     if (r.status < 200 || r.status > 299) {
         // A 4xx means we sent something the panel refuses: our bug or a contract change.
         if (r.status < 500) spdlog::error("panel refused {} {}: {} {}", method, path, r.status, r.body.substr(0, 300));
-        throw PanelError(method + " " + path + " answered " + std::to_string(r.status));
+        throw PanelRefusal(r.status, method + " " + path + " answered " + std::to_string(r.status));
     }
     if (method != "GET") ++writes_acknowledged_;
     return std::move(r.body);
@@ -158,23 +167,23 @@ PanelUserPage PanelClient::list_users(int64_t start, int64_t size) {
     return panel_json::user_page_from(panel_json::response_of(doc, *body));
 }
 
+std::optional<PanelUser> PanelClient::user_by_username(const std::string& username) {
+    const auto body = call("GET", "/api/users/by-username/" + checked_username(username), "", true);
+    if (!body) return std::nullopt;
+    SmallDocument doc;
+    doc.Parse<kStrictParse>(body->data(), body->size());
+    return panel_json::user_from(panel_json::response_of(doc, *body));
+}
+
 std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
-    return patch_user("uuid", checked_uuid(uuid), state);
-}
-
-std::optional<PanelUser> PanelClient::update_user_by_username(const std::string& username, const PanelUserState& state) {
-    return patch_user("username", username, state);
-}
-
-std::optional<PanelUser> PanelClient::patch_user(const char* key, const std::string& value, const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     w.StartObject();
-    w.Key(key);
-    write_string(w, value);
+    w.Key("uuid");
+    write_string(w, checked_uuid(uuid));
     write_state(w, state);
     w.EndObject();
-    return patch(buf.GetString());
+    return patch(uuid, buf.GetString());
 }
 
 std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, int64_t telegram_id) {
@@ -186,7 +195,7 @@ std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, i
     w.Key("telegramId");
     w.Int64(telegram_id);
     w.EndObject();
-    return patch(buf.GetString());
+    return patch(uuid, buf.GetString());
 }
 
 std::optional<PanelUser> PanelClient::disable_user(const std::string& uuid, const std::string& description) {
@@ -200,11 +209,19 @@ std::optional<PanelUser> PanelClient::disable_user(const std::string& uuid, cons
     w.Key("description");
     write_string(w, description);
     w.EndObject();
-    return patch(buf.GetString());
+    return patch(uuid, buf.GetString());
 }
 
-std::optional<PanelUser> PanelClient::patch(const std::string& json) {
-    const auto body = call("PATCH", "/api/users", json, true);
+std::optional<PanelUser> PanelClient::patch(const std::string& uuid, const std::string& json) {
+    std::optional<std::string> body;
+    try {
+        body = call("PATCH", "/api/users", json, true);
+    } catch (const PanelRefusal& e) {
+        // Panels of the 2.x line before the contract's USER_NOT_FOUND answered an update of
+        // a user they do not have with 500 "Update user error" (A039): ask whether it is
+        // there before calling the panel broken. Only on that failure, so no cost otherwise.
+        if (e.panel_status() < 500 || get_user(uuid)) throw;
+    }
     if (!body) return std::nullopt;
     SmallDocument doc;
     doc.Parse<kStrictParse>(body->data(), body->size());

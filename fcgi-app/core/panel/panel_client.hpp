@@ -40,10 +40,10 @@ public:
     // Users `start` .. `start + size - 1` of the panel's list (the contract allows a size of
     // 1..1000), and the panel's total; an empty page past the end.
     PanelUserPage list_users(int64_t start, int64_t size);
+    // nullopt: no user has this username (GET /api/users/by-username, 404 A063).
+    std::optional<PanelUser> user_by_username(const std::string& username);
     // nullopt: the panel has no such user (any more).
     std::optional<PanelUser> update_user(const std::string& uuid, const PanelUserState& state);
-    // The same for the user with this username (the contract's PATCH takes either key).
-    std::optional<PanelUser> update_user_by_username(const std::string& username, const PanelUserState& state);
     // Re-owns a panel user (account merge): its telegramId becomes `telegram_id`.
     std::optional<PanelUser> set_telegram_id(const std::string& uuid, int64_t telegram_id);
     PanelUser enable_user(const std::string& uuid);
@@ -78,10 +78,9 @@ private:
     std::optional<std::string> call(const std::string& method, const std::string& path, const std::string& body,
                                     bool not_found_ok = false);
     PanelUser user_action(const std::string& uuid, const char* action, const std::string& body = "{}");
-    // PATCH /api/users naming the user by `key` ("uuid" or "username"); nullopt on 404.
-    std::optional<PanelUser> patch_user(const char* key, const std::string& value, const PanelUserState& state);
-    // Sends a PATCH /api/users body; the user as the panel now has it, nullopt on 404.
-    std::optional<PanelUser> patch(const std::string& json);
+    // Sends a PATCH /api/users body naming the user `uuid`; the user as the panel now has
+    // it, nullopt when the panel has no such user.
+    std::optional<PanelUser> patch(const std::string& uuid, const std::string& json);
 
     std::string base_url_;
     std::string auth_header_;

@@ -21,6 +21,16 @@ private:
     std::string why_;
 };
 
+// The panel answered with a status outside 2xx (a 404 the caller accepts is no error).
+class PanelRefusal : public PanelError {
+public:
+    PanelRefusal(int panel_status, const std::string& why) : PanelError(why), panel_status_(panel_status) {}
+    int panel_status() const { return panel_status_; }
+
+private:
+    int panel_status_;
+};
+
 class PanelBusy : public PanelError {
 public:
     PanelBusy() : PanelError(kBusyStatus, kBusyDetail, "all panel slots of this process are in use") {

@@ -72,10 +72,12 @@ PanelUser ensure_panel_user(PanelClient& panel, const Account& account, const Pa
         // A panel user made by the bot, or by an earlier attempt whose local commit failed.
         for (const auto& existing : panel.users_by_telegram_id(*account.user.telegram_id))
             if (auto updated = panel.update_user(existing.uuid, state)) return *updated;
-    } else if (auto made = panel.update_user_by_username(panel_username(account), state)) {
+    } else if (auto found = panel.user_by_username(panel_username(account))) {
         // A web account's panel user made by an earlier attempt whose local commit failed:
-        // its username is taken, so creating another would be refused.
-        return *made;
+        // its username is taken, so creating another would be refused. Looked up with the
+        // contract's GET rather than a PATCH by username: older panels answer that PATCH
+        // for an unknown username with 500, which would fail every first grant.
+        if (auto updated = panel.update_user(found->uuid, state)) return *updated;
     }
     PanelUserState named = state;
     if (named.description.empty()) named.description = panel_description(account.user.id);
