@@ -2,7 +2,10 @@
 // Failures a user can fix or must accept are 200 {ok:false, message}; malformed input 400;
 // more than kUnknownCodesPerWindow unknown codes in a window 429.
 // Lock order: the user's row, then the code's row, so parallel activations of a one-use
-// code by many users serialize on the code and exactly one wins.
+// code by many users serialize on the code and exactly one wins. Only a code with a
+// limit is locked before the grant: an unlimited one (a broadcast "enter SUMMER") is locked
+// only by the count of its use at the end, so thousands of activations do not queue on
+// it through their panel calls, each holding a pool thread.
 #include "api/handlers.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
@@ -43,6 +46,11 @@ Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const 
         return refuse("This promo code has been used up.");
     if (!exec_prepared(txn, "promo_activated_by", promo_id, locked.user.id).empty())
         return refuse("You have already used this promo code.");
+
+    // A free grant never lifts the owner's block: the grant would enable the panel user and
+    // start the days from now (as a trial may not either: api/trial.cpp).
+    if ((type == "days" || type == "subscription") && locked.subscription && locked.subscription->status == "disabled")
+        return refuse("Your subscription is disabled. Please contact support.");
 
     std::string message;
     if (type == "balance") {
@@ -105,11 +113,13 @@ void post_promocode(Exchange& ex) {
             e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(misses.retry_after_s, 1)));
             throw e;
         }
-        const auto promo = exec_prepared(txn, "promo_for_update", code);
+        auto promo = exec_prepared(txn, "promo_by_code", code);
         if (promo.empty()) {
             auth_failure_hit(txn, misses_key, window_s);
             return refuse("Promo code not found.");
         }
+        if (!promo[0]["max_uses"].is_null()) promo = exec_prepared(txn, "promo_for_update", promo[0]["id"].as<int64_t>());
+        if (promo.empty()) return refuse("Promo code not found.");  // deleted meanwhile
         return apply(ex, txn, locked, promo[0]);
     });
     auto& w = ex.resp.json();

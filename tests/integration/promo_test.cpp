@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 #include "support.hpp"
@@ -146,6 +147,29 @@ BOOST_AUTO_TEST_CASE(days_need_a_subscription_and_extend_it) {
                cabinet::iso8601_utc(after).substr(0, 19));
 }
 
+// The owner's block (a `disabled` subscription, mirrored from the panel) stays: a free
+// grant would enable the panel user and restart the days from now.
+BOOST_AUTO_TEST_CASE(days_and_subscription_rewards_leave_a_disabled_subscription_alone) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {auth}).status == 200);
+    const std::string sub = " FROM subscriptions s JOIN users u ON u.id = s.user_id" + user_where(tg);
+    exec("UPDATE subscriptions s SET status = 'disabled' FROM users u WHERE u.id = s.user_id AND u.telegram_id = " +
+         std::to_string(tg));
+    const auto expiry = count("SELECT extract(epoch FROM s.expire_at)::bigint" + sub);
+    const auto revision = count("SELECT s.revision" + sub);
+    for (const std::string& code :
+         {new_code("days", 10), new_code("subscription", 30, ", plan_id", ", (SELECT id FROM plans WHERE public_code = 'family')")}) {
+        const auto r = activate(auth, code).json();
+        BOOST_TEST(r["ok"].GetBool() == false);
+        BOOST_TEST(std::string(r["message"].GetString()).find("disabled") != std::string::npos);
+        BOOST_TEST(count("SELECT count(*) FROM promo_activations a JOIN users u ON u.id = a.user_id" + user_where(tg)) == 0);
+    }
+    BOOST_TEST(count("SELECT extract(epoch FROM s.expire_at)::bigint" + sub) == expiry);
+    BOOST_TEST(count("SELECT s.revision" + sub) == revision);
+    BOOST_TEST(count("SELECT count(*)" + sub + " AND s.status = 'disabled'") == 1);
+}
+
 BOOST_AUTO_TEST_CASE(subscription_reward_grants_the_plan) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
@@ -184,6 +208,35 @@ BOOST_AUTO_TEST_CASE(one_use_code_raced_by_fifty_users_has_one_winner) {
     BOOST_TEST(count("SELECT uses FROM promo_codes WHERE code = '" + code + "'") == 1);
     BOOST_TEST(count("SELECT count(*) FROM promo_activations a JOIN promo_codes p ON p.id = a.promo_code_id WHERE p.code = '" +
                      code + "'") == 1);
+}
+
+// An unlimited code (a broadcast "enter SUMMER") is not locked through a grant's panel
+// call: one slow activation does not hold up every other customer's, each holding a pool
+// thread meanwhile.
+BOOST_AUTO_TEST_CASE(an_unlimited_code_does_not_queue_its_activations_behind_a_slow_one) {
+    const std::string code = new_code("days", 3);
+    std::vector<std::string> auths;
+    for (int i = 0; i < 2; ++i) {
+        auths.push_back(tma_header(fresh_telegram_id()));
+        BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {auths[i]}).status == 200);
+    }
+    const std::string mock = "http://127.0.0.1:" + env("PANEL_PORT");
+    BOOST_REQUIRE(http_url("POST", mock + "/__mock/fault", {"Content-Type: application/json"},
+                           R"({"mode":"delay","delay_ms":2000,"times":1})")
+                      .status == 200);
+    HttpResult first;
+    std::thread slow([&] { first = activate(auths[0], code); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the first is in its panel call now
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto second = activate(auths[1], code);
+    const auto waited = std::chrono::steady_clock::now() - t0;
+    slow.join();
+    http_url("POST", mock + "/__mock/reset-faults");
+    BOOST_TEST(first.json()["ok"].GetBool(), first.body);
+    BOOST_TEST(second.json()["ok"].GetBool(), second.body);
+    // With the code locked it waited out the first's remaining 1.5 s.
+    BOOST_TEST(std::chrono::duration_cast<std::chrono::milliseconds>(waited).count() < 1000);
+    BOOST_TEST(count("SELECT uses FROM promo_codes WHERE code = '" + code + "'") == 2);
 }
 
 BOOST_AUTO_TEST_CASE(panel_down_during_a_days_reward_changes_nothing) {

@@ -275,7 +275,40 @@ BOOST_AUTO_TEST_CASE(referrer_earns_commission_and_bonus_days_once) {
         if (!extended) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     BOOST_TEST(extended);
-    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'referral_bonus' AND payload->>'referral_id' = " + uid_of(tg) + "::text") == 1);
+    const std::string bonus_jobs =
+        "SELECT count(*) FROM jobs WHERE kind = 'referral_bonus' AND payload->>'referral_id' = " + uid_of(tg) + "::text";
+    BOOST_TEST(count(bonus_jobs) == 1);
+
+    // Weeks later the daily cleanup runs, and then the referral renews: still no second bonus.
+    exec("UPDATE jobs SET finished_at = now() - interval '30 days' WHERE kind = 'referral_bonus' AND payload->>'referral_id' = " +
+         uid_of(tg) + "::text");
+    const auto [rc, out] = run(ctl("cleanup"));
+    BOOST_REQUIRE_MESSAGE(rc == 0, out);
+    BOOST_REQUIRE(buy(auth, kStandard30).status == 200);
+    BOOST_TEST(balance_of(ref_tg) == 3 * 2990);
+    BOOST_TEST(count(bonus_jobs) == 1);  // a second one would be queued by the purchase itself
+}
+
+// The bonus is a free grant: it never lifts the owner's block on the referrer.
+BOOST_AUTO_TEST_CASE(a_referrers_disabled_subscription_gets_no_bonus_days) {
+    const int64_t ref_tg = fresh_telegram_id();
+    const std::string ref_auth = tma_header(ref_tg);
+    const std::string code = http("GET", "/api/cabinet/me", {ref_auth}).json()["user"]["referral_code"].GetString();
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {ref_auth}).status == 200);
+    exec("UPDATE subscriptions SET status = 'disabled' WHERE user_id = " + uid_of(ref_tg));
+    const std::string ref_revision = "SELECT revision FROM subscriptions WHERE user_id = " + uid_of(ref_tg);
+    const int64_t before = count(ref_revision);
+
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg, "Invited", "ref_" + code);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, 100000);
+    BOOST_REQUIRE(buy(auth, kStandard30).status == 200);
+    const std::string done = "SELECT count(*) FROM jobs WHERE kind = 'referral_bonus' AND status = 'done' AND payload->>'referral_id' = " +
+                             uid_of(tg) + "::text";
+    BOOST_REQUIRE(wait_until([&] { return count(done) == 1; }, 20000));
+    BOOST_TEST(count(ref_revision) == before);  // every write of a subscription bumps it
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'disabled' AND user_id = " + uid_of(ref_tg)) == 1);
 }
 
 BOOST_AUTO_TEST_CASE(constructor_mode_builds_the_price) {

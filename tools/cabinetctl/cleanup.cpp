@@ -1,6 +1,7 @@
 // cabinetctl cleanup [--keep-days N]: housekeeping (cabinet-cleanup.timer, daily). Deletes
 // rows nothing will read again: finished jobs older than N days (default 14; dead jobs are
-// kept for the operator), and one-time secrets and counters a day after they expired (an
+// kept for the operator; a referral's bonus job is kept for good, since its key is what
+// makes the bonus once per referral: services/referral_commission.hpp), and one-time secrets and counters a day after they expired (an
 // expired token is refused anyway; rotated refresh tokens are kept until then so reuse is
 // still detected). Each table is its own statement and its own transaction, so a big
 // backlog never holds one long transaction.
@@ -22,7 +23,9 @@ struct Sweep {
 
 // New kinds of expiring rows add a line here.
 const Sweep kSweeps[] = {
-    {"finished jobs", "DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - make_interval(days => $1)", true},
+    {"finished jobs",
+     "DELETE FROM jobs WHERE status = 'done' AND kind <> 'referral_bonus' AND finished_at < now() - make_interval(days => $1)",
+     true},
     {"e-mail verification links", "DELETE FROM email_verification_tokens WHERE expires_at < now() - interval '1 day'"},
     {"refresh tokens", "DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'"},
     {"brute-force counters", "DELETE FROM auth_failures WHERE window_start < now() - interval '1 day'"},

@@ -29,11 +29,19 @@ std::vector<Statement> subscription_statements() {
          "SELECT day - DATE '1970-01-01' AS day, used_bytes FROM ("
          "  SELECT day, used_bytes FROM traffic_snapshots WHERE user_id = $1 ORDER BY day DESC LIMIT 30"
          ") recent ORDER BY day"},
+        // A code by its text, unlocked: an unlimited code is never locked before its use is
+        // counted (record_promo_activation), so its activations do not queue on it through
+        // their panel calls. A limited one is then read again locked, by id.
+        {"promo_by_code",
+         "SELECT id, reward_type, value, plan_id, max_uses, uses, is_active,"
+         "  valid_from IS NOT NULL AND valid_from > now() AS not_yet,"
+         "  valid_until IS NOT NULL AND valid_until <= now() AS expired"
+         " FROM promo_codes WHERE lower(code) = lower($1)"},
         {"promo_for_update",
          "SELECT id, reward_type, value, plan_id, max_uses, uses, is_active,"
          "  valid_from IS NOT NULL AND valid_from > now() AS not_yet,"
          "  valid_until IS NOT NULL AND valid_until <= now() AS expired"
-         " FROM promo_codes WHERE lower(code) = lower($1) FOR UPDATE"},
+         " FROM promo_codes WHERE id = $1 FOR UPDATE"},
         {"promo_activated_by", "SELECT 1 FROM promo_activations WHERE promo_code_id = $1 AND user_id = $2"},
         {"record_promo_activation",
          "WITH a AS (INSERT INTO promo_activations (promo_code_id, user_id) VALUES ($1, $2))"

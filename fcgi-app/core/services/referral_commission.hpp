@@ -4,7 +4,9 @@
 //   purchase transaction (the ledger's transaction_id is UNIQUE);
 // - REFERRAL_BONUS_DAYS added to their subscription after the referral's first paid
 //   purchase: a `referral_bonus` job, deduplicated per referral, so it happens once ever and
-//   a panel outage delays it instead of failing the referral's purchase.
+//   a panel outage delays it instead of failing the referral's purchase. The done job is
+//   the record of "once": `cabinetctl cleanup` keeps it (tools/cabinetctl/cleanup.cpp
+//   names this kind), and only a dead one lets a later purchase queue it again.
 #include <pqxx/pqxx>
 
 #include <optional>
