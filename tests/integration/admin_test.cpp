@@ -109,6 +109,20 @@ BOOST_AUTO_TEST_CASE(switch_is_stored_with_who_and_when_and_audited) {
     BOOST_TEST(st2["message"].GetString() != std::string("Back at 18:00"));  // the default again
 }
 
+// Telegram refuses a message without text: a blank one would leave every customer who
+// writes to the bot in maintenance without an answer.
+BOOST_AUTO_TEST_CASE(a_blank_maintenance_message_is_never_what_customers_get) {
+    MaintenanceOff guard;
+    BOOST_TEST_REQUIRE(admin_post("/api/admin/maintenance/mode", R"({"enabled": true, "message": "  "})").status == 200);
+    const std::string shown = http("GET", "/api/admin/maintenance", {admin_auth()}).json()["message"].GetString();
+    BOOST_TEST(shown.find_first_not_of(' ') != std::string::npos, shown);
+    BOOST_TEST(wait_until([] {
+        const auto c = http("GET", "/api/cabinet/config").json();
+        return c["maintenance"]["active"].GetBool() && c["maintenance"]["message"].IsString() &&
+               std::string(c["maintenance"]["message"].GetString()).find_first_not_of(' ') != std::string::npos;
+    }, 5000));
+}
+
 BOOST_AUTO_TEST_CASE(bad_switch_requests_change_nothing) {
     MaintenanceOff guard;
     const auto before = audit_rows();

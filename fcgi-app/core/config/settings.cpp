@@ -224,7 +224,7 @@ const std::vector<SettingSpec> kSpecs = {
      }, kOwner},
     {"CONSTRUCTOR_DEVICE_LIMIT", "3", "devices allowed on a subscription bought in constructor mode", ranged<&Settings::constructor_device_limit>(1, 100), kOwner},
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},
-    {"MAINTENANCE_MESSAGE", "Technical work is under way. Please try again later.", "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>(), kOwner},
+    {"MAINTENANCE_MESSAGE", kDefaultMaintenanceMessage, "stub text the bot answers with in maintenance", field<&Settings::maintenance_message>(), kOwner},
     {"AUTO_MAINTENANCE_ENABLED", "true", "let the panel watchdog switch maintenance on and off", field<&Settings::auto_maintenance_enabled>(), kOwner},
     {"MAINTENANCE_CACHE_TTL_MS", "2000", "how long a pool thread keeps the maintenance state in memory (a switch reaches every thread within it)", ranged<&Settings::maintenance_cache_ttl_ms>(0, 60000)},
     {"BACKUP_ENABLED", "false", "make a backup once a day after BACKUP_TIME (cabinetctl backup --if-due from cron)", field<&Settings::backup_enabled>()},

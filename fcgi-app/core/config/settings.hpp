@@ -10,6 +10,10 @@
 
 namespace cabinet {
 
+// MAINTENANCE_MESSAGE's default, and the text used when it is set blank: Telegram refuses
+// a message without text, so a blank one would leave every customer without an answer.
+inline constexpr const char* kDefaultMaintenanceMessage = "Technical work is under way. Please try again later.";
+
 struct Settings {
     // Storage
     std::string database_url;

@@ -5,16 +5,24 @@
 #include "db/prepared.hpp"
 #include "services/reports.hpp"
 #include "util/json.hpp"
+#include "util/strings.hpp"
 
 namespace cabinet {
 namespace {
+
+// What customers are told: the switch's own text, else MAINTENANCE_MESSAGE, else the
+// default; never a blank one (the bot could not send it).
+std::string customer_text(std::string_view own, const Settings& s) {
+    if (!trim(own).empty()) return std::string(own);
+    if (!trim(s.maintenance_message).empty()) return s.maintenance_message;
+    return kDefaultMaintenanceMessage;
+}
 
 MaintenanceState from_row(const pqxx::row& r, const Settings& s) {
     MaintenanceState m;
     m.enabled = r["enabled"].as<bool>();
     m.source = source_from_name(r["source"].c_str());
-    m.message = r["message"].c_str();
-    if (m.message.empty()) m.message = s.maintenance_message;
+    m.message = customer_text(r["message"].c_str(), s);
     m.changed_by = r["changed_by"].c_str();
     m.changed_at = r["changed_at"].as<int64_t>();
     m.panel_failures = r["panel_failures"].as<int>();
@@ -28,7 +36,7 @@ MaintenanceState seeded(const Settings& s) {
     MaintenanceState m;
     m.enabled = s.maintenance_mode;
     m.source = s.maintenance_mode ? MaintenanceSource::manual : MaintenanceSource::none;
-    m.message = s.maintenance_message;
+    m.message = customer_text("", s);
     m.changed_by = "MAINTENANCE_MODE";
     return m;
 }
