@@ -339,6 +339,10 @@ async function faultChecks() {
   check('fault for POST: the next POST answers 500', post500.status === 500, `got ${post500.status}`);
   check('fault for POST: only once', (await call('POST', REST_API.USERS.CREATE, {})).status === 400);
   check('fault method: a bad one refused', (await arm({ mode: 'status500', method: 'TRACE' })).status === 400);
+  await arm({ mode: 'status500', times: 1, path: '/api/nodes' });
+  check('fault for a path: another path passes it', (await call('GET', REST_API.SYSTEM.METADATA)).status === 200);
+  check('fault for a path: that path answers 500', (await call('GET', '/api/nodes')).status === 500);
+  check('fault path: one outside /api/ refused', (await arm({ mode: 'status500', path: '/__mock/journal' })).status === 400);
   await arm({ mode: 'status500', times: 5 });
   check('reset-faults', (await call('POST', '/__mock/reset-faults')).status === 200 &&
     (await call('GET', REST_API.SYSTEM.METADATA)).status === 200);

@@ -204,6 +204,26 @@ BOOST_AUTO_TEST_CASE(reset_with_panel_down_keeps_link_and_allowance) {
     BOOST_TEST(http("POST", "/api/cabinet/subscription/reset-link", {auth}).status == 200);  // not counted as used
 }
 
+// The revoke cannot be undone: once the panel has a new link, a failure to drop the open
+// connections afterwards must not leave the dead old link stored and handed out.
+BOOST_AUTO_TEST_CASE(a_reset_whose_connection_drop_fails_still_gives_the_new_link) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {auth}).status == 200);
+    const std::string url = http("GET", "/api/cabinet/connection", {auth}).json()["subscription_url"].GetString();
+    BOOST_REQUIRE(http_url("POST", panel("/__mock/fault"), {"Content-Type: application/json"},
+                           R"({"mode":"status500","times":1,"path":"/api/ip-control/drop-connections"})")
+                      .status == 200);
+    const auto reset = http("POST", "/api/cabinet/subscription/reset-link", {auth});
+    http_url("POST", panel("/__mock/reset-faults"));
+    BOOST_REQUIRE_MESSAGE(reset.status == 200, reset.body);
+    const std::string new_url = reset.json()["subscription_url"].GetString();
+    BOOST_TEST(new_url != url);
+    BOOST_TEST(http_url("GET", url).status == 404);
+    BOOST_TEST(http_url("GET", new_url).status == 200);
+    BOOST_TEST(std::string(http("GET", "/api/cabinet/connection", {auth}).json()["subscription_url"].GetString()) == new_url);
+}
+
 BOOST_AUTO_TEST_CASE(devices_list_and_unbind) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);

@@ -24,7 +24,7 @@ void App::handle(const cabinet::Request& req, const std::string& user_agent, cab
     // The hooks themselves are never faulted or journalled: a test must always be able to
     // read the journal and switch faults off.
     const bool hook = cabinet::starts_with(req.path, "/__mock/");
-    const auto fault = hook ? std::nullopt : faults_.take(req.method);
+    const auto fault = hook ? std::nullopt : faults_.take(req.method, req.path);
     if (fault && fault->mode == FaultMode::delay) std::this_thread::sleep_for(std::chrono::milliseconds(fault->delay_ms));
 
     if (fault && fault->mode == FaultMode::status500) {

@@ -29,9 +29,10 @@ void Faults::reset() {
     remaining_ = 0;
 }
 
-std::optional<Fault> Faults::take(std::string_view method) {
+std::optional<Fault> Faults::take(std::string_view method, std::string_view path) {
     std::lock_guard lock(mu_);
     if (remaining_ <= 0 || (!fault_.method.empty() && fault_.method != method)) return std::nullopt;
+    if (!fault_.path.empty() && path.substr(0, fault_.path.size()) != fault_.path) return std::nullopt;
     --remaining_;
     return fault_;
 }

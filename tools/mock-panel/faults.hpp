@@ -18,6 +18,7 @@ struct Fault {
     FaultMode mode = FaultMode::status500;
     int delay_ms = 0;
     std::string method;  // only requests with this HTTP method (empty: any) take the fault
+    std::string path;    // only requests whose path starts with this (empty: any)
 };
 
 std::optional<FaultMode> fault_mode_from(std::string_view name);
@@ -27,8 +28,8 @@ class Faults {
 public:
     void arm(Fault fault, int times);
     void reset();
-    // The fault for a request with this method, if one is armed for it; counts it down.
-    std::optional<Fault> take(std::string_view method);
+    // The fault for a request with this method and path, if one is armed for it; counts it down.
+    std::optional<Fault> take(std::string_view method, std::string_view path);
 
 private:
     std::mutex mu_;

@@ -3,6 +3,7 @@
 #include "json_output.hpp"
 #include "json_input.hpp"
 #include "reply.hpp"
+#include "util/strings.hpp"
 
 namespace mock {
 
@@ -19,9 +20,9 @@ void clear_journal(Services& s, Call& c) {
     });
 }
 
-// {"mode": "status500"|"garbage"|"delay", "delay_ms": N, "times": K, "method": M}: the next
-// K API requests (not /__mock/ ones) with HTTP method M (any, when left out) fail that way.
-// times defaults to 1.
+// {"mode": "status500"|"garbage"|"delay", "delay_ms": N, "times": K, "method": M, "path": P}:
+// the next K API requests (not /__mock/ ones) with HTTP method M and a path starting with P
+// (any, when left out) fail that way. times defaults to 1.
 void arm_fault(Services& s, Call& c) {
     const auto body = json_body(c);
     const Fields f(body);
@@ -36,13 +37,16 @@ void arm_fault(Services& s, Call& c) {
     const std::string method = f.opt_string("method").value_or("");
     if (!method.empty() && method != "GET" && method != "POST" && method != "PATCH" && method != "DELETE")
         throw ValidationError("method", "Expected 'GET' | 'POST' | 'PATCH' | 'DELETE'");
-    s.faults.arm({*mode, static_cast<int>(delay_ms), method}, static_cast<int>(times));
+    const std::string path = f.opt_string("path").value_or("");
+    if (!path.empty() && !cabinet::starts_with(path, "/api/")) throw ValidationError("path", "Expected a path under /api/");
+    s.faults.arm({*mode, static_cast<int>(delay_ms), method, path}, static_cast<int>(times));
     reply(c.resp, [&](JsonWriter& w) {
         w.StartObject();
         put(w, "mode", fault_mode_name(*mode));
         put_int(w, "delay_ms", delay_ms);
         put_int(w, "times", times);
         if (!method.empty()) put(w, "method", method);
+        if (!path.empty()) put(w, "path", path);
         w.EndObject();
     });
 }
