@@ -87,8 +87,11 @@ BOOST_AUTO_TEST_CASE(first_message_opens_a_ticket_the_second_appends_and_both_ar
     BOOST_TEST(std::string(doc["messages"][0]["at"].GetString()).back() == 'Z');
     BOOST_TEST(tickets_of(tg) == 1);
 
-    // One send_report job per message, written with it; the worker delivers them.
+    // One send_report job per message, written with it; the worker delivers them. A
+    // customer's message is owed an answer: it retries for hours, as money jobs do.
     BOOST_TEST(ticket_jobs(ticket) == 2);
+    BOOST_TEST(count("SELECT min(max_attempts) FROM jobs WHERE kind = 'send_report' AND payload->>'topic' = 'tickets'"
+                     " AND payload->>'text' LIKE '%#" + str(ticket) + "\n%'") == 20);
     BOOST_TEST_REQUIRE(wait_until([&] { return ticket_notices_since(seq).size() >= 2; }, 15000));
     bool new_ticket_seen = false;
     for (const auto& t : ticket_notices_since(seq)) {
@@ -189,6 +192,10 @@ BOOST_AUTO_TEST_CASE(support_reply_shows_as_support_and_sets_waiting_then_close)
     BOOST_TEST_REQUIRE(again.status == 200, again.body);
     BOOST_TEST(again.json()["ticket_id"].GetInt64() != ticket);
     BOOST_TEST(tickets_of(tg) == 2);
+    // Who answered and who closed is on record, once each.
+    const std::string audit = "SELECT count(*) FROM audit_log WHERE actor = 'cabinetctl' AND entity = 'ticket:" + str(ticket) + "'";
+    BOOST_TEST(count(audit + " AND action = 'support.reply'") == 1);
+    BOOST_TEST(count(audit + " AND action = 'support.close'") == 1);
 }
 
 BOOST_AUTO_TEST_CASE(needs_authentication) {
@@ -208,8 +215,8 @@ BOOST_AUTO_TEST_CASE(admin_reply_to_the_notification_in_the_group_answers_the_ti
     BOOST_REQUIRE(wait_until([&] { return count(notified_sql) > 0; }, 15000));  // the worker sent it
     const int64_t notification = count(notified_sql);
 
-    const auto group_reply = [&](int64_t from, int64_t reply_to, const std::string& text) {
-        return bot_update(R"({"update_id":)" + str(fresh_telegram_id()) + R"(,"message":{"message_id":)" + str(fresh_telegram_id()) +
+    const auto group_reply = [&](int64_t from, int64_t reply_to, const std::string& text, int64_t id = fresh_telegram_id()) {
+        return bot_update(R"({"update_id":)" + str(id) + R"(,"message":{"message_id":)" + str(id) +
                           R"(,"date":1,"chat":{"id":-1001000000001,"type":"supergroup"},"message_thread_id":78,)"
                           R"("from":{"id":)" + str(from) + R"(,"is_bot":false,"first_name":"A"},"text":)" + "\"" + text + "\"" +
                           R"(,"reply_to_message":{"message_id":)" + str(reply_to) + R"(,"date":1,"chat":{"id":-1001000000001,"type":"supergroup"}}}})");
@@ -219,22 +226,51 @@ BOOST_AUTO_TEST_CASE(admin_reply_to_the_notification_in_the_group_answers_the_ti
     BOOST_TEST(group_reply(fresh_telegram_id(), notification, "I am not support").status == 200);
     BOOST_TEST(group_reply(100000001, notification + 100000, "wrong message").status == 200);
     BOOST_TEST(messages_of(tg) == 1);
+    // Message ids are unique per chat only: once the reporting group has moved, a reply in
+    // the new group that quotes the same id is not an answer to this ticket.
+    const std::string mine = " WHERE notification_message_id = " + str(notification) +
+                             " AND ticket_id IN (SELECT id FROM support_tickets WHERE user_id = " + str(user_id_of(tg)) + ")";
+    BOOST_TEST(count("SELECT count(*) FROM support_messages" + mine + " AND notification_chat_id = '-1001000000001'") == 1);
+    exec("UPDATE support_messages SET notification_chat_id = '-1009999999999'" + mine);
+    BOOST_TEST(group_reply(100000001, notification, "meant for a colleague").status == 200);
+    BOOST_TEST(messages_of(tg) == 1);
+    exec("UPDATE support_messages SET notification_chat_id = '-1001000000001'" + mine);
 
-    BOOST_TEST(group_reply(100000001, notification, "Please update the app").status == 200);
+    const int64_t answer = fresh_telegram_id();
+    BOOST_TEST(group_reply(100000001, notification, "Please update the app", answer).status == 200);
+    // Telegram delivers the same update again (our answer to it was late): stored once.
+    BOOST_TEST(group_reply(100000001, notification, "Please update the app", answer).status == 200);
     const auto doc = support_of(auth);
     BOOST_TEST(std::string(doc["status"].GetString()) == "waiting");
     BOOST_REQUIRE_EQUAL(doc["messages"].Size(), 2u);
     BOOST_TEST(std::string(doc["messages"][1]["from"].GetString()) == "support");
     BOOST_TEST(std::string(doc["messages"][1]["text"].GetString()) == "Please update the app");
+    BOOST_TEST(count("SELECT count(*) FROM audit_log WHERE action = 'support.reply' AND actor = 'telegram:100000001'"
+                     " AND entity = 'ticket:" + str(doc["ticket_id"].GetInt64()) + "'") == 1);
     // The user gets it in Telegram, the group a confirmation.
-    bool to_user = false;
+    int to_user = 0;
     const auto calls = bot_api_calls("sendMessage", seq);
     for (const auto& c : calls.GetArray()) {
         const auto& m = c["json"];
-        if (m.IsObject() && std::string(m["chat_id"].GetString()) == str(tg))
-            to_user = std::string(m["text"].GetString()).find("Please update the app") != std::string::npos;
+        if (m.IsObject() && std::string(m["chat_id"].GetString()) == str(tg) &&
+            std::string(m["text"].GetString()).find("Please update the app") != std::string::npos)
+            ++to_user;
     }
-    BOOST_TEST(to_user);
+    BOOST_TEST(to_user == 1);
+}
+
+// A ticket is closed only by an operator, and the mini-app polls it every few seconds: the
+// user's view holds its last 200 messages, not the whole history.
+BOOST_AUTO_TEST_CASE(the_users_view_holds_the_last_two_hundred_messages) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE_EQUAL(post_text(auth, text_body("message 0")).status, 200);
+    exec("INSERT INTO support_messages (ticket_id, author, text) SELECT t.id, 'user', 'message ' || n"
+         " FROM support_tickets t, generate_series(1, 209) n WHERE t.user_id = " + str(user_id_of(tg)) + " ORDER BY n");
+    const auto doc = support_of(auth);
+    BOOST_REQUIRE_EQUAL(doc["messages"].Size(), 200u);
+    BOOST_TEST(std::string(doc["messages"][0]["text"].GetString()) == "message 10");
+    BOOST_TEST(std::string(doc["messages"][199]["text"].GetString()) == "message 209");
 }
 
 BOOST_AUTO_TEST_CASE(a_flood_of_messages_is_cut_off_per_user) {

@@ -107,7 +107,7 @@ void send_report(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     int64_t support_message_id = 0;
     if (sent > 0 && starts_with(ref, kSupportMessageRef) &&
         parse_int64(std::string_view(ref).substr(kSupportMessageRef.size()), support_message_id))
-        record_ticket_notification(txn, support_message_id, sent);
+        record_ticket_notification(txn, support_message_id, s.report_chat_id, sent);
 }
 
 // `send_mail` {"to", "subject", "text", "html"}: a mail of the web cabinet (verification

@@ -73,14 +73,14 @@ int support(const Args& args) {
             std::cerr << "usage: cabinetctl support reply ID TEXT (TEXT: 1..4096 characters, quoted)\n";
             return 2;
         }
-        const ReplyOutcome o = db.write([&](pqxx::work& txn) { return reply_to_ticket(txn, id, args[2]); });
+        const ReplyOutcome o = db.write([&](pqxx::work& txn) { return reply_to_ticket(txn, id, args[2], "cabinetctl"); });
         if (o == ReplyOutcome::not_found) std::cerr << "no ticket #" << id << "\n";
         if (o == ReplyOutcome::closed) std::cerr << "ticket #" << id << " is closed; the user's next message opens a new one\n";
         if (o != ReplyOutcome::replied) return 1;
         std::cout << "replied to ticket #" << id << "; status waiting\n";
         return 0;
     }
-    if (!db.write([&](pqxx::work& txn) { return close_ticket(txn, id); })) {
+    if (!db.write([&](pqxx::work& txn) { return close_ticket(txn, id, "cabinetctl"); })) {
         std::cerr << "no ticket #" << id << "\n";
         return 1;
     }

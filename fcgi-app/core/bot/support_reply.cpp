@@ -13,6 +13,7 @@ namespace {
 struct Answered {
     ReplyOutcome outcome = ReplyOutcome::not_found;
     int64_t ticket_id = 0;
+    bool not_text = false;  // a reply to a notification, but no answer a ticket can carry
     std::optional<int64_t> user_telegram_id;
 };
 
@@ -27,34 +28,53 @@ void answer_ticket_from_group(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (!s.is_admin(m.from.id)) return;
     const std::string group = s.report_chat_id;
     const std::string& topic = report_topic_id(s, ReportTopic::tickets);
-    if (!valid_support_text(m.text)) {
-        api.send_message(group, topic, "A ticket answer must be text of 1 to 4096 characters.");
-        return;
-    }
     const Answered a = ex.io.db.write([&](pqxx::work& txn) {
         Answered out;
-        const auto ticket = ticket_by_notification(txn, *m.reply_to_message_id);
+        // In a forum group every message of a topic is a reply to the topic's first one:
+        // only a reply to a ticket's notification is an answer.
+        const auto ticket = ticket_by_notification(txn, std::to_string(m.chat_id), *m.reply_to_message_id);
         if (!ticket) return out;  // a reply to some other message of the group
         out.ticket_id = *ticket;
-        out.outcome = reply_to_ticket(txn, *ticket, m.text);
+        if (!valid_support_text(m.text)) {
+            out.not_text = true;
+            return out;
+        }
+        // Telegram delivers an update again when our answer to it was late: one message,
+        // one stored answer, sent to the customer once.
+        std::optional<std::string> source;
+        if (m.message_id != 0) source = "telegram:" + std::to_string(m.chat_id) + ":" + std::to_string(m.message_id);
+        out.outcome = reply_to_ticket(txn, *ticket, m.text, "telegram:" + std::to_string(m.from.id), source);
         if (out.outcome == ReplyOutcome::replied) {
-            if (const auto t = ticket_with_messages(txn, *ticket)) out.user_telegram_id = t->telegram_id;
+            if (const auto t = ticket_of(txn, *ticket)) out.user_telegram_id = t->telegram_id;
         }
         return out;
     });
-    if (a.ticket_id == 0) return;
+    if (a.ticket_id == 0 || a.outcome == ReplyOutcome::already_stored) return;
     const std::string ticket = "#" + std::to_string(a.ticket_id);
-    try {
-        if (a.outcome == ReplyOutcome::closed) {
-            api.send_message(group, topic, "Ticket " + ticket + " is closed; the answer was not stored.");
-            return;
+    // Each notice on its own: a user who blocked the bot must not keep the admins from
+    // learning that the answer is stored (they would send it again).
+    const auto notice = [&](const std::string& chat, const std::string& thread, const std::string& text) {
+        try {
+            api.send_message(chat, thread, text);
+            return true;
+        } catch (const std::exception& e) {
+            spdlog::warn("ticket {}: a Telegram notice failed: {}", a.ticket_id, e.what());
+            return false;
         }
-        if (a.user_telegram_id)
-            api.send_message(std::to_string(*a.user_telegram_id), "", "Support (ticket " + ticket + "):\n" + m.text);
-        api.send_message(group, topic, "Answer stored in ticket " + ticket + (a.user_telegram_id ? " and sent to the user." : "."));
-    } catch (const std::exception& e) {
-        spdlog::warn("ticket {} answered, but a Telegram notice failed: {}", a.ticket_id, e.what());
+    };
+    if (a.not_text) {
+        notice(group, topic, "A ticket answer must be text of 1 to 4096 characters.");
+        return;
     }
+    if (a.outcome == ReplyOutcome::closed) {
+        notice(group, topic, "Ticket " + ticket + " is closed; the answer was not stored.");
+        return;
+    }
+    const bool sent = a.user_telegram_id &&
+                      notice(std::to_string(*a.user_telegram_id), "", "Support (ticket " + ticket + "):\n" + m.text);
+    notice(group, topic, "Answer stored in ticket " + ticket +
+                             (sent ? " and sent to the user."
+                                   : a.user_telegram_id ? "; sending it to the user failed (they see it in the app)." : "."));
 }
 
 }  // namespace cabinet::bot

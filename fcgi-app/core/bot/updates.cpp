@@ -51,6 +51,7 @@ std::optional<ChatMessage> message_of(const rapidjson::Value& m) {
     if (!chat_id) return std::nullopt;
     ChatMessage out;
     out.chat_id = *chat_id;
+    out.message_id = int_field(m, "message_id").value_or(0);
     out.is_private = string_field(*chat, "type") == "private";
     out.from = std::move(*from);
     out.text = string_field(m, "text");

@@ -15,6 +15,7 @@ namespace cabinet::bot {
 // A message from a person (`from` present), with its text when it has one.
 struct ChatMessage {
     int64_t chat_id = 0;
+    int64_t message_id = 0;  // unique within its chat
     bool is_private = false;  // chat.type == "private": the bot talks only there
     TelegramUser from;
     std::string text;

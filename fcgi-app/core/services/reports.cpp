@@ -51,7 +51,11 @@ bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic 
         write_string(w, ref);
     }
     w.EndObject();
-    jobs::enqueue(txn, kSendReportJob, std::string_view(buf.GetString(), buf.GetSize()), dedupe_key);
+    // A customer's message is owed an answer: its notification retries for hours, as money
+    // jobs do, through a Telegram outage or the group's rate limit (about 20 messages a
+    // minute, which a busy hour's tickets and alerts can pass). Other reports keep the default.
+    const int attempts = topic == ReportTopic::tickets ? jobs::kMoneyJobAttempts : jobs::kDefaultAttempts;
+    jobs::enqueue(txn, kSendReportJob, std::string_view(buf.GetString(), buf.GetSize()), dedupe_key, 0, attempts);
     return true;
 }
 

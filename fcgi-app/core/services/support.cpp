@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "db/audit_repo.hpp"
 #include "db/prepared.hpp"
 #include "errors.hpp"
 #include "services/reports.hpp"
@@ -58,7 +59,7 @@ bool valid_support_text(std::string_view text) {
 }
 
 std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, int64_t user_id) {
-    const auto res = exec_prepared(txn, "support_open_ticket_of_user", user_id);
+    const auto res = exec_prepared(txn, "support_open_ticket_of_user", user_id, kSupportMessagesShown);
     if (res.empty()) return std::nullopt;
     SupportTicket t;
     t.id = res[0]["id"].as<int64_t>();
@@ -92,20 +93,27 @@ PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, 
     return out;
 }
 
-ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text) {
+ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text,
+                             std::string_view actor, const std::optional<std::string>& source_ref) {
     if (!valid_support_text(text)) throw std::invalid_argument("a support reply is 1..4096 characters of text");
     const auto res = exec_prepared(txn, "support_ticket_for_update", ticket_id);
     if (res.empty()) return ReplyOutcome::not_found;
     if (std::string_view(res[0]["status"].c_str()) == "closed") return ReplyOutcome::closed;
-    exec_prepared1(txn, "support_insert_message", ticket_id, "support", std::string(text));
+    const auto stored = exec_prepared(txn, "support_insert_answer", ticket_id, std::string(text), source_ref);
+    if (stored.empty()) return ReplyOutcome::already_stored;
+    write_audit(txn, actor, "support.reply", "ticket:" + std::to_string(ticket_id),
+                "{\"message_id\":" + std::to_string(stored[0][0].as<int64_t>()) + "}");
     exec_prepared0(txn, "support_set_status", ticket_id, "waiting");
     return ReplyOutcome::replied;
 }
 
-bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id) {
+bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view actor) {
     const auto res = exec_prepared(txn, "support_ticket_for_update", ticket_id);
     if (res.empty()) return false;
-    if (std::string_view(res[0]["status"].c_str()) != "closed") exec_prepared0(txn, "support_set_status", ticket_id, "closed");
+    if (std::string_view(res[0]["status"].c_str()) != "closed") {
+        exec_prepared0(txn, "support_set_status", ticket_id, "closed");
+        write_audit(txn, actor, "support.close", "ticket:" + std::to_string(ticket_id));
+    }
     return true;
 }
 
@@ -118,21 +126,29 @@ std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::
     return out;
 }
 
-std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id) {
+std::optional<SupportTicket> ticket_of(pqxx::transaction_base& txn, int64_t ticket_id) {
     const auto res = exec_prepared(txn, "support_ticket", ticket_id);
     if (res.empty()) return std::nullopt;
-    SupportTicket t = ticket_from_row(res[0]);
+    return ticket_from_row(res[0]);
+}
+
+std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id) {
+    auto found = ticket_of(txn, ticket_id);
+    if (!found) return std::nullopt;
+    SupportTicket& t = *found;
     for (const auto& r : exec_prepared(txn, "support_ticket_messages", ticket_id)) t.messages.push_back(message_from_row(r));
     t.message_count = static_cast<int64_t>(t.messages.size());
-    return t;
+    return found;
 }
 
-void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, int64_t telegram_message_id) {
-    exec_prepared0(txn, "support_set_notification", support_message_id, telegram_message_id);
+void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, const std::string& chat_id,
+                                int64_t telegram_message_id) {
+    exec_prepared0(txn, "support_set_notification", support_message_id, telegram_message_id, chat_id);
 }
 
-std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, int64_t telegram_message_id) {
-    const auto r = exec_prepared(txn, "support_ticket_by_notification", telegram_message_id);
+std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, const std::string& chat_id,
+                                              int64_t telegram_message_id) {
+    const auto r = exec_prepared(txn, "support_ticket_by_notification", telegram_message_id, chat_id);
     if (r.empty()) return std::nullopt;
     return r[0][0].as<int64_t>();
 }

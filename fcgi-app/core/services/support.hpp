@@ -37,7 +37,12 @@ struct SupportTicket {
     std::vector<SupportMessage> messages;  // filled by open_ticket_of_user and ticket_with_messages
 };
 
-// The user's ticket that is not closed, with its messages; nullopt when there is none.
+// The most a user's view of their ticket shows: its last messages. The mini-app polls it
+// every few seconds, and a ticket is only closed by an operator, so it can grow for good.
+inline constexpr int64_t kSupportMessagesShown = 200;
+
+// The user's ticket that is not closed, with its last kSupportMessagesShown messages;
+// nullopt when there is none.
 std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, int64_t user_id);
 
 struct PostedMessage {
@@ -49,25 +54,35 @@ struct PostedMessage {
 // SUPPORT_MESSAGES_PER_10_MIN in 10 minutes: ApiError 429 with Retry-After, nothing written.
 PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text);
 
-enum class ReplyOutcome { replied, not_found, closed };
-// Support's answer: appends a "support" message and sets the status to "waiting". A closed
-// ticket is not reopened (the user may already have a newer one). Throws
-// std::invalid_argument when `text` is not 1..4096 characters.
-ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text);
+enum class ReplyOutcome { replied, not_found, closed, already_stored };
+// Support's answer: appends a "support" message and sets the status to "waiting", with an
+// audit entry naming `actor` (who answered: "telegram:<id>", "cabinetctl"). A closed
+// ticket is not reopened (the user may already have a newer one). `source_ref` names where
+// the answer came from ("telegram:<chat>:<message id>"): one already stored under it is
+// not stored again (already_stored). Throws std::invalid_argument when `text` is not
+// 1..4096 characters.
+ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text,
+                             std::string_view actor, const std::optional<std::string>& source_ref = std::nullopt);
 
-// Closes the ticket; false when there is no such ticket. Closing twice is fine.
-bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id);
+// Closes the ticket, with an audit entry naming `actor`; false when there is no such
+// ticket. Closing twice is fine (audited once).
+bool close_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view actor);
 
 // Tickets by latest activity, newest first; `status` empty = any (message_count is set).
 std::vector<SupportTicket> list_tickets(pqxx::transaction_base& txn, const std::string& status, int64_t limit);
 std::optional<SupportTicket> ticket_with_messages(pqxx::transaction_base& txn, int64_t ticket_id);
+// The ticket without its messages (its user's handles).
+std::optional<SupportTicket> ticket_of(pqxx::transaction_base& txn, int64_t ticket_id);
 
 // The `ref` of a ticket notification's send_report job: this prefix and the message's id.
 inline constexpr std::string_view kSupportMessageRef = "support_message:";
-// The worker sent message `support_message_id`'s notification as `telegram_message_id`.
-void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, int64_t telegram_message_id);
-// The ticket whose notification is the reporting group's message `telegram_message_id`.
-std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, int64_t telegram_message_id);
+// The worker sent message `support_message_id`'s notification as `telegram_message_id` in
+// chat `chat_id` (message ids are unique only within a chat).
+void record_ticket_notification(pqxx::transaction_base& txn, int64_t support_message_id, const std::string& chat_id,
+                                int64_t telegram_message_id);
+// The ticket whose notification is message `telegram_message_id` of chat `chat_id`.
+std::optional<int64_t> ticket_by_notification(pqxx::transaction_base& txn, const std::string& chat_id,
+                                              int64_t telegram_message_id);
 
 // True for text a ticket message may carry: 1..4096 characters (code points) of valid UTF-8.
 bool valid_support_text(std::string_view text);
