@@ -56,6 +56,9 @@ BOOST_AUTO_TEST_CASE(config_set_values_are_checked) {
     BOOST_TEST(refusal("landing.features", R"([{"title": "t"}])").find("landing.features[0]") != std::string::npos);
     BOOST_TEST(refusal("landing.faq", R"({"q": "Q", "a": "A"})").find("array") != std::string::npos);
     BOOST_TEST(refusal("landing.faq", "[").find("JSON") != std::string::npos);
+    // What PostgreSQL's jsonb refuses is refused here, with a reason (it was a 500).
+    BOOST_TEST(refusal("landing.faq", R"([{"q": "\u0000", "a": "A"}])").find("JSON") != std::string::npos);
+    BOOST_TEST(refusal("landing.features", R"([{"title": "\udc00", "text": "t"}])").find("JSON") != std::string::npos);
     BOOST_TEST(refusal("nope", "x").find("unknown key") != std::string::npos);
 }
 

@@ -3,6 +3,7 @@
 #include <regex>
 #include <stdexcept>
 
+#include "util/client_json.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -192,9 +193,12 @@ ConfigChange parse_config_change(std::string_view key, std::string_view value) {
         if (value != "web" && value != "bot") throw std::invalid_argument("landing.cta_target must be web or bot");
         c.value = json_string(value);
     } else if (key == "landing.features" || key == "landing.faq") {
+        // The client parse: a "\u0000" or a lone surrogate would otherwise reach jsonb, which
+        // refuses them (a 500 instead of this 422).
         rapidjson::Document doc;
-        doc.Parse<kStrictParse>(value.data(), value.size());
-        if (doc.HasParseError()) throw std::invalid_argument(std::string(key) + " must be valid JSON (an array)");
+        std::string dup;
+        if (const JsonFault fault = parse_client_json(doc, value, &dup); fault != JsonFault::none)
+            throw std::invalid_argument(std::string(key) + " must be valid JSON (an array): " + describe(fault, dup));
         // Stored re-serialized from the parsed items: exactly the checked shape, nothing else.
         c.value = key == "landing.features" ? json_of(write_landing_features, parse_features(doc))
                                             : json_of(write_landing_faq, parse_faq(doc));
