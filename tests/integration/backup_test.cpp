@@ -316,4 +316,25 @@ BOOST_AUTO_TEST_CASE(backup_is_delivered_to_the_backups_topic) {
     fs::remove_all(dir2);
 }
 
+// The timer's runs have nobody watching their exit code: a failure goes to the alerts
+// topic, once a day however often the timer fails.
+BOOST_AUTO_TEST_CASE(a_failed_scheduled_backup_alerts_the_admins_once_a_day) {
+    const auto& src = source();
+    const auto dir = fresh_dir();
+    std::ofstream(dir + "/a-file") << "not a folder";
+    const std::string on = "DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir +
+                           "/a-file/archives BACKUP_ENABLED=true BACKUP_TIME=00:00 BACKUP_ENCRYPTION_PASSWORD=" +
+                           kPassword + " REPORT_CHAT_ID=-1009876543210 REPORT_TOPIC_ALERTS=77";
+    for (int i = 0; i < 2; ++i) {
+        const auto [rc, out] = ctl_with(on, "backup --if-due");
+        BOOST_TEST(rc != 0, out);
+    }
+    pqxx::connection conn(db_url(src.db));
+    pqxx::nontransaction n(conn);
+    const auto alerts = n.exec("SELECT payload::text FROM jobs WHERE dedupe_key LIKE 'backup-alert:%'");
+    BOOST_REQUIRE_EQUAL(alerts.size(), 1u);
+    BOOST_TEST(std::string(alerts[0][0].c_str()).find("The scheduled backup failed") != std::string::npos);
+    fs::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -9,7 +9,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
+#include "backup/backup.hpp"
 #include "support.hpp"
 
 using namespace it;
@@ -131,6 +134,40 @@ BOOST_AUTO_TEST_CASE(migrations_from_0023_apply_again_on_a_migrated_database) {
         ++checked;
     }
     BOOST_TEST(checked >= 3);
+}
+
+// A migration waits for a running backup before it takes any table lock (pg_dump reads
+// every table until it ends; an ALTER queued behind it would queue the pool's reads behind
+// itself), and an empty migration file is refused, not recorded as applied.
+BOOST_AUTO_TEST_CASE(a_migration_waits_for_a_running_backup_and_an_empty_one_is_refused) {
+    namespace fs = std::filesystem;
+    const fs::path src = fs::path(FIXTURES_DIR).parent_path().parent_path() / "sql" / "migrations";
+    const fs::path dir = env("STACK_DIR") + "/migrations-" + std::to_string(getpid());
+    fs::create_directories(dir);
+    for (const auto& entry : fs::directory_iterator(src)) fs::copy_file(entry.path(), dir / entry.path().filename());
+    const std::string forget = "DELETE FROM schema_migrations WHERE version >= 9998";
+
+    std::ofstream(dir / "9999_damaged.sql") << "  \n";
+    const auto [rc, out] = run(ctl("migrate --dir " + dir.string()));
+    BOOST_TEST(rc != 0);
+    BOOST_TEST(out.find("9999_damaged.sql is empty") != std::string::npos, out);
+    BOOST_TEST(count("SELECT count(*) FROM schema_migrations WHERE version = 9999") == 0);
+    exec(forget);
+    fs::remove(dir / "9999_damaged.sql");
+
+    std::ofstream(dir / "9998_harmless.sql") << "SELECT 1;\n";
+    pqxx::connection backup(env("DATABASE_URL"));
+    pqxx::nontransaction(backup).exec("SELECT pg_advisory_lock(" + std::to_string(cabinet::backup::kBackupLock) + ")");
+    std::pair<int, std::string> migrated;
+    std::thread migrate([&] { migrated = run(ctl("migrate --dir " + dir.string())); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    BOOST_TEST(count("SELECT count(*) FROM schema_migrations WHERE version = 9998") == 0);  // still waiting
+    pqxx::nontransaction(backup).exec("SELECT pg_advisory_unlock(" + std::to_string(cabinet::backup::kBackupLock) + ")");
+    migrate.join();
+    BOOST_TEST(migrated.first == 0, migrated.second);
+    BOOST_TEST(count("SELECT count(*) FROM schema_migrations WHERE version = 9998") == 1);
+    exec(forget);
+    fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

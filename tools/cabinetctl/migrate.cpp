@@ -1,5 +1,8 @@
 // cabinetctl migrate: forward-only, numbered SQL files, each applied once in its own
-// transaction and recorded; an advisory lock keeps two migrators from racing.
+// transaction and recorded; an advisory lock keeps two migrators from racing. A migration
+// waits for a running backup first (its lock, not the tables'): pg_dump holds a read lock
+// on every table until it ends, and an ALTER queued behind it would make every reader of
+// that table queue behind the ALTER, stalling the running pool for the dump's minutes.
 #include <pqxx/pqxx>
 
 #include <fstream>
@@ -7,6 +10,7 @@
 #include <regex>
 #include <sstream>
 
+#include "backup/backup.hpp"
 #include "commands.hpp"
 #include "migrations.hpp"
 
@@ -16,11 +20,16 @@ namespace fs = std::filesystem;
 namespace {
 constexpr long long kMigrationLock = 0x6361626d6967;  // "cabmig"
 
-std::string read_file(const fs::path& p) {
+// The file's SQL; throws when it cannot be read or holds nothing, which would otherwise
+// be recorded as applied without having run.
+std::string read_migration(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    if (!in || !(ss << in.rdbuf()) || in.bad()) throw std::runtime_error("cannot read the migration " + p.string());
+    std::string sql = ss.str();
+    if (sql.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw std::runtime_error("the migration " + p.string() + " is empty: a damaged copy? nothing was applied");
+    return sql;
 }
 
 }  // namespace
@@ -68,7 +77,9 @@ int apply_migrations(const std::string& database_url, const fs::path& dir, std::
         pqxx::work txn(conn);
         txn.exec("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
         if (!txn.exec_params("SELECT 1 FROM schema_migrations WHERE version = $1", version).empty()) continue;
-        txn.exec(read_file(path));
+        const std::string sql = read_migration(path);
+        txn.exec("SELECT pg_advisory_xact_lock(" + std::to_string(backup::kBackupLock) + ")");
+        txn.exec(sql);
         txn.exec_params0("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", version,
                          path.filename().string());
         txn.commit();
