@@ -103,6 +103,26 @@ BOOST_AUTO_TEST_CASE(a_stars_refund_takes_the_days_back_once) {
     BOOST_TEST(std::string(pay["items"][0]["status"].GetString()) == "refunded");
 }
 
+// The owner blocked the customer after the payment (disabled on the panel, mirrored by the
+// sync) and then refunded it: the days go back, and the block stays.
+BOOST_AUTO_TEST_CASE(a_refund_of_a_blocked_customers_payment_keeps_the_block) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    const int64_t tx = buy(auth, "stars");
+    BOOST_REQUIRE(bot_update(stars_message("successful_payment", tg, tx, stars_of(tx))).status == 200);
+    BOOST_REQUIRE(completed(tx));
+    exec("UPDATE subscriptions SET expire_at = now() + interval '40 days' WHERE user_id = " + user_of(tg));
+    cabinet::PanelClient panel("http://127.0.0.1:" + env("PANEL_PORT"), "test", 2000, 10000);
+    panel.disable_user(panel_user(tg).uuid);
+    exec("UPDATE subscriptions SET status = 'disabled' WHERE user_id = " + user_of(tg));
+
+    BOOST_REQUIRE(bot_update(stars_message("refunded_payment", tg, tx, stars_of(tx))).status == 200);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'refunded' AND id = " + std::to_string(tx)) == 1);
+    BOOST_TEST(days_left(tg) == 10);
+    BOOST_TEST(panel_user(tg).status == "DISABLED");
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'disabled' AND user_id = " + user_of(tg)) == 1);
+}
+
 BOOST_AUTO_TEST_CASE(a_yookassa_refund_takes_the_days_back_and_a_partial_one_only_records) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);

@@ -22,6 +22,17 @@ HttpResult buy(const std::string& auth, const std::string& method) {
                 R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
 }
 
+// A customer who bought 30 days from a balance of `balance`, with autopay on and
+// `left` (an SQL interval) before the expiry.
+void autopay_customer(int64_t tg, int64_t balance, const std::string& left) {
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, balance);
+    BOOST_REQUIRE(buy(auth, "balance").status == 200);
+    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '" + left + "' WHERE user_id = " +
+         uid_of(tg));
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(payments_e2e)
@@ -102,12 +113,7 @@ BOOST_AUTO_TEST_CASE(gateway_down_at_purchase_leaves_nothing) {
 
 BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
     const int64_t tg = fresh_telegram_id();
-    const std::string auth = tma_header(tg);
-    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    set_balance(tg, 100000);
-    BOOST_REQUIRE(buy(auth, "balance").status == 200);
-    // Two hours left, autopay on.
-    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '2 hours' WHERE user_id = " + uid_of(tg));
+    autopay_customer(tg, 100000, "2 hours");
     const int64_t before = count("SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // a second scan queues nothing new
@@ -124,11 +130,7 @@ BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {
 // not block the second).
 BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing_until_a_top_up) {
     const int64_t tg = fresh_telegram_id();
-    const std::string auth = tma_header(tg);
-    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    set_balance(tg, 29900);
-    BOOST_REQUIRE(buy(auth, "balance").status == 200);  // balance now 0
-    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '1 hour' WHERE user_id = " + uid_of(tg));
+    autopay_customer(tg, 29900, "1 hour");  // balance now 0
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);
     BOOST_REQUIRE(wait_until([&] {
         return count("SELECT count(*) FROM jobs WHERE kind = 'autopay_renew' AND status = 'done' AND payload->>'user_id' = " +
@@ -154,15 +156,41 @@ BOOST_AUTO_TEST_CASE(autopay_with_a_short_balance_changes_nothing_until_a_top_up
                      "::text") == 2);
 }
 
+// Autopay never renews a blocked account (it cannot see or stop it: every request is 403)
+// nor lifts the owner's block on the panel, also when its job was queued before either.
+BOOST_AUTO_TEST_CASE(autopay_leaves_a_blocked_account_and_a_disabled_subscription_alone) {
+    const int64_t tg = fresh_telegram_id();
+    autopay_customer(tg, 100000, "2 hours");
+    const std::string jobs_of_user = "FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text";
+    const std::string balance = "SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg);
+
+    exec("UPDATE users SET is_blocked = true WHERE telegram_id = " + std::to_string(tg));
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 0);
+
+    // A job queued earlier runs after the block, then after the owner's block on the panel.
+    int64_t done = 0;
+    for (const char* change : {"", "UPDATE users SET is_blocked = false WHERE telegram_id = "}) {
+        if (*change) {
+            exec(change + std::to_string(tg));
+            exec("UPDATE subscriptions SET status = 'disabled' WHERE user_id = " + uid_of(tg));
+        }
+        const int64_t id = count("SELECT id FROM users WHERE telegram_id = " + std::to_string(tg));
+        const auto [rc, out] = run(ctl("jobs enqueue autopay_renew '{\"user_id\":" + std::to_string(id) + "}'"));
+        BOOST_REQUIRE_MESSAGE(rc == 0, out);
+        ++done;
+        BOOST_REQUIRE(wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'done'") == done; }, 20000));
+    }
+    BOOST_TEST(count(balance) == 100000 - 29900);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'disabled' AND user_id = " + uid_of(tg)) == 1);
+}
+
 // An autopay renewal outlives a panel outage: its job retries for hours, not minutes, and
 // one that dies anyway does not hold its key, so the scan after the outage renews.
 BOOST_AUTO_TEST_CASE(autopay_after_a_panel_outage_renews_at_the_next_scan) {
     const int64_t tg = fresh_telegram_id();
-    const std::string auth = tma_header(tg);
-    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    set_balance(tg, 29900 * 2);
-    BOOST_REQUIRE(buy(auth, "balance").status == 200);
-    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '3 hours' WHERE user_id = " + uid_of(tg));
+    autopay_customer(tg, 29900 * 2, "3 hours");
     const int64_t expiry = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
     const std::string jobs_of_user = "FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text";
 

@@ -78,7 +78,7 @@ std::vector<Statement> purchase_statements() {
         {"autopay_due",
          "SELECT s.user_id, floor(extract(epoch FROM s.expire_at))::bigint AS expire_unix, u.balance_minor"
          " FROM subscriptions s JOIN users u ON u.id = s.user_id"
-         " WHERE s.autopay_enabled AND NOT s.is_trial AND s.status IN ('active', 'limited')"
+         " WHERE s.autopay_enabled AND NOT s.is_trial AND s.status IN ('active', 'limited') AND NOT u.is_blocked"
          "  AND s.expire_at > now() AND s.expire_at <= now() + make_interval(secs => $1)"},
         {"payment_owner", "SELECT user_id FROM transactions WHERE id = $1"},
         {"payment_to_fulfil",

@@ -17,6 +17,12 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     const auto& sub = locked.subscription;
     if (!sub || !sub->autopay_enabled || sub->is_trial || sub->expire_at - locked.locked_at > kAutopayWindowS)
         return AutopayResult::not_due;
+    // Checked again here, not only by the scan: the job may run hours later (it retries
+    // through a panel outage). A blocked account, the owner's block on the panel
+    // (`disabled`: a grant would lift it) or a subscription that ended meanwhile is not
+    // renewed, nor anything when the shop has switched the balance off.
+    if (locked.user.is_blocked || (sub->status != "active" && sub->status != "limited") || !s.balance_enabled)
+        return AutopayResult::not_due;
     const auto last = exec_prepared(txn, "last_plan_purchase", user_id);
     if (last.empty()) return AutopayResult::no_plan;
     // The last purchase, as a purchase request: the same resolution and price as POST /purchase.

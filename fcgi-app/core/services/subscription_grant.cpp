@@ -150,9 +150,9 @@ void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& lo
     const std::string mark = new_panel_mark();
     const std::string description = panel_description(locked.user.id, mark);
     if (!cur->panel_uuid.empty() && next.status == "expired") panel.disable_user(cur->panel_uuid, description);
-    else if (!cur->panel_uuid.empty())
+    else if (!cur->panel_uuid.empty())  // the owner's block stays: a refund never enables
         panel.update_user(cur->panel_uuid, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit,
-                                                          true, std::nullopt, description});
+                                                          cur->status != "disabled", std::nullopt, description});
     write_locally(txn, locked, next, snapshot_json(cur->plan_name, "", cur->is_trial), "refund", transaction_id, -days,
                   mark);
 }
