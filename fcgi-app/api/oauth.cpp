@@ -22,13 +22,6 @@ oauth::Provider enabled_provider(Exchange& ex, const std::string& name) {
     return *p;
 }
 
-// This browser's binding value from its cookie; empty when it has none (or a malformed one).
-std::string browser_binding(const Request& req) {
-    const auto v = cookie_value(req.cookie, kOAuthBrowserCookie).value_or(std::string());
-    const bool ok = v.size() == 43 && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
-    return ok ? v : std::string();
-}
-
 // The signed-in caller, when the request carries a credential; 0 otherwise.
 int64_t optional_caller(Exchange& ex) {
     if (ex.req.authorization.empty()) return 0;
@@ -45,11 +38,7 @@ void get_auth_oauth_authorize(Exchange& ex) {
     const int64_t link_user = optional_caller(ex);
     // The state is bound to this browser: a value kept in a cookie only it sends back (one
     // per browser, reused, so two tabs signing in at once both work).
-    std::string browser = browser_binding(ex.req);
-    if (browser.empty()) browser = new_opaque_token();
-    const OAuthStart start = OAuthLogin(ex.settings(), ex.io.db).start(p, link_user, browser);
-    ex.resp.header("Set-Cookie", std::string(kOAuthBrowserCookie) + "=" + browser +
-                                     "; Path=/; Max-Age=600; Secure; HttpOnly; SameSite=Strict");
+    const OAuthStart start = OAuthLogin(ex.settings(), ex.io.db).start(p, link_user, bind_browser(ex));
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("authorize_url");

@@ -5,6 +5,7 @@
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "api/web_session.hpp"
+#include "auth/web_tokens.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
@@ -73,7 +74,11 @@ void post_auth_logout(Exchange& ex) {
 
 void post_auth_telegram_start(Exchange& ex) {
     web_auth_for(ex);  // the web-cabinet switch
-    const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings(), code_starter(ex.req));
+    // Only this browser may finish the sign-in: the code is in the link and its QR code on
+    // the screen, for anyone who sees it to read.
+    CodeStarter starter = code_starter(ex.req);
+    starter.browser_hash = opaque_token_hash(bind_browser(ex));
+    const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings(), starter);
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("code");
@@ -88,7 +93,7 @@ void post_auth_telegram_start(Exchange& ex) {
 void post_auth_telegram_poll(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
     const JsonBody body(ex.req);
-    const auto session = poll_web_login(ex.io.db, auth, require_token(body, "code"));
+    const auto session = poll_web_login(ex.io.db, auth, require_token(body, "code"), browser_binding(ex.req));
     if (session) return write_session(ex, *session);
     auto& w = ex.resp.json();
     w.StartObject();

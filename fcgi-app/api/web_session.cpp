@@ -1,6 +1,8 @@
 #include "api/web_session.hpp"
 
+#include "auth/web_tokens.hpp"
 #include "errors.hpp"
+#include "http/query.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::api {
@@ -37,7 +39,23 @@ CodeStarter code_starter(const Request& req) {
     // The browser's claim is shown in the bot's prompt and stored: bytes that are not UTF-8
     // (PostgreSQL refuses them) make it "an unknown browser" rather than a 500.
     const std::string_view ua = valid_utf8(req.user_agent) ? std::string_view(req.user_agent) : std::string_view();
-    return {req.remote_addr.substr(0, 64), std::string(utf8_prefix(ua, 200))};
+    const std::string browser = browser_binding(req);
+    return {req.remote_addr.substr(0, 64), std::string(utf8_prefix(ua, 200)),
+            browser.empty() ? std::string() : opaque_token_hash(browser)};
+}
+
+std::string browser_binding(const Request& req) {
+    const auto v = cookie_value(req.cookie, kBrowserCookie).value_or(std::string());
+    const bool ok = v.size() == 43 && v.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos;
+    return ok ? v : std::string();
+}
+
+std::string bind_browser(Exchange& ex) {
+    std::string browser = browser_binding(ex.req);
+    if (browser.empty()) browser = new_opaque_token();
+    ex.resp.header("Set-Cookie", std::string(kBrowserCookie) + "=" + browser +
+                                     "; Path=/; Max-Age=600; Secure; HttpOnly; SameSite=Strict");
+    return browser;
 }
 
 }  // namespace cabinet::api

@@ -15,7 +15,19 @@ WebAuth web_auth_for(Exchange& ex);
 void write_session(Exchange& ex, const WebSession& s);
 
 // The browser asking for a Telegram code (IP as nginx saw it, user agent cut to 200
-// characters), for the bot's "only if you started this yourself" prompt.
+// characters), for the bot's "only if you started this yourself" prompt, and the hash of
+// its binding cookie when it sends one.
 CodeStarter code_starter(const Request& req);
+
+// The cookie that binds an OAuth state or a Telegram sign-in code to the browser that asked
+// for it: a random value only that browser sends back. __Host- (Secure, Path=/, no
+// Domain), HttpOnly, SameSite=Strict (the callback and the poll are POSTs from our own
+// pages). Named for its first use; the name is in the API document.
+inline constexpr std::string_view kBrowserCookie = "__Host-cabinet_oauth";
+// This request's binding value; empty when it sends none or a malformed one.
+std::string browser_binding(const Request& req);
+// The binding value, made when the browser has none, and (re)set as a cookie for 10
+// minutes: two tabs of one browser share it.
+std::string bind_browser(Exchange& ex);
 
 }  // namespace cabinet::api

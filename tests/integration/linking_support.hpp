@@ -122,10 +122,28 @@ inline std::vector<std::string> confirm_link_in_bot(int64_t tg, const std::strin
 }
 inline std::string wrong_code(const std::string& code) { return code == "000000" ? "111111" : "000000"; }
 
-inline std::string start_web_login_code() {
-    const auto r = post_json("/api/cabinet/auth/telegram/start", "{}");
+// A Telegram web login as a browser starts it: its code, and the binding cookie ("name=value")
+// the start set, which only that browser sends back with its polls.
+struct WebLogin {
+    std::string code;
+    std::string cookie;
+    HttpResult started;
+};
+inline WebLogin start_web_login(const std::vector<std::string>& extra_headers = {}) {
+    std::vector<std::string> headers{"Content-Type: application/json"};
+    headers.insert(headers.end(), extra_headers.begin(), extra_headers.end());
+    auto r = http("POST", "/api/cabinet/auth/telegram/start", headers, "{}");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
-    return r.json()["code"].GetString();
+    const std::string set_cookie = r.headers.count("set-cookie") ? r.headers.at("set-cookie") : std::string();
+    const std::string code = r.json()["code"].GetString();
+    return {code, set_cookie.substr(0, set_cookie.find(';')), std::move(r)};
 }
+// The poll of the browser that started it (`cookie` empty: of another browser).
+inline HttpResult poll_web_login(const std::string& code, const std::string& cookie) {
+    std::vector<std::string> headers{"Content-Type: application/json"};
+    if (!cookie.empty()) headers.push_back("Cookie: " + cookie);
+    return http("POST", "/api/cabinet/auth/telegram/poll", headers, code_body(code));
+}
+inline HttpResult poll_web_login(const WebLogin& w) { return poll_web_login(w.code, w.cookie); }
 
 }  // namespace it::linking_help

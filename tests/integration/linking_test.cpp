@@ -23,10 +23,9 @@ using namespace it::linking_help;
 BOOST_AUTO_TEST_SUITE(linking)
 
 BOOST_AUTO_TEST_CASE(telegram_web_login_gives_one_session) {
-    const auto start = post_json("/api/cabinet/auth/telegram/start", "{}");
-    BOOST_REQUIRE_MESSAGE(start.status == 200, start.body);
-    const auto s = start.json();
-    const std::string code = s["code"].GetString();
+    const WebLogin browser = start_web_login();
+    const auto s = browser.started.json();
+    const std::string code = browser.code;
     BOOST_TEST(code.size() + 9 <= 64u);
     BOOST_TEST(std::all_of(code.begin(), code.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }));
     BOOST_TEST(str(s["url"]) == "https://t.me/" + env("BOT_USERNAME") + "?start=weblogin_" + code);
@@ -34,22 +33,29 @@ BOOST_AUTO_TEST_CASE(telegram_web_login_gives_one_session) {
     BOOST_TEST(count("SELECT count(*) FROM telegram_codes WHERE code_hash = '" + cabinet::opaque_token_hash(code) +
                      "' AND kind = 'weblogin'") == 1);
 
-    const auto pending = post_json("/api/cabinet/auth/telegram/poll", code_body(code));
+    const auto pending = poll_web_login(browser);
     BOOST_REQUIRE_MESSAGE(pending.status == 200, pending.body);
     BOOST_TEST(pending.json()["pending"].GetBool());
 
     const int64_t tg = fresh_telegram_id();
     // The bot asks first, and until Confirm the browser keeps waiting.
     BOOST_TEST(said(bot_start(tg, "weblogin_" + code), "Sign in to the web cabinet from"));
-    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).json()["pending"].GetBool());
+    BOOST_TEST(poll_web_login(browser).json()["pending"].GetBool());
     BOOST_TEST(said(bot_press(tg, "wl+" + code), "You are logged in on the web"));
-    const auto session = post_json("/api/cabinet/auth/telegram/poll", code_body(code));
+    // Whoever read the code off the screen (the link, its QR code) cannot take the session:
+    // only the browser that started the sign-in can, and it still gets it.
+    for (const std::string& stranger : {std::string(), std::string("__Host-cabinet_oauth=") + std::string(43, 'x')}) {
+        const auto taken = poll_web_login(code, stranger);
+        BOOST_TEST(taken.status == 400, taken.body);
+        BOOST_TEST(detail(taken) == "this sign-in was started in another browser");
+    }
+    const auto session = poll_web_login(browser);
     const std::string access = access_of(session);
     BOOST_TEST(session.json()["user"]["id"].GetInt64() == count("SELECT " + uid_of(tg)));
     const auto me = http("GET", "/api/cabinet/me", {"Authorization: " + bearer(access)});
     BOOST_TEST(me.status == 200);
 
-    const auto again = post_json("/api/cabinet/auth/telegram/poll", code_body(code));
+    const auto again = poll_web_login(browser);
     BOOST_TEST(again.status == 400);
     BOOST_TEST(detail(again) == "code already used");
     // A second confirmation of a spent code is refused politely.
@@ -64,20 +70,21 @@ BOOST_AUTO_TEST_CASE(telegram_web_login_gives_one_session) {
 }
 
 BOOST_AUTO_TEST_CASE(telegram_web_login_expired_and_blocked) {
-    const std::string expired = start_web_login_code();
+    const WebLogin old = start_web_login();
+    const std::string expired = old.code;
     exec("UPDATE telegram_codes SET expires_at = now() - interval '1 second' WHERE code_hash = '" +
          cabinet::opaque_token_hash(expired) + "'");
     BOOST_TEST(said(bot_start(fresh_telegram_id(), "weblogin_" + expired), "expired"));
-    const auto r = post_json("/api/cabinet/auth/telegram/poll", code_body(expired));
+    const auto r = poll_web_login(old);
     BOOST_TEST(r.status == 400);
     BOOST_TEST(detail(r) == "code expired");
     BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body("nope")).status == 400);
 
-    const std::string code = start_web_login_code();
+    const WebLogin browser = start_web_login();
     const int64_t tg = fresh_telegram_id();
-    BOOST_TEST(said(confirm_web_login_in_bot(tg, code), "logged in"));
+    BOOST_TEST(said(confirm_web_login_in_bot(tg, browser.code), "logged in"));
     exec("UPDATE users SET is_blocked = true WHERE telegram_id = " + std::to_string(tg));
-    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).status == 403);
+    BOOST_TEST(poll_web_login(browser).status == 403);
 }
 
 BOOST_AUTO_TEST_CASE(linked_for_tma_and_web_users) {
@@ -253,23 +260,21 @@ BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
 // Whoever starts a web login is not necessarily who taps its link (issue 13): the bot names
 // the browser that started it, and Cancel ends it with nobody signed in.
 BOOST_AUTO_TEST_CASE(web_login_prompt_names_the_browser_and_cancel_signs_nobody_in) {
-    const auto start = http("POST", "/api/cabinet/auth/telegram/start",
-                            {"Content-Type: application/json", "User-Agent: StrangerBrowser/9.1 (Attacker OS)"}, "{}");
-    BOOST_REQUIRE_EQUAL(start.status, 200);
-    const std::string code = start.json()["code"].GetString();
+    const WebLogin browser = start_web_login({"User-Agent: StrangerBrowser/9.1 (Attacker OS)"});
+    const std::string code = browser.code;
     const int64_t tg = fresh_telegram_id();
     const auto prompt = bot_start(tg, "weblogin_" + code);
     BOOST_TEST(said(prompt, "Sign in to the web cabinet from StrangerBrowser/9.1 (Attacker OS), IP 127.0.0.1, started "), prompt.size());
     BOOST_TEST(said(prompt, "Only if you started this yourself"));
-    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).json()["pending"].GetBool());
+    BOOST_TEST(poll_web_login(browser).json()["pending"].GetBool());
 
     BOOST_TEST(said(bot_press(tg, "wl-" + code), "Sign-in cancelled"));
-    const auto poll = post_json("/api/cabinet/auth/telegram/poll", code_body(code));
+    const auto poll = poll_web_login(browser);
     BOOST_TEST(poll.status == 400);
     BOOST_TEST(detail(poll) == "sign-in was cancelled in Telegram");
     // A late Confirm (another tap on the old prompt) does nothing.
     BOOST_TEST(said(bot_press(tg, "wl+" + code), "expired"));
-    BOOST_TEST(post_json("/api/cabinet/auth/telegram/poll", code_body(code)).status == 400);
+    BOOST_TEST(poll_web_login(browser).status == 400);
     BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid_of(tg)) == 0);
 }
 

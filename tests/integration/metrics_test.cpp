@@ -177,6 +177,30 @@ BOOST_AUTO_TEST_CASE(a_user_stays_on_one_process_which_alone_keeps_its_account) 
     BOOST_TEST(after["cabinet_account_cache_bytes"] > 0);
 }
 
+// A browser waiting on the Telegram sign-in polls every two seconds, and anyone may post
+// a made-up code or OAuth state: none of them may make the pool forget the accounts it
+// keeps (each did, by committing: every read after it went to PostgreSQL).
+BOOST_AUTO_TEST_CASE(sign_in_polls_and_unknown_oauth_states_keep_the_account_cache) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg, "Session");
+    BOOST_TEST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    settle_caches();
+    BOOST_TEST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);  // kept now
+    const Scrape before = scrape();
+    for (int i = 0; i < 3; ++i) {
+        const auto poll = http("POST", "/api/cabinet/auth/telegram/poll", {"Content-Type: application/json"},
+                               R"({"code":"made-up-)" + std::to_string(i) + R"("})");
+        BOOST_TEST(poll.status == 400, poll.body);
+        const auto oauth = http("POST", "/api/cabinet/auth/oauth/callback", {"Content-Type: application/json"},
+                                R"({"provider":"google","code":"c","state":"made-up"})");
+        BOOST_TEST(oauth.status == 400, oauth.body);
+        BOOST_TEST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    }
+    const Scrape after = scrape();
+    BOOST_TEST(after[R"(cabinet_account_cache_lookups_total{result="miss"})"] -
+                   before[R"(cabinet_account_cache_lookups_total{result="miss"})"] == 0);
+}
+
 // nginx answers 403 to any other address, and the pool never sees the request.
 // Payments as an operator watches them: a balance purchase is a completed payment of the
 // last hour; a Stars invoice waits (pending) until Telegram's payment arrives. Other tests'

@@ -107,9 +107,14 @@ BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
                           R"(","message":{"message_id":3,"date":1,"chat":{"id":)" + std::to_string(tg) +
                           R"(,"type":"private"}}}})")
                    .status == 200);
-    const auto polled = http("POST", "/api/cabinet/auth/telegram/poll", json, R"({"code":")" + code + R"("})");
+    // The poll comes from the browser that started it, with its binding cookie.
+    const std::string set_cookie = start.headers.count("set-cookie") ? start.headers.at("set-cookie") : std::string();
+    std::vector<std::string> browser = json;
+    browser.push_back("Cookie: " + set_cookie.substr(0, set_cookie.find(';')));
+    const auto polled = http("POST", "/api/cabinet/auth/telegram/poll", browser, R"({"code":")" + code + R"("})");
     BOOST_TEST(polled.status == 200);
     secrets.emplace_back("telegram login code", code);
+    secrets.emplace_back("browser binding cookie", set_cookie.substr(set_cookie.find('=') + 1, 43));
     secrets.emplace_back("telegram login access token", json_field(polled, "access_token"));
     // OAuth: the state, and a code the provider (fake) refuses.
     const auto authorize = http("GET", "/api/cabinet/auth/oauth/google/authorize");

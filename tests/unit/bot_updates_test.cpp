@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(keyboards) {
 
 // The bot's prompts before a web login or a merge name what the Telegram user agrees to.
 BOOST_AUTO_TEST_CASE(code_prompts_name_the_browser_and_the_account) {
-    cabinet::CodePrompt p{{"203.0.113.7", "Firefox/128.0"}, 1795000000, "ann@example.com", true};
+    cabinet::CodePrompt p{{"203.0.113.7", "Firefox/128.0", ""}, 1795000000, "ann@example.com", true};
     const std::string login = bot::web_login_prompt(p);
     BOOST_TEST(login.find("Sign in to the web cabinet from Firefox/128.0, IP 203.0.113.7, started 2026-11-18 ") == 0u, login);
     BOOST_TEST(login.find("Only if you started this yourself") != std::string::npos);
@@ -105,7 +105,7 @@ BOOST_AUTO_TEST_CASE(code_prompts_name_the_browser_and_the_account) {
     p.email.clear();
     const std::string oauth_only = bot::link_prompt(p);
     BOOST_TEST(oauth_only.find("Link the web account without an e-mail") == 0u, oauth_only);
-    BOOST_TEST(bot::web_login_prompt({{"", ""}, 1795000000, "", false}).find("from an unknown browser, IP unknown") !=
+    BOOST_TEST(bot::web_login_prompt({{"", "", ""}, 1795000000, "", false}).find("from an unknown browser, IP unknown") !=
                std::string::npos);
 }
 

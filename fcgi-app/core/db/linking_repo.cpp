@@ -7,7 +7,8 @@ namespace cabinet {
 
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
                           int64_t user_id, int64_t ttl_s, const CodeStarter& starter) {
-    exec_prepared(txn, "insert_telegram_code", code_hash, kind, user_id, ttl_s, starter.ip, starter.user_agent);
+    exec_prepared(txn, "insert_telegram_code", code_hash, kind, user_id, ttl_s, starter.ip, starter.user_agent,
+                  starter.browser_hash);
 }
 
 std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
@@ -15,7 +16,7 @@ std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, 
     const auto res = exec_prepared(txn, "telegram_code_for_prompt", code_hash, kind);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
-    return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str()}, r["created_at"].as<int64_t>(), r["email"].c_str(),
+    return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str(), ""}, r["created_at"].as<int64_t>(), r["email"].c_str(),
                       r["has_password"].as<bool>()};
 }
 
@@ -29,13 +30,23 @@ bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_
     return !exec_prepared(txn, "confirm_weblogin_code", code_hash, telegram_user_id).empty();
 }
 
-std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash) {
-    const auto res = exec_prepared(txn, "lock_telegram_code", code_hash);
+namespace {
+std::optional<TelegramCode> telegram_code(pqxx::transaction_base& txn, const char* statement, const std::string& code_hash) {
+    const auto res = exec_prepared(txn, statement, code_hash);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return TelegramCode{r["kind"].c_str(), r["user_id"].as<int64_t>(), r["confirmed_user_id"].as<int64_t>(),
                         r["confirmed"].as<bool>(), r["spent"].as<bool>(), r["expired"].as<bool>(),
-                        r["cancelled"].as<bool>()};
+                        r["cancelled"].as<bool>(), r["browser_hash"].c_str()};
+}
+}  // namespace
+
+std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash) {
+    return telegram_code(txn, "lock_telegram_code", code_hash);
+}
+
+std::optional<TelegramCode> peek_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash) {
+    return telegram_code(txn, "peek_telegram_code", code_hash);
 }
 
 void spend_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t confirmed_user_id) {

@@ -14,6 +14,7 @@ namespace cabinet {
 struct CodeStarter {
     std::string ip;
     std::string user_agent;
+    std::string browser_hash;  // of the browser binding cookie; empty: the code is not bound
 };
 // `user_id` 0 for a `weblogin` code.
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
@@ -41,9 +42,12 @@ struct TelegramCode {
     bool spent = false;
     bool expired = false;
     bool cancelled = false;  // Cancel pressed in the bot (spent too)
+    std::string browser_hash;  // the browser that may finish it; empty: any
 };
 // The code's row, locked until the transaction ends.
 std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash);
+// The same, read without a lock (a read-only transaction may do it).
+std::optional<TelegramCode> peek_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash);
 void spend_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t confirmed_user_id);
 
 struct LinkedProfile {

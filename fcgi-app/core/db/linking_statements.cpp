@@ -8,8 +8,8 @@ std::vector<Statement> linking_statements() {
     return {
     // --- one-time codes the bot confirms ---
     {"insert_telegram_code",
-     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at, start_ip, start_user_agent)"
-     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second', $5, $6)"},
+     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at, start_ip, start_user_agent, browser_hash)"
+     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second', $5, $6, NULLIF($7, ''))"},
     // What the bot's prompt names: who started the code, and the web account a link merges.
     {"telegram_code_for_prompt",
      "SELECT c.start_ip, c.start_user_agent, floor(extract(epoch FROM c.created_at))::bigint AS created_at,"
@@ -32,8 +32,13 @@ std::vector<Statement> linking_statements() {
     {"lock_telegram_code",
      "SELECT kind, coalesce(user_id, 0) AS user_id, coalesce(confirmed_user_id, 0) AS confirmed_user_id,"
      " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired,"
-     " cancelled_at IS NOT NULL AS cancelled"
+     " cancelled_at IS NOT NULL AS cancelled, coalesce(browser_hash, '') AS browser_hash"
      " FROM telegram_codes WHERE code_hash = $1 FOR UPDATE"},
+    {"peek_telegram_code",
+     "SELECT kind, coalesce(user_id, 0) AS user_id, coalesce(confirmed_user_id, 0) AS confirmed_user_id,"
+     " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired,"
+     " cancelled_at IS NOT NULL AS cancelled, coalesce(browser_hash, '') AS browser_hash"
+     " FROM telegram_codes WHERE code_hash = $1"},
     {"spend_telegram_code",
      "UPDATE telegram_codes SET spent_at = now(), confirmed_at = coalesce(confirmed_at, now()),"
      " confirmed_user_id = coalesce(confirmed_user_id, $2) WHERE code_hash = $1"},

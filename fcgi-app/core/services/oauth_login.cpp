@@ -39,10 +39,14 @@ WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::C
     // Consumed before the provider is asked, in its own transaction: no network call holds a
     // transaction open, and a state is spent even when the exchange then fails (the browser
     // starts over; a code is single use at the provider anyway).
+    // An unknown state throws inside, so nothing commits: anyone may post one, and a commit
+    // would make every pool process of the host forget every account it keeps
+    // (http/dispatch.cpp).
     const auto state = db_.write([&](pqxx::work& txn) {
-        return consume_oauth_state(txn, opaque_token_hash(grant.state), provider);
+        auto found = consume_oauth_state(txn, opaque_token_hash(grant.state), provider);
+        if (!found) throw bad_request("OAuth state is invalid, used or expired");
+        return found;
     });
-    if (!state) throw bad_request("OAuth state is invalid, used or expired");
     // Spent either way: a state finished in the wrong browser is not tried again.
     if (browser.empty() || state->browser_hash != opaque_token_hash(browser))
         throw bad_request("OAuth sign-in was started in another browser; start again");

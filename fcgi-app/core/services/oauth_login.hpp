@@ -19,16 +19,13 @@ struct OAuthStart {
 
 inline constexpr int64_t kOAuthStateTtlS = 600;
 
-// The cookie that binds an OAuth state to the browser that asked for it: __Host- (Secure,
-// Path=/, no Domain), HttpOnly, SameSite=Strict (the callback is a POST from our own page).
-inline constexpr std::string_view kOAuthBrowserCookie = "__Host-cabinet_oauth";
 
 class OAuthLogin {
 public:
     OAuthLogin(const Settings& s, Db& db) : s_(s), db_(db) {}
 
     // A new state for `p`, bound to the browser whose binding value is `browser` (the
-    // cookie of kOAuthBrowserCookie); `link_user_id` non-zero binds it to that signed-in user.
+    // browser binding cookie, api/web_session.hpp); `link_user_id` non-zero binds it to that signed-in user.
     OAuthStart start(oauth::Provider p, int64_t link_user_id, const std::string& browser);
     // Consumes the state, exchanges the code, and answers a session for the user the
     // identity belongs to (made or linked as needed). 400 bad state or a state started in

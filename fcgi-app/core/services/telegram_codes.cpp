@@ -47,17 +47,29 @@ bool confirm_web_login(Db& db, std::string_view code, int64_t user_id) {
     return db.write([&](pqxx::work& txn) { return confirm_weblogin_code(txn, hash, user_id); });
 }
 
-std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code) {
+std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser) {
     const std::string hash = opaque_token_hash(code);
-    enum class Outcome { pending, ok, invalid, used, expired, blocked, cancelled };
-    WebSession session;
-    const Outcome outcome = db.write([&](pqxx::work& txn) {
-        const auto row = lock_telegram_code(txn, hash);
+    const std::string browser_hash = browser.empty() ? std::string() : opaque_token_hash(browser);
+    enum class Outcome { pending, ok, invalid, used, expired, blocked, cancelled, confirmed, other_browser };
+    const auto state = [&browser_hash](const std::optional<TelegramCode>& row) {
         if (!row || row->kind != kWebLoginKind) return Outcome::invalid;
+        // Before anything else: another browser learns nothing about the code, and its
+        // polls spend nothing (the owner's still gets in).
+        if (!row->browser_hash.empty() && row->browser_hash != browser_hash) return Outcome::other_browser;
         if (row->cancelled) return Outcome::cancelled;
         if (row->spent) return Outcome::used;
         if (row->expired) return Outcome::expired;
         if (!row->confirmed) return Outcome::pending;
+        return Outcome::confirmed;
+    };
+    // A browser polls every two seconds until the bot's Confirm, and anyone may poll any
+    // code: those answers come from a read. A commit would make every pool process of the
+    // host forget every account it keeps (http/dispatch.cpp).
+    Outcome outcome = db.read([&](pqxx::transaction_base& txn) { return state(peek_telegram_code(txn, hash)); });
+    WebSession session;
+    if (outcome == Outcome::confirmed) outcome = db.write([&](pqxx::work& txn) {
+        const auto row = lock_telegram_code(txn, hash);
+        if (const Outcome now = state(row); now != Outcome::confirmed) return now;  // spent by a parallel poll
         // Spent whatever follows: a blocked user's code must not wait for an unblock.
         spend_telegram_code(txn, hash, row->confirmed_user_id);
         const auto user = find_web_login_by_id(txn, row->confirmed_user_id);
@@ -67,12 +79,14 @@ std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view
         return Outcome::ok;
     });
     switch (outcome) {
-        case Outcome::pending: return std::nullopt;
+        case Outcome::pending:
+        case Outcome::confirmed: return std::nullopt;
         case Outcome::ok: return session;
         case Outcome::used: throw bad_request("code already used");
         case Outcome::cancelled: throw bad_request("sign-in was cancelled in Telegram");
         case Outcome::expired: throw bad_request("code expired");
         case Outcome::blocked: throw forbidden("user is blocked");
+        case Outcome::other_browser: throw bad_request("this sign-in was started in another browser");
         case Outcome::invalid: break;
     }
     throw bad_request("code is invalid");

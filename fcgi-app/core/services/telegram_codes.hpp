@@ -44,7 +44,9 @@ bool cancel_code(Db& db, std::string_view code, std::string_view kind);
 bool confirm_web_login(Db& db, std::string_view code, int64_t user_id);
 
 // The browser's poll: nullopt while unconfirmed; the session of the confirming user once
-// (the code is spent in the same transaction). 400 unknown/expired/used, 403 blocked.
-std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code);
+// (the code is spent in the same transaction). `browser` is the poller's binding cookie: a
+// code started by a browser with one answers only that browser. 400
+// unknown/expired/used/another browser's, 403 blocked.
+std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser);
 
 }  // namespace cabinet
