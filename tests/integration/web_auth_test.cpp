@@ -103,6 +103,22 @@ BOOST_AUTO_TEST_CASE(two_tabs_refreshing_at_once_get_the_same_pair) {
     check_session(post("refresh", field("refresh_token", r2)), email);  // the family is alive
 }
 
+// A Russian shop's customer may write an address in Cyrillic, with capitals: it is
+// registered in lowercase (the users table holds lower(email)), not a 500, and is the same
+// account however it is typed afterwards.
+BOOST_AUTO_TEST_CASE(an_address_with_cyrillic_capitals_registers_as_one_account) {
+    const std::string tag = std::to_string(fresh_telegram_id());
+    const std::string typed = "Иван" + tag + "@Почта.РФ", stored = "иван" + tag + "@почта.рф";
+    const auto reg = post("register", creds(typed, kPassword));
+    BOOST_REQUIRE_MESSAGE(reg.status == 200, reg.body);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + stored + "'") == 1);
+    // Typed in other capitals, the same account: its password is checked, then it is told
+    // what is missing (the mailbox was not proven yet).
+    const auto login = post("login", creds("ИВАН" + tag + "@ПОЧТА.рф", kPassword));
+    BOOST_TEST(login.status == 403, login.body);
+    BOOST_TEST(detail(login).find("not verified") != std::string::npos, login.body);
+}
+
 BOOST_AUTO_TEST_CASE(expired_verification_link_is_400) {
     const std::string email = fresh_email("expired");
     BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);

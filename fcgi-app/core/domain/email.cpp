@@ -5,7 +5,9 @@
 namespace cabinet {
 
 std::optional<std::string> normalize_email(std::string_view raw) {
-    const std::string e = to_lower(trim(raw));
+    // Unicode lowercase, not ASCII only: the users table holds lower(email) (a CHECK), and
+    // "Иван@почта.рф" is an address a customer of this shop may well type with a capital.
+    const std::string e = to_lower_utf8(trim(raw));
     if (e.size() < 3 || e.size() > 254) return std::nullopt;
     const auto at = e.find('@');
     if (at == std::string::npos || at == 0 || at > 64 || e.find('@', at + 1) != std::string::npos) return std::nullopt;

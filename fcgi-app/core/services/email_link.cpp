@@ -33,6 +33,9 @@ ApiError taken() { return {409, "this e-mail belongs to another account"}; }
 }  // namespace
 
 void EmailLink::request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password) {
+    // One request for an address at a time, as registration and login (before the limits
+    // are read): parallel ones all passed the same reading and each mailed a code.
+    const OneCheckPerEmail one_at_a_time(redis_, db_, email);
     throttle_.check(ip, email);
     // Every request mails a code: counted like a failure, which caps mail bombing.
     throttle_.failed(ip, email);
@@ -54,7 +57,7 @@ void EmailLink::request(int64_t user_id, std::string_view ip, const std::string&
 
 std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
     const std::string presented = code_hash(user_id, code);
-    enum class Outcome { ok, none, expired, wrong, dead, taken };
+    enum class Outcome { ok, none, expired, wrong, dead, taken, has_email };
     std::string email;
     Outcome outcome = Outcome::none;
     try {
@@ -68,6 +71,10 @@ std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
                 return email_link_code_failed(txn, row->id) >= kEmailLinkMaxAttempts ? Outcome::dead : Outcome::wrong;
             const auto owner = email_owner(txn, row->email);
             if (owner && *owner != user_id) return Outcome::taken;
+            // Asked for while the account had no verified e-mail; one merged in since keeps
+            // its address and password (a code is no way to change them).
+            const auto profile = find_linked_profile(txn, user_id);
+            if (profile && !profile->email.empty() && profile->email_verified) return Outcome::has_email;
             use_email_link_code(txn, row->id);
             // The code proved the mailbox: a web registration that never did loses the address.
             release_unverified_email(txn, row->email, user_id);
@@ -85,6 +92,7 @@ std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
         case Outcome::wrong: throw bad_request("wrong code");
         case Outcome::dead: throw ApiError(429, "too many wrong codes; request a new one");
         case Outcome::taken: throw taken();
+        case Outcome::has_email: throw ApiError(409, "this account already has an e-mail");
     }
     throw bad_request("wrong code");
 }

@@ -19,18 +19,20 @@ inline constexpr int64_t kEmailLinkMaxAttempts = 5;
 class EmailLink {
 public:
     EmailLink(const Settings& s, const PasswordHasher& passwords, Db& db, Redis& redis)
-        : passwords_(passwords), db_(db), throttle_(s, redis, db) {}
+        : passwords_(passwords), db_(db), redis_(redis), throttle_(s, redis, db) {}
 
     // `email` is canonical. 409 when it belongs to another account or this account has a
     // verified e-mail already; the code replaces any earlier one of this user.
     void request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password);
     // The linked address. 400 no live code / expired / wrong code, 429 after the 5th wrong
-    // attempt (the code is dead then), 409 when the address was taken meanwhile.
+    // attempt (the code is dead then), 409 when the address was taken meanwhile or the
+    // account got a verified e-mail since the code was asked for (a merge).
     std::string confirm(int64_t user_id, std::string_view code);
 
 private:
     const PasswordHasher& passwords_;
     Db& db_;
+    Redis& redis_;
     AuthThrottle throttle_;
 };
 

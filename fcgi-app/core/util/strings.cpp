@@ -1,6 +1,9 @@
 #include "util/strings.hpp"
 
+#include <locale.h>
 #include <sodium.h>
+
+#include <cwctype>
 
 #include <charconv>
 
@@ -18,6 +21,77 @@ std::string to_lower(std::string_view s) {
     std::string out(s);
     for (auto& c : out)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+namespace {
+
+// One code point from the front of `s` (advanced past it); nullopt for bytes that are not
+// valid UTF-8 (s then advanced by one byte).
+std::optional<char32_t> next_code_point(std::string_view& s) {
+    const auto b0 = static_cast<unsigned char>(s[0]);
+    const int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xE ? 3 : (b0 >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || static_cast<size_t>(len) > s.size()) {
+        s.remove_prefix(1);
+        return std::nullopt;
+    }
+    char32_t cp = len == 1 ? b0 : len == 2 ? (b0 & 0x1F) : len == 3 ? (b0 & 0x0F) : (b0 & 0x07);
+    for (int i = 1; i < len; ++i) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        if ((b & 0xC0) != 0x80) {
+            s.remove_prefix(1);
+            return std::nullopt;
+        }
+        cp = (cp << 6) | (b & 0x3F);
+    }
+    const bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        s.remove_prefix(1);
+        return std::nullopt;
+    }
+    s.remove_prefix(len);
+    return cp;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+}  // namespace
+
+std::string to_lower_utf8(std::string_view s) {
+    // Made once, never changed: safe to share between threads.
+    static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+    std::string out;
+    out.reserve(s.size());
+    while (!s.empty()) {
+        const std::string_view before = s;
+        const auto cp = next_code_point(s);
+        if (!cp) {
+            out += before[0];
+            continue;
+        }
+        if (*cp < 0x80) {
+            out += static_cast<char>(*cp >= 'A' && *cp <= 'Z' ? *cp - 'A' + 'a' : *cp);
+            continue;
+        }
+        const auto lowered = utf8 ? towlower_l(static_cast<wint_t>(*cp), utf8) : static_cast<wint_t>(*cp);
+        append_utf8(out, static_cast<char32_t>(lowered));
+    }
     return out;
 }
 

@@ -9,7 +9,11 @@
 namespace cabinet {
 
 std::string_view trim(std::string_view s);
-std::string to_lower(std::string_view s);
+std::string to_lower(std::string_view s);  // ASCII letters only
+// Every letter lowercased by Unicode's simple case mapping (glibc's C.UTF-8, as PostgreSQL's
+// lower() does for a UTF-8 database): "Иван@Почта.РФ" -> "иван@почта.рф". Bytes that are
+// not valid UTF-8 are kept as they are.
+std::string to_lower_utf8(std::string_view s);
 std::vector<std::string_view> split(std::string_view s, char sep);
 bool starts_with(std::string_view s, std::string_view prefix);
 // Whole-string decimal integer, optional leading '-'. False on junk or overflow.
