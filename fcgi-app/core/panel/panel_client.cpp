@@ -59,6 +59,13 @@ void write_state(JsonWriter& w, const PanelUserState& s) {
     }
 }
 
+// The one user of a panel answer's body ({"response": user}).
+PanelUser user_in(const std::string& body) {
+    SmallDocument doc;
+    doc.Parse<kStrictParse>(body.data(), body.size());
+    return panel_json::user_from(panel_json::response_of(doc, body));
+}
+
 }  // namespace
 
 bool version_at_least(const std::string& version, const std::string& minimum) {
@@ -138,17 +145,13 @@ PanelUser PanelClient::create_user(const std::string& username, std::optional<in
     }
     w.EndObject();
     const auto body = call("POST", "/api/users", buf.GetString());
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return user_in(*body);
 }
 
 std::optional<PanelUser> PanelClient::get_user(const std::string& uuid) {
     const auto body = call("GET", "/api/users/" + checked_uuid(uuid), "", true);
     if (!body) return std::nullopt;
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return user_in(*body);
 }
 
 std::vector<PanelUser> PanelClient::users_by_telegram_id(int64_t telegram_id) {
@@ -170,9 +173,7 @@ PanelUserPage PanelClient::list_users(int64_t start, int64_t size) {
 std::optional<PanelUser> PanelClient::user_by_username(const std::string& username) {
     const auto body = call("GET", "/api/users/by-username/" + checked_username(username), "", true);
     if (!body) return std::nullopt;
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return user_in(*body);
 }
 
 std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
@@ -223,16 +224,12 @@ std::optional<PanelUser> PanelClient::patch(const std::string& uuid, const std::
         if (e.panel_status() < 500 || get_user(uuid)) throw;
     }
     if (!body) return std::nullopt;
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return user_in(*body);
 }
 
 PanelUser PanelClient::user_action(const std::string& uuid, const char* action, const std::string& body_json) {
     const auto body = call("POST", "/api/users/" + checked_uuid(uuid) + "/actions/" + action, body_json);
-    SmallDocument doc;
-    doc.Parse<kStrictParse>(body->data(), body->size());
-    return panel_json::user_from(panel_json::response_of(doc, *body));
+    return user_in(*body);
 }
 
 PanelUser PanelClient::enable_user(const std::string& uuid) { return user_action(uuid, "enable"); }
