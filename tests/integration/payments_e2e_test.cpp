@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "jobs/job_queue.hpp"
+#include "money_support.hpp"
 #include "support.hpp"
 #include "util/time.hpp"
 
@@ -31,6 +32,16 @@ void autopay_customer(int64_t tg, int64_t balance, const std::string& left) {
     BOOST_REQUIRE(buy(auth, "balance").status == 200);
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '" + left + "' WHERE user_id = " +
          uid_of(tg));
+}
+
+std::string fulfil_jobs_of(int64_t tx) {
+    return "FROM jobs WHERE kind = 'fulfil_payment' AND payload->>'transaction_id' = '" + std::to_string(tx) + "'";
+}
+
+// A worker that only beats (no job threads), once a second, for about three seconds.
+void heartbeats_of_a_worker() {
+    const auto [rc, out] = run("timeout -s TERM 3 env " + ctl("worker --concurrency 0 --heartbeat-every 1"));
+    BOOST_REQUIRE_MESSAGE(rc == 124, out);  // stopped by the timeout, not by a failure
 }
 
 }  // namespace
@@ -229,6 +240,61 @@ BOOST_AUTO_TEST_CASE(autopay_after_a_panel_outage_renews_at_the_next_scan) {
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND user_id = " + uid_of(tg)) == 2);
     BOOST_REQUIRE(run(ctl("autopay")).first == 0);  // renewed: nothing more
     BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 2);
+}
+
+// A panel outage longer than a fulfilment's nine hours of attempts does not leave a paid
+// order behind: an hour after its job died the worker queues it again (and the operator's
+// `jobs requeue-paid` at once), and each order is granted exactly once.
+BOOST_AUTO_TEST_CASE(a_paid_order_whose_fulfilment_died_is_queued_again) {
+    using namespace it::money;
+    const Shopper a = new_shopper(), b = new_shopper();
+    const int64_t tx_a = open_stars_invoice(a), tx_b = open_stars_invoice(b);
+    const std::string mock = "http://127.0.0.1:" + env("PANEL_PORT");
+    BOOST_REQUIRE(http_url("POST", mock + "/__mock/fault", {"Content-Type: application/json"},
+                           R"({"mode":"status500","times":100000})").status == 200);
+    BOOST_REQUIRE(pay_stars_invoice(a, tx_a) == 200);
+    BOOST_REQUIRE(pay_stars_invoice(b, tx_b) == 200);
+    const std::string both = "payload->>'transaction_id' IN ('" + std::to_string(tx_a) + "', '" + std::to_string(tx_b) + "')";
+    const bool failed = wait_until([&] {
+        return count("SELECT count(*) FROM jobs WHERE kind = 'fulfil_payment' AND attempts >= 1 AND " + both) == 2;
+    }, 20000);
+    // The outage outlasts the budget (here cut to two attempts): both jobs die.
+    exec("UPDATE jobs SET max_attempts = 2, run_at = now() WHERE kind = 'fulfil_payment' AND " + both + "; NOTIFY cabinet_jobs");
+    const bool died = wait_until([&] {
+        return count("SELECT count(*) FROM jobs WHERE kind = 'fulfil_payment' AND status = 'dead' AND " + both) == 2;
+    }, 20000);
+    panel_normal();
+    BOOST_REQUIRE(failed);
+    BOOST_REQUIRE(died);
+    BOOST_TEST(books(a).paid_transactions == 0);
+
+    // Died just now: the worker's heartbeats leave both alone for an hour.
+    heartbeats_of_a_worker();
+    BOOST_TEST(count("SELECT count(*) " + fulfil_jobs_of(tx_a)) == 1);
+    BOOST_TEST(count("SELECT count(*) " + fulfil_jobs_of(tx_b)) == 1);
+
+    // An hour after A's job died, a heartbeat queues A again; B's hour has not passed.
+    exec("UPDATE jobs SET finished_at = now() - interval '61 minutes' WHERE kind = 'fulfil_payment' AND payload->>'transaction_id' = '" +
+         std::to_string(tx_a) + "'");
+    heartbeats_of_a_worker();
+    BOOST_TEST(count("SELECT count(*) " + fulfil_jobs_of(tx_a)) == 2);
+    BOOST_TEST(count("SELECT count(*) " + fulfil_jobs_of(tx_b)) == 1);
+    BOOST_REQUIRE(wait_until([&] { return stars_fulfilled(tx_a); }, 20000));
+
+    // The operator need not wait: B now, and nothing for an order already fulfilled.
+    const auto [rc, out] = run(ctl("jobs requeue-paid"));
+    BOOST_TEST(rc == 0);
+    BOOST_TEST(out.find("queued 1 paid orders") != std::string::npos, out);
+    BOOST_REQUIRE(wait_until([&] { return stars_fulfilled(tx_b); }, 20000));
+    BOOST_TEST(run(ctl("jobs requeue-paid")).second.find("queued 0 paid orders") != std::string::npos);
+
+    // Each bought 30 days once, on both sides.
+    for (const Shopper* s : {&a, &b}) {
+        const Books after = books(*s);
+        BOOST_TEST(after.paid_transactions == 1);
+        BOOST_TEST(std::llabs(after.expire_at - (cabinet::unix_now() + 30 * kDay)) <= 120);
+        BOOST_TEST(after.panel_expire_at == after.expire_at);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

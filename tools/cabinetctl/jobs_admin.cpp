@@ -1,13 +1,16 @@
 // cabinetctl jobs ...: the operator's view of the job queue (docs/decisions.md "Job queue").
 //   jobs list [--status pending|running|done|dead] [--limit N]   newest first
 //   jobs requeue ID                                             a dead job runs again from attempt 1
+//   jobs requeue-paid                                           every paid order whose fulfilment died
 //   jobs enqueue KIND JSON [--dedupe-key K] [--delay-s S]       prints the job's id
 #include <pqxx/pqxx>
 
 #include <iostream>
 
 #include "commands.hpp"
+#include "db/db.hpp"
 #include "jobs/job_queue.hpp"
+#include "services/payment_confirmation.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::ctl {
@@ -15,7 +18,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: cabinetctl jobs list [--status pending|running|done|dead] [--limit N]"
-    " | requeue ID | enqueue KIND JSON [--dedupe-key K] [--delay-s S]";
+    " | requeue ID | requeue-paid | enqueue KIND JSON [--dedupe-key K] [--delay-s S]";
 
 int64_t positive_id(const Args& args) {
     int64_t id = 0;
@@ -64,6 +67,19 @@ int requeue(pqxx::connection& conn, const Args& args) {
     return 0;
 }
 
+// The worker does this an hour after a fulfilment dies; the operator who fixed the cause
+// (the panel is back) need not wait.
+int requeue_paid(const Settings& s) {
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);  // the pool's statements
+    int64_t total = 0, queued = 0;
+    do {
+        queued = db.write([](pqxx::work& txn) { return requeue_paid_orders(txn, 500, 0); });
+        total += queued;
+    } while (queued > 0);
+    std::cout << "queued " << total << " paid orders for fulfilment\n";
+    return 0;
+}
+
 int enqueue(pqxx::connection& conn, const Args& args) {
     if (args.size() < 3 || args[1].empty() || args[1][0] == '-') throw std::runtime_error(kUsage);
     int64_t delay = 0;
@@ -81,6 +97,7 @@ int enqueue(pqxx::connection& conn, const Args& args) {
 int jobs(const Args& args) {
     if (args.empty()) throw std::runtime_error(kUsage);
     const Settings s = load_or_die();
+    if (args[0] == "requeue-paid") return requeue_paid(s);
     pqxx::connection conn(s.database_url);
     if (args[0] == "list") return list(conn, args);
     if (args[0] == "requeue") return requeue(conn, args);

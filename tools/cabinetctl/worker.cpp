@@ -5,7 +5,7 @@
 // listening connection for the whole worker: jobs/job_bell.hpp) and polling as a fallback
 // (a NOTIFY can be missed while reconnecting, and delayed or retried jobs fall due
 // without one). With each heartbeat the main thread also ends unpaid invoices past their
-// time (PAYMENT_PENDING_TTL_S). With LANDING_DIR set, one more thread keeps the landing page
+// time (PAYMENT_PENDING_TTL_S) and queues again a paid order whose fulfilment job died. With LANDING_DIR set, one more thread keeps the landing page
 // in step with its data (services/landing_publish.hpp): it renders every --landing-every
 // seconds and rewrites the file only when the page changed, so an owner's edit, a new plan
 // or price (from the bot, cabinetctl or SQL alike) is on `/` within seconds. On a stop
@@ -141,6 +141,16 @@ void expire_payments_once(Db& db) {
     }
 }
 
+// Queues again the paid orders whose fulfilment died, an hour after (services/payment_confirmation.hpp).
+void requeue_paid_orders_once(Db& db) {
+    try {
+        db.write([](pqxx::work& txn) { return requeue_paid_orders(txn, 100, jobs::kMaxBackoffS); });
+    } catch (const std::exception& e) {
+        spdlog::warn("queueing paid orders again: {}", e.what());
+        db.reset();
+    }
+}
+
 // cabinet_worker.prom, written with each heartbeat (docs/operations.md "Metrics and logs").
 void write_worker_metrics(const Settings& s, const JobCounts& counts, int64_t job_threads, int64_t started_at,
                           bool heartbeat_stored) {
@@ -214,6 +224,7 @@ int worker(const Args& args) {
         else spdlog::warn("heartbeat not stored: redis unavailable");
         write_worker_metrics(s, counts, o.concurrency, started_at, beat);
         expire_payments_once(db);
+        requeue_paid_orders_once(db);
         const timespec wait{static_cast<time_t>(interval_s), 0};
         const int sig = sigtimedwait(&stop_signals, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) break;

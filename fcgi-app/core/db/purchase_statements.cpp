@@ -70,6 +70,19 @@ std::vector<Statement> purchase_statements() {
         {"expire_payment",
          "UPDATE transactions SET status = 'canceled', failure_reason = 'expired: not paid in time'"
          " WHERE id = $1 AND status = 'pending' AND paid_at IS NULL AND expires_at <= now()"},
+        // Paid orders that nothing will fulfil: no job holds their key ($3 || id: pending,
+        // running or done) and none of their jobs died in the last $2 seconds. Each gets its
+        // fulfilment job ($4, with $5 attempts) again; `job` is NULL when a webhook queued one
+        // at the same moment. MATERIALIZED: the jobs are queued for the rows LIMIT keeps only.
+        {"requeue_paid_orders",
+         "WITH stuck AS MATERIALIZED ("
+         "  SELECT t.id FROM transactions t WHERE t.status = 'pending' AND t.paid_at IS NOT NULL"
+         "   AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = $3::text || t.id)"
+         "   AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.status = 'dead' AND j.kind = $4::text"
+         "                    AND j.payload->>'transaction_id' = t.id::text"
+         "                    AND j.finished_at > now() - make_interval(secs => $2::bigint))"
+         "  ORDER BY t.paid_at LIMIT $1)"
+         " SELECT id, enqueue_job($4, jsonb_build_object('transaction_id', id), $3 || id, 0, $5::integer) AS job FROM stuck"},
         // Autopay: the plan and duration of the user's last completed plan purchase.
         {"last_plan_purchase",
          "SELECT (plan_snapshot->>'plan_id')::bigint AS plan_id, (plan_snapshot->>'days')::bigint AS days"

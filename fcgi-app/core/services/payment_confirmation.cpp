@@ -90,7 +90,7 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
     const bool late = status != "pending";
     exec_prepared(txn, "mark_payment_paid", transaction_id, std::string(provider_payment_id));
     jobs::enqueue(txn, kFulfilJob, "{\"transaction_id\":" + std::to_string(transaction_id) + "}",
-                  "fulfil:" + std::to_string(transaction_id), 0, jobs::kMoneyJobAttempts);
+                  kFulfilKeyPrefix + std::to_string(transaction_id), 0, jobs::kMoneyJobAttempts);
     return late ? Confirmation::late : Confirmation::accepted;
 }
 
@@ -145,6 +145,19 @@ int64_t expire_pending_payments(Db& db, int64_t limit) {
         });
     }
     return ended;
+}
+
+int64_t requeue_paid_orders(pqxx::transaction_base& txn, int64_t limit, int64_t quiet_s) {
+    const auto rows = exec_prepared(txn, "requeue_paid_orders", limit, quiet_s, std::string(kFulfilKeyPrefix),
+                                    std::string(kFulfilJob), jobs::kMoneyJobAttempts);
+    int64_t queued = 0;
+    for (const auto& r : rows) {
+        if (r["job"].is_null()) continue;
+        ++queued;
+        spdlog::warn("payment {}: paid but not fulfilled, its fulfilment job had died; queued again as job {}",
+                     r["id"].as<int64_t>(), r["job"].as<int64_t>());
+    }
+    return queued;
 }
 
 }  // namespace cabinet

@@ -34,6 +34,8 @@ std::optional<LockedAccount> lock_payer(pqxx::transaction_base& txn, int64_t tra
 const char* confirmation_name(Confirmation c);
 
 inline constexpr const char* kFulfilJob = "fulfil_payment";
+// Its dedupe key is this prefix and the transaction's id: one live fulfilment per order.
+inline constexpr const char* kFulfilKeyPrefix = "fulfil:";
 
 // Telegram's pre-checkout question: is this Stars invoice still pending and in time, for
 // exactly `stars`, and do the discounts its price used still stand?
@@ -65,5 +67,13 @@ bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::
 // (taken in expiry order) it could deadlock with a purchase that holds its buyer and locks
 // the referrer after its panel call, and the purchase could be the one aborted.
 int64_t expire_pending_payments(Db& db, int64_t limit);
+
+// A paid order is never left behind: its fulfilment job retries for about nine hours
+// (jobs::kMoneyJobAttempts), and one that dies anyway (a longer panel outage) is queued
+// again here, at most `limit` orders, once its last job has been dead `quiet_s` seconds.
+// The worker calls it with every heartbeat with an hour's quiet (the backoff's ceiling, so
+// a stuck order keeps being tried hourly); `cabinetctl jobs requeue-paid` with none, once
+// the operator has fixed the cause. Returns how many orders were queued.
+int64_t requeue_paid_orders(pqxx::transaction_base& txn, int64_t limit, int64_t quiet_s);
 
 }  // namespace cabinet
