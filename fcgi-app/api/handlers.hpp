@@ -47,6 +47,7 @@ void post_auth_verify(Exchange& ex);
 void post_auth_login(Exchange& ex);
 void post_auth_refresh(Exchange& ex);
 void post_auth_logout(Exchange& ex);
+void post_auth_logout_others(Exchange& ex);
 void post_auth_telegram_start(Exchange& ex);
 void post_auth_telegram_poll(Exchange& ex);
 // Ways into an account and linking them (linking.cpp)

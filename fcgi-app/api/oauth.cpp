@@ -65,7 +65,7 @@ void post_auth_oauth_callback(Exchange& ex) {
 void delete_link_oauth(Exchange& ex) {
     const auto p = oauth::parse_provider(ex.req.path_params.at(0));
     if (!p) throw not_found(ex.req.path_params.at(0) + " is not linked");
-    OAuthLogin(ex.settings(), ex.io.db).unlink(ex.caller().user.id, *p);
+    OAuthLogin(ex.settings(), ex.io.db).unlink(ex.caller().user.id, *p, ex.session_id);
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("ok");

@@ -15,6 +15,7 @@ std::vector<Route> routes() {
         {"POST", "/api/cabinet/auth/login", AuthKind::none, post_auth_login, true},
         {"POST", "/api/cabinet/auth/refresh", AuthKind::none, post_auth_refresh, true},
         {"POST", "/api/cabinet/auth/logout", AuthKind::none, post_auth_logout, true},
+        {"POST", "/api/cabinet/auth/logout-others", AuthKind::tma_or_jwt, post_auth_logout_others, true},
         {"POST", "/api/cabinet/auth/telegram/start", AuthKind::none, post_auth_telegram_start, true},
         {"POST", "/api/cabinet/auth/telegram/poll", AuthKind::none, post_auth_telegram_poll},
         {"GET", "/api/cabinet/auth/oauth/{provider}/authorize", AuthKind::none, get_auth_oauth_authorize},

@@ -1,5 +1,6 @@
-// POST /api/cabinet/auth/{register,verify,login,refresh,logout}: the web cabinet's e-mail
-// accounts and sessions (SPEC-GAPS "Auth and sessions"; services/web_auth.hpp), and
+// POST /api/cabinet/auth/{register,verify,login,refresh,logout,logout-others}: the web
+// cabinet's e-mail accounts and sessions (SPEC-GAPS "Auth and sessions";
+// services/web_auth.hpp), and
 // POST /api/cabinet/auth/telegram/{start,poll}: signing in through the bot
 // (services/telegram_codes.hpp).
 #include "api/handlers.hpp"
@@ -70,6 +71,19 @@ void post_auth_logout(Exchange& ex) {
     const JsonBody body(ex.req);
     auth.logout(require_token(body, "refresh_token"));
     write_ok(ex);
+}
+
+// Signed in (init data or a web token): ends the caller's other web sessions.
+void post_auth_logout_others(Exchange& ex) {
+    WebAuth auth = web_auth_for(ex);
+    const int64_t ended = auth.end_other_sessions(ex.caller().user.id, ex.session_id);
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("ended");
+    w.Int64(ended);
+    w.EndObject();
 }
 
 void post_auth_telegram_start(Exchange& ex) {

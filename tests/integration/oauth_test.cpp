@@ -92,6 +92,11 @@ int64_t me(const std::string& auth_header) {
     const auto d = r.json();
     return d.HasMember("user") ? d["user"]["id"].GetInt64() : d["id"].GetInt64();
 }
+// POST /auth/refresh with a session's refresh token: its status (200 while the session lives).
+long refresh(const HttpResult& session) {
+    return http("POST", "/api/cabinet/auth/refresh", {"Content-Type: application/json"},
+                R"({"refresh_token":")" + str(session.json(), "refresh_token") + "\"}").status;
+}
 HttpResult unlink(const std::string& provider, const std::string& auth_header) {
     return http("DELETE", "/api/cabinet/link/oauth/" + provider, {auth_header});
 }
@@ -310,6 +315,47 @@ BOOST_AUTO_TEST_CASE(unlink_keeps_a_way_in) {
     BOOST_TEST(login("google", linked, {tma}).status == 200);
     BOOST_TEST(unlink("google", tma).status == 200);
     BOOST_TEST(links("google", linked.sub) == 0);
+}
+
+// Whoever signed in through a provider may be why it is unlinked: its sessions end with
+// it, except the caller's own; sessions begun another way go on.
+BOOST_AUTO_TEST_CASE(unlinking_a_provider_ends_the_sessions_it_opened) {
+    const std::string tma = tma_header(fresh_telegram_id());
+    me(tma);
+    const Person person = fresh_person();
+    const auto linked = login("google", person, {tma});
+    const auto later = login("google", person);
+    BOOST_REQUIRE_EQUAL(linked.status, 200);
+    BOOST_REQUIRE_EQUAL(later.status, 200);
+    BOOST_REQUIRE(unlink("google", tma).status == 200);
+    BOOST_TEST(refresh(linked) == 401);
+    BOOST_TEST(refresh(later) == 401);
+
+    // The caller's own session stays, and so does one of another provider.
+    const Person owner = fresh_person();
+    const auto mine = login("vk", owner);
+    const std::string bearer = "Authorization: Bearer " + str(mine.json(), "access_token");
+    const auto by_google = login("google", fresh_person(), {bearer});
+    const auto elsewhere = login("vk", owner);
+    BOOST_REQUIRE_EQUAL(by_google.status, 200);
+    BOOST_REQUIRE_EQUAL(elsewhere.status, 200);
+    BOOST_REQUIRE(unlink("vk", bearer).status == 200);
+    BOOST_TEST(refresh(elsewhere) == 401);
+    BOOST_TEST(refresh(mine) == 200);
+    BOOST_TEST(refresh(by_google) == 200);
+}
+
+// From the mini-app (init data, no web session of its own) "sign out everywhere else" ends
+// every web session of the account.
+BOOST_AUTO_TEST_CASE(the_mini_app_signs_out_every_web_session) {
+    const std::string tma = tma_header(fresh_telegram_id());
+    me(tma);
+    const auto web = login("yandex", fresh_person(), {tma});
+    BOOST_REQUIRE_EQUAL(web.status, 200);
+    const auto r = http("POST", "/api/cabinet/auth/logout-others", {tma, "Content-Type: application/json"}, "{}");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(r.json()["ended"].GetInt64() == 1);
+    BOOST_TEST(refresh(web) == 401);
 }
 
 BOOST_AUTO_TEST_CASE(blocked_users_get_403) {

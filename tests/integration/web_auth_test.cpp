@@ -89,6 +89,56 @@ BOOST_AUTO_TEST_CASE(register_mail_verify_me_login_refresh_reuse_logout) {
 
 // Two tabs refresh with the same token at once (issue 13): both stay signed in, with the
 // same new refresh token, and the login is not revoked.
+// "Sign out everywhere else": every other session of the account ends, the caller's goes on,
+// also after it refreshed (its new access token names the same session).
+BOOST_AUTO_TEST_CASE(signing_out_everywhere_else_keeps_this_session) {
+    const std::string email = fresh_email("others");
+    const auto first = register_and_verify(email);
+    check_session(first, email);
+    const auto laptop = post("login", creds(email, kPassword));
+    const auto phone = post("login", creds(email, kPassword));
+    check_session(laptop, email);
+    check_session(phone, email);
+    const auto bearer = [](const HttpResult& s) { return "Authorization: Bearer " + std::string(s.json()["access_token"].GetString()); };
+    const auto end_others = [](const std::string& auth) {
+        return http("POST", "/api/cabinet/auth/logout-others", {auth, "Content-Type: application/json"}, "{}");
+    };
+
+    BOOST_TEST(end_others("").status == 401);
+    const auto ended = end_others(bearer(laptop));
+    BOOST_REQUIRE_MESSAGE(ended.status == 200, ended.body);
+    BOOST_TEST(ended.json()["ok"].GetBool());
+    BOOST_TEST(ended.json()["ended"].GetInt64() == 2);
+    BOOST_TEST(post("refresh", field("refresh_token", refresh_of(first))).status == 401);
+    BOOST_TEST(post("refresh", field("refresh_token", refresh_of(phone))).status == 401);
+    const auto renewed = post("refresh", field("refresh_token", refresh_of(laptop)));
+    check_session(renewed, email);
+    const auto again = end_others(bearer(renewed));
+    BOOST_REQUIRE_MESSAGE(again.status == 200, again.body);
+    BOOST_TEST(again.json()["ended"].GetInt64() == 0);
+    check_session(post("refresh", field("refresh_token", refresh_of(renewed))), email);
+}
+
+// Refreshing renews a token, but a sign-in lasts WEB_SESSION_MAX_AGE_S (30 days) at most:
+// a stolen session cannot be kept alive for ever.
+BOOST_AUTO_TEST_CASE(a_session_lasts_thirty_days_at_most) {
+    const std::string email = fresh_email("maxage");
+    const auto s = register_and_verify(email);
+    check_session(s, email);
+    const std::string family = "(SELECT family_id FROM refresh_tokens WHERE token_hash = '" +
+                               cabinet::opaque_token_hash(refresh_of(s)) + "')";
+    exec("UPDATE refresh_tokens SET family_started_at = now() - interval '29 days 23 hours' WHERE family_id = " + family);
+    const auto late = post("refresh", field("refresh_token", refresh_of(s)));
+    check_session(late, email);
+    // The new token ends with the session, in an hour, not in REFRESH_TOKEN_TTL_S (7 days).
+    BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE token_hash = '" + cabinet::opaque_token_hash(refresh_of(late)) +
+                     "' AND expires_at <= family_started_at + interval '30 days' AND expires_at > now() + interval '50 minutes'") == 1);
+    exec("UPDATE refresh_tokens SET family_started_at = now() - interval '30 days 1 minute' WHERE family_id = " + family);
+    const auto ended = post("refresh", field("refresh_token", refresh_of(late)));
+    BOOST_TEST(ended.status == 401);
+    BOOST_TEST(detail(ended) == "refresh token is invalid or expired");
+}
+
 BOOST_AUTO_TEST_CASE(two_tabs_refreshing_at_once_get_the_same_pair) {
     const std::string email = fresh_email("tabs");
     const std::string r1 = refresh_of(register_and_verify(email));

@@ -29,6 +29,14 @@ BOOST_AUTO_TEST_CASE(round_trip_and_expiry) {
     BOOST_TEST(status_of(c, t, 1900) == 401);
 }
 
+// The session id names the refresh family, so "sign out everywhere else" can keep the caller's.
+BOOST_AUTO_TEST_CASE(a_session_id_round_trips_and_older_tokens_have_none) {
+    const JwtCodec c(kSecret);
+    BOOST_TEST(c.verify(c.issue(7, 1000, 900, "0b5e7c1e-1f7a-4a53-9d36-8d2f4c5b6a79"), 1001).session_id ==
+               "0b5e7c1e-1f7a-4a53-9d36-8d2f4c5b6a79");
+    BOOST_TEST(c.verify(c.issue(7, 1000, 900), 1001).session_id.empty());
+}
+
 BOOST_AUTO_TEST_CASE(other_key_and_tampering_refused) {
     const JwtCodec c(kSecret), other("ffffffffffffffffffffffffffffffff");
     const std::string t = other.issue(7, 1000, 900);

@@ -23,9 +23,10 @@ Account from_init_data(Exchange& ex, std::string_view raw) {
 }
 
 Account from_jwt(Exchange& ex, std::string_view token) {
-    const AccessClaims claims = ex.shared.jwt.verify(token, unix_now());
+    AccessClaims claims = ex.shared.jwt.verify(token, unix_now());
     auto account = account_by_id(ex, claims.user_id);
     if (!account) throw unauthorized("token user does not exist");
+    ex.session_id = std::move(claims.session_id);
     return std::move(*account);
 }
 

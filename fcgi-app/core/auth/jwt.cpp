@@ -85,10 +85,11 @@ AccessClaims JwtCodec::verify(std::string_view token, int64_t now) const {
         throw unauthorized("token subject is invalid");
     errno = 0;
     claims.issued_at = jwt_get_grant_int(jwt.get(), "iat");
+    if (const char* sid = jwt_get_grant(jwt.get(), "sid")) claims.session_id = sid;
     return claims;
 }
 
-std::string JwtCodec::issue(int64_t user_id, int64_t now, int64_t ttl_s) const {
+std::string JwtCodec::issue(int64_t user_id, int64_t now, int64_t ttl_s, std::string_view session_id) const {
     jwt_t* raw = nullptr;
     if (jwt_new(&raw) != 0) throw std::runtime_error("jwt_new failed");
     JwtPtr jwt(raw);
@@ -98,6 +99,7 @@ std::string JwtCodec::issue(int64_t user_id, int64_t now, int64_t ttl_s) const {
     jwt_add_grant_bool(jwt.get(), "web", 1);
     jwt_add_grant_int(jwt.get(), "iat", now);
     jwt_add_grant_int(jwt.get(), "exp", now + ttl_s);
+    if (!session_id.empty()) jwt_add_grant(jwt.get(), "sid", std::string(session_id).c_str());
     jwt_set_alg(jwt.get(), JWT_ALG_HS256, reinterpret_cast<const unsigned char*>(secret_.data()),
                 static_cast<int>(secret_.size()));
     char* s = jwt_encode_str(jwt.get());

@@ -12,6 +12,7 @@ struct AccessClaims {
     int64_t user_id = 0;
     int64_t issued_at = 0;
     int64_t expires_at = 0;
+    std::string session_id;  // `sid`: the session's refresh-token family; empty in older tokens
 };
 
 class JwtCodec {
@@ -19,7 +20,7 @@ public:
     explicit JwtCodec(std::string secret) : secret_(std::move(secret)) {}
     // Throws ApiError(401).
     AccessClaims verify(std::string_view token, int64_t now) const;
-    std::string issue(int64_t user_id, int64_t now, int64_t ttl_s) const;
+    std::string issue(int64_t user_id, int64_t now, int64_t ttl_s, std::string_view session_id = {}) const;
 
     static constexpr size_t kMaxLength = 4096;
 

@@ -191,6 +191,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"AUTH_FAIL_LIMIT_IP", "30", "failed web logins/registrations/verifications per client IP within AUTH_FAIL_WINDOW_S before 429", ranged<&Settings::auth_fail_limit_ip>(1, 1000000)},
     {"AUTH_FAIL_WINDOW_S", "900", "window of the brute-force counters, seconds", ranged<&Settings::auth_fail_window_s>(10, 86400)},
     {"REFRESH_TOKEN_TTL_S", "604800", "lifetime of a web-cabinet refresh token, seconds", ranged<&Settings::refresh_token_ttl_s>(60, 90 * 86400)},
+    {"WEB_SESSION_MAX_AGE_S", "2592000", "longest a web-cabinet sign-in lasts, seconds: refreshing renews its token but not past this age from the sign-in", ranged<&Settings::web_session_max_age_s>(3600, 365 * 86400)},
     {"VERIFY_TOKEN_TTL_S", "86400", "lifetime of an e-mail verification link, seconds", ranged<&Settings::verify_token_ttl_s>(60, 30 * 86400)},
     {"SMTP_URL", "", "mail server for the worker: smtp://host:587 (STARTTLS when offered) or smtps://host:465; empty = mails are not sent", [](Settings& s, std::string_view v) {
          const std::string t(trim(v));

@@ -85,6 +85,7 @@ struct Settings {
     int64_t auth_fail_limit_ip = 30;
     int64_t auth_fail_window_s = 900;
     int64_t refresh_token_ttl_s = 7 * 86400;
+    int64_t web_session_max_age_s = 30 * 86400;
     int64_t verify_token_ttl_s = 86400;
 
     // Outgoing mail (the worker's send_mail job)

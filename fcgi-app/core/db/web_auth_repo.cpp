@@ -68,13 +68,19 @@ void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std
     exec_prepared(txn, "mark_email_verified", user_id, email);
 }
 
-void insert_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash, const std::string& family_id,
-                          int64_t user_id, int64_t ttl_s) {
-    exec_prepared(txn, "insert_refresh_token", token_hash, family_id, user_id, ttl_s);
+std::string insert_refresh_family(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
+                                  int64_t ttl_s, const std::string& origin) {
+    return exec_prepared1(txn, "insert_refresh_family", token_hash, user_id, ttl_s, origin)[0].c_str();
 }
 
-std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash) {
-    auto res = exec_prepared(txn, "lock_refresh_token", token_hash, kRefreshGraceS);
+void insert_refresh_successor(pqxx::transaction_base& txn, const std::string& token_hash, int64_t predecessor_id,
+                              int64_t ttl_s, int64_t family_max_age_s) {
+    exec_prepared(txn, "insert_refresh_successor", token_hash, predecessor_id, ttl_s, family_max_age_s);
+}
+
+std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash,
+                                             int64_t family_max_age_s) {
+    auto res = exec_prepared(txn, "lock_refresh_token", token_hash, kRefreshGraceS, family_max_age_s);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return RefreshRow{r["id"].as<int64_t>(), r["family_id"].c_str(), r["user_id"].as<int64_t>(),
@@ -88,6 +94,11 @@ void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::st
 
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id) {
     exec_prepared(txn, "revoke_refresh_family", family_id);
+}
+
+int64_t revoke_refresh_families(pqxx::transaction_base& txn, int64_t user_id, const std::string& keep_family,
+                                const std::string& origin) {
+    return exec_prepared1(txn, "revoke_refresh_families", user_id, keep_family, origin)[0].as<int64_t>();
 }
 
 void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash) {

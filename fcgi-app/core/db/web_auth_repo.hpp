@@ -43,8 +43,13 @@ std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& t
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email);
 
 // `family_id` empty starts a new family.
-void insert_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash, const std::string& family_id,
-                          int64_t user_id, int64_t ttl_s);
+// A new session's first refresh token (how it began: `origin`); returns the family's id.
+std::string insert_refresh_family(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
+                                  int64_t ttl_s, const std::string& origin);
+// The next token of a family, after the token `predecessor_id`: valid `ttl_s`, but never
+// past the family's start plus `family_max_age_s`.
+void insert_refresh_successor(pqxx::transaction_base& txn, const std::string& token_hash, int64_t predecessor_id,
+                              int64_t ttl_s, int64_t family_max_age_s);
 struct RefreshRow {
     int64_t id = 0;
     std::string family_id;
@@ -55,11 +60,17 @@ struct RefreshRow {
     std::string successor_sealed;  // set only while the rotation is within the grace period
 };
 // The token's row, locked until the transaction ends (concurrent refreshes queue up).
-std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash);
+// `expired` also when the family began more than `family_max_age_s` ago.
+std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash,
+                                             int64_t family_max_age_s);
 // Marks the token rotated, keeping its successor sealed for the grace period.
 void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::string& successor_sealed);
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id);
 void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash);
+// Ends the user's live sessions but `keep_family` (empty: all), only those of `origin` when
+// it is not empty; returns how many ended.
+int64_t revoke_refresh_families(pqxx::transaction_base& txn, int64_t user_id, const std::string& keep_family,
+                                const std::string& origin = {});
 
 struct FailureCount {
     int64_t count = 0;

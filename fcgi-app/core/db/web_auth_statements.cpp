@@ -44,13 +44,25 @@ std::vector<Statement> web_auth_statements() {
      "WITH others AS ("
      "  UPDATE email_verification_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL"
      ") UPDATE users SET email_verified = true, updated_at = now() WHERE id = $1 AND email = $2"},
-    {"insert_refresh_token",
-     "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at)"
-     " VALUES ($1, COALESCE(NULLIF($2, '')::uuid, gen_random_uuid()), $3, now() + $4::bigint * interval '1 second')"},
-    // $2: the grace period (auth/refresh_grace.hpp) in seconds.
+    // The first token of a new family: a session begun by $4 (password, telegram, oauth:<p>).
+    {"insert_refresh_family",
+     "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, origin)"
+     " VALUES ($1, gen_random_uuid(), $2, now() + $3::bigint * interval '1 second', $4)"
+     " RETURNING family_id::text"},
+    // The next token of token $2's family: its origin and start carried over, and never
+    // valid past the family's end ($4 seconds after its start).
+    {"insert_refresh_successor",
+     "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, origin, family_started_at)"
+     " SELECT $1, family_id, user_id,"
+     "  least(now() + $3::bigint * interval '1 second', family_started_at + $4::bigint * interval '1 second'),"
+     "  origin, family_started_at"
+     " FROM refresh_tokens WHERE id = $2"},
+    // $2: the grace period (auth/refresh_grace.hpp) in seconds; $3: a family's lifetime
+    // (WEB_SESSION_MAX_AGE_S): a family past it is expired whatever its token says.
     {"lock_refresh_token",
      "SELECT id, family_id::text AS family_id, user_id, rotated_at IS NOT NULL AS rotated,"
-     " revoked_at IS NOT NULL AS revoked, expires_at <= now() AS expired,"
+     " revoked_at IS NOT NULL AS revoked,"
+     " expires_at <= now() OR family_started_at <= now() - $3::bigint * interval '1 second' AS expired,"
      " CASE WHEN rotated_at > now() - make_interval(secs => $2) THEN coalesce(successor_sealed, '') ELSE '' END"
      "  AS successor_sealed"
      " FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE"},
@@ -58,6 +70,14 @@ std::vector<Statement> web_auth_statements() {
      "UPDATE refresh_tokens SET rotated_at = now(), successor_sealed = NULLIF($2, '') WHERE id = $1"},
     {"revoke_refresh_family",
      "UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1::uuid AND revoked_at IS NULL"},
+    // Sign-outs of a user's other sessions: every family but $2 (empty: all of them), or
+    // those of one origin ($3, not empty). Counts the families ended.
+    {"revoke_refresh_families",
+     "WITH ended AS ("
+     "  UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL"
+     "   AND family_id IS DISTINCT FROM NULLIF($2, '')::uuid AND ($3 = '' OR origin = $3)"
+     "   AND expires_at > now() RETURNING family_id"
+     ") SELECT count(DISTINCT family_id) FROM ended"},
     {"revoke_refresh_family_of_token",
      "UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND family_id ="
      " (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)"},

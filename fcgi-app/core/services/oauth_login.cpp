@@ -102,7 +102,7 @@ WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::C
         const auto user = find_web_login_by_id(txn, user_id);
         if (!user) return Outcome::gone;
         if (user->is_blocked) return Outcome::blocked;
-        session = auth.open_session(txn, user->id, user->email, user->email_verified);
+        session = auth.open_session(txn, user->id, user->email, user->email_verified, oauth_session_origin(provider));
         return Outcome::ok;
     });
     switch (outcome) {
@@ -116,7 +116,7 @@ WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::C
     throw bad_request("OAuth state is invalid, used or expired");  // the user was deleted meanwhile
 }
 
-void OAuthLogin::unlink(int64_t user_id, oauth::Provider p) {
+void OAuthLogin::unlink(int64_t user_id, oauth::Provider p, const std::string& keep_session) {
     const std::string provider = oauth::provider_name(p);
     enum class Result { ok, not_linked, last_way_in };
     const Result r = db_.write([&](pqxx::work& txn) {
@@ -129,6 +129,7 @@ void OAuthLogin::unlink(int64_t user_id, oauth::Provider p) {
         const bool has_telegram = account.user.telegram_id.has_value();
         if (!has_telegram && !has_password && count_oauth_links(txn, user_id) <= 1) return Result::last_way_in;
         delete_oauth_link(txn, user_id, provider);
+        revoke_refresh_families(txn, user_id, keep_session, oauth_session_origin(provider));
         return Result::ok;
     });
     if (r == Result::not_linked) throw not_found(provider + " is not linked");

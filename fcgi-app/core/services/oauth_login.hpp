@@ -34,8 +34,10 @@ public:
     // 502 provider failure, 409 identity taken, 403 blocked.
     WebSession complete(WebAuth& auth, oauth::Provider p, const oauth::CodeGrant& grant, const std::string& browser,
                         int64_t caller_id);
-    // 404 when not linked, 409 when it is the user's last way in.
-    void unlink(int64_t user_id, oauth::Provider p);
+    // 404 when not linked, 409 when it is the user's last way in. The sessions the provider
+    // opened end with it (whoever signed in through it may be why it is unlinked), all but
+    // the caller's own (`keep_session`, a refresh family; empty for none).
+    void unlink(int64_t user_id, oauth::Provider p, const std::string& keep_session);
 
 private:
     const Settings& s_;

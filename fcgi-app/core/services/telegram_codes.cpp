@@ -75,7 +75,7 @@ std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view
         const auto user = find_web_login_by_id(txn, row->confirmed_user_id);
         if (!user) return Outcome::invalid;
         if (user->is_blocked) return Outcome::blocked;
-        session = auth.open_session(txn, user->id, user->email, user->email_verified);
+        session = auth.open_session(txn, user->id, user->email, user->email_verified, kSessionByTelegram);
         return Outcome::ok;
     });
     switch (outcome) {

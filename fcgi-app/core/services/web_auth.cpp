@@ -34,9 +34,12 @@ ApiError password_needed() {
 
 }  // namespace
 
-WebSession WebAuth::issue_access(int64_t user_id, const std::string& email, bool verified) const {
+std::string oauth_session_origin(std::string_view provider) { return "oauth:" + std::string(provider); }
+
+WebSession WebAuth::issue_access(int64_t user_id, const std::string& email, bool verified,
+                                 const std::string& family_id) const {
     WebSession out;
-    out.access_token = jwt_.issue(user_id, unix_now(), kAccessTokenTtlS);
+    out.access_token = jwt_.issue(user_id, unix_now(), kAccessTokenTtlS, family_id);
     out.expires_in = kAccessTokenTtlS;
     out.user_id = user_id;
     out.email = email;
@@ -45,10 +48,12 @@ WebSession WebAuth::issue_access(int64_t user_id, const std::string& email, bool
 }
 
 WebSession WebAuth::issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
-                          const std::string& family_id) {
-    WebSession out = issue_access(user_id, email, verified);
-    out.refresh_token = new_opaque_token();
-    insert_refresh_token(txn, opaque_token_hash(out.refresh_token), family_id, user_id, s_.refresh_token_ttl_s);
+                          const std::string& origin) {
+    const std::string refresh_token = new_opaque_token();
+    const std::string family =
+        insert_refresh_family(txn, opaque_token_hash(refresh_token), user_id, s_.refresh_token_ttl_s, origin);
+    WebSession out = issue_access(user_id, email, verified, family);
+    out.refresh_token = refresh_token;
     return out;
 }
 
@@ -106,7 +111,7 @@ WebSession WebAuth::verify(std::string_view ip, std::string_view token, const st
         // The password of the registration whose link this is.
         if (!used->password_hash.empty()) update_password_hash(txn, used->user_id, used->password_hash);
         if (user->is_blocked) return Outcome::blocked;
-        session = issue(txn, user->id, user->email, true, {});
+        session = issue(txn, user->id, user->email, true, kSessionByPassword);
         return Outcome::ok;
     });
     if (outcome == Outcome::blocked) throw forbidden("user is blocked");
@@ -136,7 +141,7 @@ WebSession WebAuth::login(std::string_view ip, const std::string& email, std::st
     if (passwords_.needs_rehash(user->password_hash)) upgraded = passwords_.hash(password);
     return db_.write([&](pqxx::work& txn) {
         if (!upgraded.empty()) update_password_hash(txn, user->id, upgraded);
-        return issue(txn, user->id, user->email, true, {});
+        return issue(txn, user->id, user->email, true, kSessionByPassword);
     });
 }
 
@@ -145,17 +150,18 @@ WebSession WebAuth::refresh(std::string_view token) {
     enum class Outcome { ok, invalid, reused, blocked };
     WebSession session;
     const Outcome outcome = db_.write([&](pqxx::work& txn) {
-        const auto row = lock_refresh_token(txn, hash);
+        const auto row = lock_refresh_token(txn, hash, s_.web_session_max_age_s);
         if (!row || row->revoked || row->expired) return Outcome::invalid;
         if (row->rotated) {
             // Within the grace period the holder of the rotated token is the other tab of the
             // same browser: it gets the same successor, while that is still good.
             const auto successor = open_successor(token, row->successor_sealed);
-            const auto next = successor ? lock_refresh_token(txn, opaque_token_hash(*successor)) : std::nullopt;
+            const auto next =
+                successor ? lock_refresh_token(txn, opaque_token_hash(*successor), s_.web_session_max_age_s) : std::nullopt;
             const bool next_good = next && !next->rotated && !next->revoked && !next->expired;
             const auto owner = next_good ? find_web_login_by_id(txn, row->user_id) : std::nullopt;
             if (owner && !owner->is_blocked) {
-                session = issue_access(owner->id, owner->email, owner->email_verified);
+                session = issue_access(owner->id, owner->email, owner->email_verified, row->family_id);
                 session.refresh_token = *successor;
                 return Outcome::ok;
             }
@@ -166,7 +172,10 @@ WebSession WebAuth::refresh(std::string_view token) {
         const auto user = find_web_login_by_id(txn, row->user_id);
         if (!user) return Outcome::invalid;
         if (user->is_blocked) return Outcome::blocked;
-        session = issue(txn, user->id, user->email, user->email_verified, row->family_id);
+        session = issue_access(user->id, user->email, user->email_verified, row->family_id);
+        session.refresh_token = new_opaque_token();
+        insert_refresh_successor(txn, opaque_token_hash(session.refresh_token), row->id, s_.refresh_token_ttl_s,
+                                 s_.web_session_max_age_s);
         rotate_refresh_token(txn, row->id, seal_successor(token, session.refresh_token));
         return Outcome::ok;
     });
@@ -179,6 +188,10 @@ WebSession WebAuth::refresh(std::string_view token) {
         case Outcome::invalid: break;
     }
     throw unauthorized("refresh token is invalid or expired");
+}
+
+int64_t WebAuth::end_other_sessions(int64_t user_id, const std::string& keep_session) {
+    return db_.write([&](pqxx::work& txn) { return revoke_refresh_families(txn, user_id, keep_session); });
 }
 
 void WebAuth::logout(std::string_view token) {

@@ -27,6 +27,11 @@ struct WebSession {
 
 inline constexpr int64_t kAccessTokenTtlS = 900;
 
+// How a session began (refresh_tokens.origin): unlinking a provider ends its sessions.
+inline constexpr const char* kSessionByPassword = "password";
+inline constexpr const char* kSessionByTelegram = "telegram";
+std::string oauth_session_origin(std::string_view provider);  // "oauth:<provider>"
+
 class WebAuth {
 public:
     WebAuth(const Settings& s, const JwtCodec& jwt, const PasswordHasher& passwords, Db& db, Redis& redis)
@@ -42,18 +47,23 @@ public:
     WebSession login(std::string_view ip, const std::string& email, std::string_view password);
     WebSession refresh(std::string_view token);
     void logout(std::string_view token);
+    // "Sign out everywhere else": ends every session of the user but `keep_session` (the
+    // caller's refresh family; empty, as from the mini-app: all). Their access tokens
+    // still work until they expire (at most kAccessTokenTtlS). Returns how many ended.
+    int64_t end_other_sessions(int64_t user_id, const std::string& keep_session);
     // A new session (a new refresh-token family) for a user that another way in has already
-    // identified (Telegram web login, OAuth), in the caller's transaction.
-    WebSession open_session(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool email_verified) {
-        return issue(txn, user_id, email, email_verified, {});
+    // identified (Telegram web login, OAuth: `origin`), in the caller's transaction.
+    WebSession open_session(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool email_verified,
+                            const std::string& origin) {
+        return issue(txn, user_id, email, email_verified, origin);
     }
 
 private:
-    // An access token and the session fields, without a refresh token.
-    WebSession issue_access(int64_t user_id, const std::string& email, bool verified) const;
-    // A new refresh token in `family_id` (empty: a new family) and an access token.
+    // An access token of session `family_id` and the session fields, without a refresh token.
+    WebSession issue_access(int64_t user_id, const std::string& email, bool verified, const std::string& family_id) const;
+    // A new session begun by `origin`: its first refresh token and an access token.
     WebSession issue(pqxx::transaction_base& txn, int64_t user_id, const std::string& email, bool verified,
-                     const std::string& family_id);
+                     const std::string& origin);
 
     const Settings& s_;
     const JwtCodec& jwt_;
