@@ -229,6 +229,7 @@ async function linkGoogle(user, name) {
     init: user.init, headers: { Cookie: cookie }, body: { provider: 'google', code, state: start.json.state },
   });
   assert.equal(done.status, 200, JSON.stringify(done.json));
+  return done.json;   // the session the callback opened
 }
 
 test('linked: a Google account is unlinked after the inline confirmation; Cancel keeps it', async () => {
@@ -247,6 +248,28 @@ test('linked: a Google account is unlinked after the inline confirmation; Cancel
   await list.getByText('Telegram', { exact: true }).waitFor();
   assert.deepEqual((await api('GET', '/linked', { init: user.init })).json.oauth, []);
   assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('linked: the mini-app ends every web cabinet session of the account', async () => {
+  const user = await newUser();
+  const web = await linkGoogle(user, 'Nina Google');   // linking signs that browser in
+  const p = await openScreen(user, 'linked');
+  await p.page.getByRole('button', { name: 'End all web cabinet sessions' }).click();
+  await p.page.getByText('End the web cabinet\'s sessions on every browser and device?').waitFor();
+  await axeClean(p, 'linked (end sessions)');
+  await p.page.getByRole('button', { name: 'Yes, end them' }).click();
+  await p.page.getByText('1 other session ended').waitFor();
+  assert.equal((await api('POST', '/auth/refresh', { body: { refresh_token: web.refresh_token } })).status, 401);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('linked: without a way into the web cabinet the mini-app offers no session card', async () => {
+  const user = await newUser();
+  const p = await openScreen(user, 'linked');
+  await p.page.getByRole('list', { name: 'Sign-in methods' }).getByText('Telegram', { exact: true }).waitFor();
+  assert.equal(await p.page.getByRole('button', { name: 'End all web cabinet sessions' }).count(), 0);
   await p.close();
 });
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
 import { api, BASE, ctl, FAKES, initData, waitFor } from './lib/stack.mjs';
 
 const DAY = 86400000;
@@ -286,6 +286,32 @@ test('OAuth link from a signed-in e-mail account: back signed in as the same acc
   assert.equal(linked.email, before.email, 'the same account');
   const me = (await api('GET', '/me', { headers: { Authorization: bearer.value } })).json;
   assert.equal(me.user.id, meBefore.user.id, 'the same user id');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('end all other sessions: another browser\'s session ends, this one stays signed in across a reload', async () => {
+  const { p, email } = await signedInPage();   // its verify (through the API) is a session too
+  const other = await api('POST', '/auth/login', { body: { email, password: PASSWORD } });
+  assert.equal(other.status, 200);
+  await openLinked(p.page);
+  const end = p.page.getByRole('button', { name: 'End all other sessions' });
+  await end.click();
+  await p.page.getByRole('button', { name: 'Cancel' }).click();
+  await end.click();
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Yes, end them' }).click();
+  await p.page.getByText('2 other sessions ended').waitFor();
+  if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('web-sessions-ended.png') });
+  assert.equal((await api('POST', '/auth/refresh', { body: { refresh_token: other.json.refresh_token } })).status, 401);
+  // The page signs in again from its stored refresh token after a reload: still its session.
+  await p.page.reload();
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Sign-in methods' }).waitFor();
+  await p.page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+  await end.click();
+  await p.page.getByRole('button', { name: 'Yes, end them' }).click();
+  await p.page.getByText('There were no other sessions').waitFor();
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

@@ -212,6 +212,7 @@ export function createDemo({ lang = 'en', search = location.search, web = false 
       db.pendingEmail = String(b.email || '').trim().toLowerCase();
       return { ok: true, email: db.pendingEmail };
     },
+    'POST /auth/logout-others': () => ({ ok: true, ended: 0 }),
     'POST /link/email/confirm': (b) => {
       if (!db.pendingEmail) throw new ApiError(400, 'no pending e-mail link, or its code was already used');
       if (!/^\d{6}$/.test(String(b.code || ''))) throw new ApiError(400, 'wrong code');

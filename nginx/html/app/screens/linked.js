@@ -4,10 +4,11 @@
 // /link/email/confirm). An OAuth account is unlinked after an inline confirmation; the
 // server refuses to remove the last way in (409), and the page says why.
 // In the web cabinet (ctx.web) Telegram and the OAuth providers not linked yet can be
-// linked here too (app/linked-web.js).
+// linked here too (app/linked-web.js). Last, "sign out everywhere else" (app/linked-sessions.js).
 
 import { h } from '../../shared/dom.js';
 import { emailForm } from '../linked-email.js';
+import { sessionsCard } from '../linked-sessions.js';
 import { oauthLinkCard, telegramLinkCard } from '../linked-web.js';
 
 const PROVIDERS = { google: 'Google', yandex: 'Yandex', vk: 'VK ID' };
@@ -96,6 +97,9 @@ async function render(view, ctx, state) {
   } else if (available.length) {
     parts.push(h('p', { class: 'muted linked-note' }, ctx.t('linked.oauth.note', { list: available.map(providerName).join(', ') })));
   }
+  // The mini-app offers it once the account has a way into the web cabinet of its own.
+  const oauth = Array.isArray(d.oauth) ? d.oauth : [];
+  if (ctx.web || d.email || oauth.length) parts.push(sessionsCard(ctx));
   view.replaceChildren(...parts);
 }
 
