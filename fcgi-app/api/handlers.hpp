@@ -55,6 +55,8 @@ void get_linked(Exchange& ex);
 void post_link_email(Exchange& ex);
 void post_link_email_confirm(Exchange& ex);
 void post_link_telegram(Exchange& ex);
+void post_link_telegram_status(Exchange& ex);
+void post_link_telegram_approve(Exchange& ex);
 
 // OAuth login and linking (oauth.cpp)
 void get_auth_oauth_authorize(Exchange& ex);  // GET /api/cabinet/auth/oauth/{provider}/authorize

@@ -9,6 +9,7 @@
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
+#include "services/account_merge.hpp"
 #include "services/email_link.hpp"
 #include "services/telegram_codes.hpp"
 
@@ -110,8 +111,14 @@ void post_link_email_confirm(Exchange& ex) {
 void post_link_telegram(Exchange& ex) {
     require_web_cabinet(ex);
     const User& u = ex.caller().user;
+    const JsonBody body(ex.req);
+    // Our page asks to approve the Telegram account in the browser; a client that does not
+    // (the original's) gets a code that merges on the bot's Confirm, as before.
+    const bool approve = has_field(body, "approve_in_browser") && require_bool(body, "approve_in_browser");
     if (u.telegram_id) throw ApiError(409, "this account is linked to Telegram already");
-    const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id, code_starter(ex.req));
+    CodeStarter starter = code_starter(ex.req);
+    starter.needs_approval = approve;
+    const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id, starter);
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("ok");
@@ -120,6 +127,67 @@ void post_link_telegram(Exchange& ex) {
     write_string(w, offer.url);
     w.Key("expires_in");
     w.Int64(offer.expires_in);
+    if (approve) {
+        w.Key("code");
+        write_string(w, offer.code);
+    }
+    w.EndObject();
+}
+
+// The page of a link that needs its approval asks who confirmed it in the bot.
+void post_link_telegram_status(Exchange& ex) {
+    require_web_cabinet(ex);
+    const JsonBody body(ex.req);
+    const LinkWait wait = link_wait(ex.io.db, require_string(body, "code", 1, 256), ex.caller().user.id);
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("state");
+    w.String(wait.confirmed ? "confirmed" : "waiting");
+    w.Key("telegram");
+    if (!wait.confirmed) {
+        w.Null();
+    } else {
+        w.StartObject();
+        w.Key("id");
+        w.Int64(wait.telegram.telegram_id);
+        w.Key("username");
+        if (wait.telegram.username.empty()) w.Null();
+        else write_string(w, wait.telegram.username);
+        w.Key("first_name");
+        write_string(w, wait.telegram.first_name);
+        w.EndObject();
+    }
+    w.EndObject();
+}
+
+// "Yes, that is my Telegram account" merges this web account into it (this session ends
+// with the web account); "no" ends the code.
+void post_link_telegram_approve(Exchange& ex) {
+    require_web_cabinet(ex);
+    const JsonBody body(ex.req);
+    const std::string code = require_string(body, "code", 1, 256);
+    const bool approve = require_bool(body, "approve");
+    const int64_t me = ex.caller().user.id;
+    bool linked = false;
+    if (!approve) {
+        if (!decline_link(ex.io.db, code, me)) throw bad_request("link code is invalid, used or expired");
+    } else {
+        switch (approve_telegram_link(ex.io.db, ex.io.panel, code, me)) {
+            case MergeOutcome::linked: linked = true; break;
+            case MergeOutcome::expired: throw bad_request("link code is invalid, used or expired");
+            case MergeOutcome::same_account:
+            case MergeOutcome::already_linked: throw ApiError(409, "this account is linked to Telegram already");
+            case MergeOutcome::email_conflict:
+                throw ApiError(409, "that Telegram account already has another e-mail; nothing was changed");
+            case MergeOutcome::blocked: throw forbidden("user is blocked");
+        }
+    }
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("linked");
+    w.Bool(linked);
     w.EndObject();
 }
 

@@ -45,6 +45,8 @@ std::vector<Route> routes() {
         {"POST", "/api/cabinet/link/email", AuthKind::tma_or_jwt, post_link_email},
         {"POST", "/api/cabinet/link/email/confirm", AuthKind::tma_or_jwt, post_link_email_confirm, false, true},
         {"POST", "/api/cabinet/link/telegram", AuthKind::jwt, post_link_telegram, false, true},
+        {"POST", "/api/cabinet/link/telegram/status", AuthKind::jwt, post_link_telegram_status},
+        {"POST", "/api/cabinet/link/telegram/approve", AuthKind::jwt, post_link_telegram_approve, false, true},
         {"GET", "/api/admin/maintenance", AuthKind::admin, get_admin_maintenance},
         {"POST", "/api/admin/maintenance/mode", AuthKind::admin, post_admin_maintenance_mode},
         {"POST", "/api/admin/maintenance/backup", AuthKind::admin, post_admin_maintenance_backup},

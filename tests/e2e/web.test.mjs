@@ -246,8 +246,8 @@ const botUpdate = (body) => fetch(BASE + '/bot/webhook', {
 });
 
 // The person opens the bot's link and presses Confirm: the two updates Telegram sends.
-async function confirmInBot(tg, start, confirmData) {
-  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en' };
+async function confirmInBot(tg, start, confirmData, who = {}) {
+  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en', ...who };
   assert.equal((await botUpdate({ update_id: 1, message: { message_id: 9, date: 1700000000, from, chat: { id: tg, type: 'private' }, text: '/start ' + start } })).status, 200);
   assert.equal((await botUpdate({ update_id: 2, callback_query: { id: 'cb' + tg + Date.now(), from, chat_instance: '1', data: confirmData, message: { message_id: 55, date: 1700000000, chat: { id: tg, type: 'private' } } } })).status, 200);
 }
@@ -316,7 +316,7 @@ test('end all other sessions: another browser\'s session ends, this one stays si
   await p.close();
 });
 
-test('Telegram link from the web: the bot link and QR; confirmed in the bot, the accounts are one and /linked shows Telegram', async () => {
+test('Telegram link from the web: the bot link and QR; confirmed in the bot and approved here, the accounts are one and /linked shows Telegram', async () => {
   const { p, email, bearer } = await signedInPage();
   await openLinked(p.page);
   await p.page.getByRole('button', { name: 'Get the bot link' }).click();
@@ -331,10 +331,15 @@ test('Telegram link from the web: the bot link and QR; confirmed in the bot, the
   const tg = 760000000 + Math.floor(Math.random() * 1e6);
   assert.equal((await api('GET', '/me', { init: initData(tg) })).status, 200);   // a Telegram customer already
 
-  // Confirmed in the bot: the web account joins the Telegram one and its session ends
-  // (decisions: "The merge"); the page says so and asks to sign in again.
+  // Confirmed in the bot: the page names the Telegram account and asks; approved, the web
+  // account joins the Telegram one and its session ends (decisions: "The merge"); the page
+  // says so and asks to sign in again.
   p.allowHttp((r) => r.status() === 401 && /\/api\/cabinet\/(linked|me|auth\/refresh)$/.test(new URL(r.url()).pathname));
   await confirmInBot(tg, start, 'ln+' + start.replace(/^link_/, ''));
+  await p.page.getByText('Web confirmed the link in Telegram. Is this your Telegram account?').waitFor({ timeout: 15000 });
+  assert.equal((await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json.telegram, null, 'nothing merged before the approval');
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Yes, link it' }).click();
   await p.page.getByRole('status').getByText('Telegram is linked', { exact: false }).waitFor({ timeout: 15000 });
   await axeClean(p.page);
   const merged = (await api('GET', '/linked', { init: initData(tg) })).json;
@@ -353,6 +358,29 @@ test('Telegram link from the web: the bot link and QR; confirmed in the bot, the
   assert.equal(await p.page.getByRole('button', { name: 'Get the bot link' }).count(), 0);
   const now = (await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json;
   assert.equal(Number(now.telegram.id), tg);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('Telegram link from the web: a stranger who confirms the code first is named, and "not mine" links nobody', async () => {
+  const { p, email, bearer } = await signedInPage();
+  await openLinked(p.page);
+  await p.page.getByRole('button', { name: 'Get the bot link' }).click();
+  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+  await link.waitFor();
+  const start = new URL(await link.getAttribute('href')).searchParams.get('start');
+  const stranger = 770000000 + Math.floor(Math.random() * 1e6);
+  await confirmInBot(stranger, start, 'ln+' + start.replace(/^link_/, ''), { first_name: 'Mallory', username: 'mallory_' + stranger });
+  await p.page.getByText(`Mallory @mallory_${stranger} confirmed the link in Telegram. Is this your Telegram account?`).waitFor({ timeout: 15000 });
+  if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('web-link-approve.png') });
+  await p.page.getByRole('button', { name: 'No, it is not mine' }).click();
+  await p.page.getByText('Not linked. Nothing was changed; get a new link to try again.').waitFor();
+  await p.page.getByRole('button', { name: 'Get a new link' }).waitFor();
+  await axeClean(p.page);
+  const linked = (await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json;
+  assert.equal(linked.telegram, null);
+  assert.equal(linked.email, email);
+  assert.equal((await api('GET', '/linked', { init: initData(stranger) })).json.email, null, 'the stranger got nothing');
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

@@ -156,6 +156,64 @@ BOOST_AUTO_TEST_CASE(link_telegram_merges_the_web_account) {
     BOOST_TEST(said(bot_start(tg, url.substr(prefix.size() - 5)), "expired"));
 }
 
+// Our page asks for a link its browser approves: whoever confirms the code in the bot (the
+// code is in the link and its QR code on the screen) is only named to the page, and the web
+// account merges into nobody until the page approves that Telegram account.
+BOOST_AUTO_TEST_CASE(a_link_approved_in_the_browser_merges_only_into_the_approved_account) {
+    const int64_t stranger = fresh_telegram_id(), owner = fresh_telegram_id();
+    for (const int64_t tg : {stranger, owner}) BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
+    const std::string email = fresh_email("approve");
+    const int64_t web = make_web_user(email, 700);
+    const std::string w = std::to_string(web);
+    const std::string access = access_of(login(email));
+    const auto start = [&] {
+        const auto r = post_json("/api/cabinet/link/telegram", R"({"approve_in_browser":true})", bearer(access));
+        BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+        return str(r.json()["code"]);
+    };
+    const auto status = [&](const std::string& code, const std::string& auth) {
+        return post_json("/api/cabinet/link/telegram/status", code_body(code), auth);
+    };
+    const auto answer = [&](const std::string& code, bool approve) {
+        return post_json("/api/cabinet/link/telegram/approve",
+                         R"({"code":")" + code + R"(","approve":)" + (approve ? "true" : "false") + "}", bearer(access));
+    };
+
+    // A stranger who read the QR code confirms first: nothing merges, the page names them.
+    const std::string code = start();
+    BOOST_TEST(str(status(code, bearer(access)).json()["state"]) == "waiting");
+    BOOST_TEST(said(confirm_link_in_bot(stranger, "link_" + code), "approve this Telegram account there"));
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + w) == 1);
+    const auto named = status(code, bearer(access));
+    BOOST_REQUIRE_MESSAGE(named.status == 200, named.body);
+    BOOST_TEST(str(named.json()["state"]) == "confirmed");
+    BOOST_TEST(named.json()["telegram"]["id"].GetInt64() == stranger);
+    // A second Confirm (the owner, too late) changes nothing; another account cannot ask.
+    BOOST_TEST(said(confirm_link_in_bot(owner, "link_" + code), "expired"));
+    BOOST_TEST(status(code, tma_header(owner).substr(15)).status == 401);
+    BOOST_TEST(named.json()["telegram"]["id"].GetInt64() == status(code, bearer(access)).json()["telegram"]["id"].GetInt64());
+    // "Not me": the code ends; nothing moved.
+    const auto declined = answer(code, false);
+    BOOST_REQUIRE_MESSAGE(declined.status == 200, declined.body);
+    BOOST_TEST(!declined.json()["linked"].GetBool());
+    BOOST_TEST(answer(code, true).status == 400);
+    BOOST_TEST(status(code, bearer(access)).status == 400);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + w + " AND telegram_id IS NULL AND balance_minor = 700") == 1);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + uid_of(stranger)) == 0);
+
+    // The owner's own code, confirmed by them and approved: merged into the owner.
+    const std::string mine = start();
+    BOOST_TEST(answer(mine, true).status == 400);  // not confirmed in the bot yet
+    BOOST_TEST(said(confirm_link_in_bot(owner, "link_" + mine), "approve this Telegram account there"));
+    const auto yes = answer(mine, true);
+    BOOST_REQUIRE_MESSAGE(yes.status == 200, yes.body);
+    BOOST_TEST(yes.json()["linked"].GetBool());
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + w) == 0);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + uid_of(owner)) == 700);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE id = " + uid_of(owner) + " AND email = '" + email + "'") == 1);
+    BOOST_TEST(http("GET", "/api/cabinet/me", {"Authorization: " + bearer(access)}).status == 401);  // merged away
+}
+
 // Promo codes and the trial count per person (issue 13): what the web account used is used
 // by the merged account, so linking is not a way to take a trial or a code twice.
 BOOST_AUTO_TEST_CASE(link_telegram_counts_promo_codes_and_the_trial_per_person) {

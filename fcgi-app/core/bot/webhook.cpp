@@ -63,6 +63,8 @@ bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
         else if (starts_with(b.data, kWebLoginConfirmData))
             reply = confirm_web_login(ex.io.db, code_after(kWebLoginConfirmData), account->user.id) ? kWebLoginDoneText
                                                                                                      : kCodeExpiredText;
+        else if (confirm_link(ex.io.db, code_after(kLinkConfirmData), account->user.id))
+            reply = kLinkApproveInBrowserText;  // its browser approves, then merges
         else
             reply = merge_reply(link_telegram_account(ex.io.db, ex.io.panel, code_after(kLinkConfirmData), account->user.id));
     } else if (starts_with(b.data, kWebLoginCancelData)) {

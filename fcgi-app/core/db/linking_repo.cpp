@@ -8,7 +8,7 @@ namespace cabinet {
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
                           int64_t user_id, int64_t ttl_s, const CodeStarter& starter) {
     exec_prepared(txn, "insert_telegram_code", code_hash, kind, user_id, ttl_s, starter.ip, starter.user_agent,
-                  starter.browser_hash);
+                  starter.browser_hash, starter.needs_approval);
 }
 
 std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
@@ -30,6 +30,20 @@ bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_
     return !exec_prepared(txn, "confirm_weblogin_code", code_hash, telegram_user_id).empty();
 }
 
+bool confirm_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id) {
+    return !exec_prepared(txn, "confirm_link_code", code_hash, telegram_user_id).empty();
+}
+
+bool decline_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t user_id) {
+    return !exec_prepared(txn, "decline_link_code", code_hash, user_id).empty();
+}
+
+std::optional<CodeConfirmer> telegram_code_confirmer(pqxx::transaction_base& txn, const std::string& code_hash) {
+    const auto res = exec_prepared(txn, "telegram_code_confirmer", code_hash);
+    if (res.empty() || res[0]["telegram_id"].is_null()) return std::nullopt;
+    return CodeConfirmer{res[0]["telegram_id"].as<int64_t>(), res[0]["username"].c_str(), res[0]["first_name"].c_str()};
+}
+
 namespace {
 std::optional<TelegramCode> telegram_code(pqxx::transaction_base& txn, const char* statement, const std::string& code_hash) {
     const auto res = exec_prepared(txn, statement, code_hash);
@@ -37,7 +51,7 @@ std::optional<TelegramCode> telegram_code(pqxx::transaction_base& txn, const cha
     const auto& r = res[0];
     return TelegramCode{r["kind"].c_str(), r["user_id"].as<int64_t>(), r["confirmed_user_id"].as<int64_t>(),
                         r["confirmed"].as<bool>(), r["spent"].as<bool>(), r["expired"].as<bool>(),
-                        r["cancelled"].as<bool>(), r["browser_hash"].c_str()};
+                        r["cancelled"].as<bool>(), r["browser_hash"].c_str(), r["needs_approval"].as<bool>()};
 }
 }  // namespace
 

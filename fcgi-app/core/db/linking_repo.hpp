@@ -15,6 +15,7 @@ struct CodeStarter {
     std::string ip;
     std::string user_agent;
     std::string browser_hash;  // of the browser binding cookie; empty: the code is not bound
+    bool needs_approval = false;  // a `link` code merges only once its browser approves
 };
 // `user_id` 0 for a `weblogin` code.
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
@@ -33,6 +34,17 @@ bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_h
 void sweep_telegram_codes(pqxx::transaction_base& txn);
 // False when the code is unknown, of another kind, expired, confirmed or spent.
 bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id);
+// The same for a `link` code that needs its browser's approval.
+bool confirm_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id);
+// Ends the live link code of web user `user_id` (its browser declined); false when not live.
+bool decline_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t user_id);
+// The Telegram account that confirmed a code (nullopt: none yet).
+struct CodeConfirmer {
+    int64_t telegram_id = 0;
+    std::string username;
+    std::string first_name;
+};
+std::optional<CodeConfirmer> telegram_code_confirmer(pqxx::transaction_base& txn, const std::string& code_hash);
 
 struct TelegramCode {
     std::string kind;
@@ -43,6 +55,7 @@ struct TelegramCode {
     bool expired = false;
     bool cancelled = false;  // Cancel pressed in the bot (spent too)
     std::string browser_hash;  // the browser that may finish it; empty: any
+    bool needs_approval = false;
 };
 // The code's row, locked until the transaction ends.
 std::optional<TelegramCode> lock_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash);

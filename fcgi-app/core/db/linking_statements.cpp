@@ -8,8 +8,9 @@ std::vector<Statement> linking_statements() {
     return {
     // --- one-time codes the bot confirms ---
     {"insert_telegram_code",
-     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at, start_ip, start_user_agent, browser_hash)"
-     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second', $5, $6, NULLIF($7, ''))"},
+     "INSERT INTO telegram_codes (code_hash, kind, user_id, expires_at, start_ip, start_user_agent, browser_hash,"
+     "  needs_approval)"
+     " VALUES ($1, $2, NULLIF($3::bigint, 0), now() + $4::bigint * interval '1 second', $5, $6, NULLIF($7, ''), $8)"},
     // What the bot's prompt names: who started the code, and the web account a link merges.
     {"telegram_code_for_prompt",
      "SELECT c.start_ip, c.start_user_agent, floor(extract(epoch FROM c.created_at))::bigint AS created_at,"
@@ -28,16 +29,30 @@ std::vector<Statement> linking_statements() {
      "UPDATE telegram_codes SET confirmed_at = now(), confirmed_user_id = $2"
      " WHERE code_hash = $1 AND kind = 'weblogin' AND confirmed_at IS NULL AND spent_at IS NULL AND expires_at > now()"
      " RETURNING 1"},
+    // The bot's Confirm of a link its browser approves: the Telegram user is named, nothing
+    // merges yet. Once, while live.
+    {"confirm_link_code",
+     "UPDATE telegram_codes SET confirmed_at = now(), confirmed_user_id = $2"
+     " WHERE code_hash = $1 AND kind = 'link' AND needs_approval AND confirmed_at IS NULL AND spent_at IS NULL"
+     "  AND expires_at > now() RETURNING 1"},
+    // The browser's "not me": its own live link code ends, confirmed or not.
+    {"decline_link_code",
+     "UPDATE telegram_codes SET cancelled_at = now(), spent_at = now()"
+     " WHERE code_hash = $1 AND kind = 'link' AND user_id = $2 AND spent_at IS NULL AND expires_at > now() RETURNING 1"},
+    // Who confirmed a link code, for its browser's question.
+    {"telegram_code_confirmer",
+     "SELECT u.telegram_id, u.username, u.first_name FROM telegram_codes c JOIN users u ON u.id = c.confirmed_user_id"
+     " WHERE c.code_hash = $1"},
     // Locked: concurrent polls of one code queue up, and only the first spends it.
     {"lock_telegram_code",
      "SELECT kind, coalesce(user_id, 0) AS user_id, coalesce(confirmed_user_id, 0) AS confirmed_user_id,"
      " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired,"
-     " cancelled_at IS NOT NULL AS cancelled, coalesce(browser_hash, '') AS browser_hash"
+     " cancelled_at IS NOT NULL AS cancelled, coalesce(browser_hash, '') AS browser_hash, needs_approval"
      " FROM telegram_codes WHERE code_hash = $1 FOR UPDATE"},
     {"peek_telegram_code",
      "SELECT kind, coalesce(user_id, 0) AS user_id, coalesce(confirmed_user_id, 0) AS confirmed_user_id,"
      " confirmed_at IS NOT NULL AS confirmed, spent_at IS NOT NULL AS spent, expires_at <= now() AS expired,"
-     " cancelled_at IS NOT NULL AS cancelled, coalesce(browser_hash, '') AS browser_hash"
+     " cancelled_at IS NOT NULL AS cancelled, coalesce(browser_hash, '') AS browser_hash, needs_approval"
      " FROM telegram_codes WHERE code_hash = $1"},
     {"spend_telegram_code",
      "UPDATE telegram_codes SET spent_at = now(), confirmed_at = coalesce(confirmed_at, now()),"

@@ -53,6 +53,35 @@ std::string merge_payload(const MergeUser& web, const char* kept, const std::str
     return {buf.GetString(), buf.GetSize()};
 }
 
+// The merge of web user `web_id` into `telegram_user_id`, in the transaction that holds the
+// code's lock (`hash`); it spends the code.
+MergeOutcome merge_accounts(pqxx::work& txn, PanelClient& panel, const std::string& hash, int64_t web_id,
+                            int64_t telegram_user_id) {
+    if (web_id == telegram_user_id) return MergeOutcome::same_account;
+    // Lower id first: two merges touching the same pair can never deadlock.
+    const int64_t first = std::min(web_id, telegram_user_id);
+    const int64_t second = std::max(web_id, telegram_user_id);
+    auto a = lock_merge_user(txn, first);
+    auto b = lock_merge_user(txn, second);
+    if (!a || !b) return MergeOutcome::expired;  // the web user was deleted meanwhile
+    const MergeUser& web = first == web_id ? *a : *b;
+    const MergeUser& tg = first == web_id ? *b : *a;
+    if (web.telegram_id) return MergeOutcome::already_linked;
+    if (!tg.telegram_id) return MergeOutcome::expired;  // not a Telegram account: cannot happen from the bot
+    if (web.is_blocked || tg.is_blocked) return MergeOutcome::blocked;
+    // Two different logins cannot both survive; the user must decide (docs/decisions.md).
+    if (!tg.email.empty() && !web.email.empty() && tg.email != web.email) return MergeOutcome::email_conflict;
+
+    spend_telegram_code(txn, hash, tg.id);
+    std::string dropped_panel_uuid;
+    const char* kept = settle_subscription(txn, panel, web.id, tg.id, *tg.telegram_id, dropped_panel_uuid);
+    merge_user_fields(txn, web, tg.id);
+    move_user_rows(txn, web.id, tg.id);
+    record_merge(txn, tg.id, merge_payload(web, kept, dropped_panel_uuid));
+    delete_user(txn, web.id);
+    return MergeOutcome::linked;
+}
+
 }  // namespace
 
 MergeOutcome link_telegram_account(Db& db, PanelClient& panel, std::string_view code, int64_t telegram_user_id) {
@@ -61,31 +90,19 @@ MergeOutcome link_telegram_account(Db& db, PanelClient& panel, std::string_view 
     // panel call is not the database layer's decision.
     return db.transact([&](pqxx::work& txn) {
         const auto row = lock_telegram_code(txn, hash);
-        if (!row || row->kind != "link" || row->spent || row->expired) return MergeOutcome::expired;
-        const int64_t web_id = row->user_id;
-        if (web_id == telegram_user_id) return MergeOutcome::same_account;
-        // Lower id first: two merges touching the same pair can never deadlock.
-        const int64_t first = std::min(web_id, telegram_user_id);
-        const int64_t second = std::max(web_id, telegram_user_id);
-        auto a = lock_merge_user(txn, first);
-        auto b = lock_merge_user(txn, second);
-        if (!a || !b) return MergeOutcome::expired;  // the web user was deleted meanwhile
-        const MergeUser& web = first == web_id ? *a : *b;
-        const MergeUser& tg = first == web_id ? *b : *a;
-        if (web.telegram_id) return MergeOutcome::already_linked;
-        if (!tg.telegram_id) return MergeOutcome::expired;  // not a Telegram account: cannot happen from the bot
-        if (web.is_blocked || tg.is_blocked) return MergeOutcome::blocked;
-        // Two different logins cannot both survive; the user must decide (docs/decisions.md).
-        if (!tg.email.empty() && !web.email.empty() && tg.email != web.email) return MergeOutcome::email_conflict;
+        if (!row || row->kind != "link" || row->spent || row->expired || row->needs_approval) return MergeOutcome::expired;
+        return merge_accounts(txn, panel, hash, row->user_id, telegram_user_id);
+    });
+}
 
-        spend_telegram_code(txn, hash, tg.id);
-        std::string dropped_panel_uuid;
-        const char* kept = settle_subscription(txn, panel, web.id, tg.id, *tg.telegram_id, dropped_panel_uuid);
-        merge_user_fields(txn, web, tg.id);
-        move_user_rows(txn, web.id, tg.id);
-        record_merge(txn, tg.id, merge_payload(web, kept, dropped_panel_uuid));
-        delete_user(txn, web.id);
-        return MergeOutcome::linked;
+MergeOutcome approve_telegram_link(Db& db, PanelClient& panel, std::string_view code, int64_t web_user_id) {
+    const std::string hash = opaque_token_hash(code);
+    return db.transact([&](pqxx::work& txn) {
+        const auto row = lock_telegram_code(txn, hash);
+        if (!row || row->kind != "link" || row->spent || row->expired || !row->needs_approval || !row->confirmed ||
+            row->user_id != web_user_id)
+            return MergeOutcome::expired;
+        return merge_accounts(txn, panel, hash, web_user_id, row->confirmed_user_id);
     });
 }
 

@@ -22,6 +22,11 @@ enum class MergeOutcome {
 // by the Telegram id and the dropped one disabled (absolute values, so a retry converges)
 // before the merge commits; a panel outage fails the merge (PanelError, 502) with nothing
 // changed and the code still usable.
+// The bot's Confirm of a code whose browser does not approve (an older client's): merges now.
+// A code that needs approval is `expired` here (its Confirm only names the Telegram user).
 MergeOutcome link_telegram_account(Db& db, PanelClient& panel, std::string_view code, int64_t telegram_user_id);
+// The browser's approval of its own code (`web_user_id`), confirmed in the bot: merges into
+// the Telegram user who confirmed it. `expired` for any other code.
+MergeOutcome approve_telegram_link(Db& db, PanelClient& panel, std::string_view code, int64_t web_user_id);
 
 }  // namespace cabinet

@@ -4,6 +4,7 @@
 #include "db/linking_repo.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
+#include "services/web_auth.hpp"
 
 namespace cabinet {
 namespace {
@@ -45,6 +46,34 @@ bool cancel_code(Db& db, std::string_view code, std::string_view kind) {
 bool confirm_web_login(Db& db, std::string_view code, int64_t user_id) {
     const std::string hash = opaque_token_hash(code);
     return db.write([&](pqxx::work& txn) { return confirm_weblogin_code(txn, hash, user_id); });
+}
+
+bool confirm_link(Db& db, std::string_view code, int64_t user_id) {
+    const std::string hash = opaque_token_hash(code);
+    return db.write([&](pqxx::work& txn) { return confirm_link_code(txn, hash, user_id); });
+}
+
+LinkWait link_wait(Db& db, std::string_view code, int64_t web_user_id) {
+    const std::string hash = opaque_token_hash(code);
+    // A read: the page asks every few seconds, and a commit would empty the account caches.
+    return db.read([&](pqxx::transaction_base& txn) {
+        const auto row = peek_telegram_code(txn, hash);
+        if (!row || row->kind != kLinkKind || row->user_id != web_user_id || !row->needs_approval || row->spent ||
+            row->expired)
+            throw bad_request("link code is invalid, used or expired");
+        LinkWait out;
+        if (!row->confirmed) return out;
+        const auto who = telegram_code_confirmer(txn, hash);
+        if (!who) throw bad_request("link code is invalid, used or expired");  // the confirmer was merged away
+        out.confirmed = true;
+        out.telegram = *who;
+        return out;
+    });
+}
+
+bool decline_link(Db& db, std::string_view code, int64_t web_user_id) {
+    const std::string hash = opaque_token_hash(code);
+    return db.write([&](pqxx::work& txn) { return decline_link_code(txn, hash, web_user_id); });
 }
 
 std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser) {

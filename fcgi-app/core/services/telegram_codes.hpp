@@ -42,6 +42,21 @@ bool cancel_code(Db& db, std::string_view code, std::string_view kind);
 // The bot's Confirm button: the Telegram user `user_id` confirms a web login; false when
 // the code is unknown, expired, cancelled or confirmed already.
 bool confirm_web_login(Db& db, std::string_view code, int64_t user_id);
+// The same for a link code its browser approves (starter.needs_approval): the Telegram user
+// is named, nothing merges yet. False for any other code (a link code without approval
+// merges on Confirm: services/account_merge.hpp).
+bool confirm_link(Db& db, std::string_view code, int64_t user_id);
+
+// What the browser of a link code sees while it waits: nobody yet, or the Telegram account
+// that confirmed it in the bot, to approve or decline. 400 for a code that is unknown,
+// another account's, expired, used or cancelled.
+struct LinkWait {
+    bool confirmed = false;
+    CodeConfirmer telegram;
+};
+LinkWait link_wait(Db& db, std::string_view code, int64_t web_user_id);
+// "Not me": the code ends, nothing merges; false when it was no longer live.
+bool decline_link(Db& db, std::string_view code, int64_t web_user_id);
 
 // The browser's poll: nullopt while unconfirmed; the session of the confirming user once
 // (the code is spent in the same transaction). `browser` is the poller's binding cookie: a

@@ -1,9 +1,11 @@
 // The sign-in methods screen's links that only the web cabinet offers (screens/linked.js
 // adds them when ctx.web):
-// - Telegram: POST /link/telegram gives the bot's link (shown as a link and a QR code for a
-//   phone). Confirming it in the bot merges this web account into the Telegram one and ends
-//   this session (docs/decisions.md, "The merge"), so polling /linked ends either with
-//   Telegram in the list or with the sign-in page, which main.js tells to explain.
+// - Telegram: POST /link/telegram {approve_in_browser} gives the bot's link (shown as a link
+//   and a QR code for a phone). Confirming it in the bot only names the Telegram account:
+//   this page polls /link/telegram/status and asks "is @name you?", since whoever reads the
+//   QR code off the screen could confirm first. Yes (/link/telegram/approve) merges this web
+//   account into the Telegram one and ends this session (docs/decisions.md, "The merge"):
+//   the next request is a 401 and main.js shows the sign-in page, told to explain.
 // - OAuth: "Link Google" asks /auth/oauth/{p}/authorize with this session's credential
 //   (link mode), remembers the provider and the link for the callback page
 //   (cabinet/screens/finish.js), and goes to the provider in this tab.
@@ -33,7 +35,7 @@ export function telegramLinkCard(ctx, { onLinked }) {
     stop();
     let r;
     try {
-      r = await ctx.api.post('/link/telegram', {});
+      r = await ctx.api.post('/link/telegram', { approve_in_browser: true });
     } catch (err) {
       if (err && err.status === 409) { body.replaceChildren(h('p', { role: 'alert' }, t('linked.telegram.already'))); onLinked(); return; }
       ctx.fail(err);
@@ -47,20 +49,45 @@ export function telegramLinkCard(ctx, { onLinked }) {
       url ? h('a', { class: 'btn btn-primary', href: url, target: '_blank', rel: 'noopener' }, t('linked.telegram.open')) : null,
       url ? qrSvg(url, { label: t('linked.telegram.qr') }) : null,
       h('p', { class: 'muted' }, t('linked.telegram.waiting')));
+    const ended = (key) => {
+      sessionStorage.removeItem(TG_LINK_KEY);
+      body.replaceChildren(h('p', {}, t(key)), startButton(t('linked.telegram.restart')));
+    };
     const poll = async () => {
       if (!alive) return;
-      if (Date.now() > until) {
-        sessionStorage.removeItem(TG_LINK_KEY);
-        body.replaceChildren(h('p', {}, t('linked.telegram.expired')), startButton(t('linked.telegram.restart')));
-        return;
-      }
+      if (Date.now() > until) { ended('linked.telegram.expired'); return; }
       let d = null;
-      try { d = await ctx.api.get('/linked'); } catch (err) {
-        if (err && err.status === 401) return;   // merged: this session ended, main.js signs out
+      try { d = await ctx.api.post('/link/telegram/status', { code: r.code }); } catch (err) {
+        if (err && err.status === 400) { ended('linked.telegram.expired'); return; }
+        if (err && err.status === 401) return;   // this session ended: main.js signs out
       }
       if (!alive) return;
-      if (d && d.telegram) { sessionStorage.removeItem(TG_LINK_KEY); onLinked(); return; }
+      if (d && d.state === 'confirmed' && d.telegram) { ask(d.telegram); return; }
       timer = setTimeout(poll, POLL_MS);
+    };
+    // The Telegram account that confirmed, to approve or decline here.
+    const ask = (tg) => {
+      const name = [tg.first_name, tg.username ? '@' + tg.username : null].filter(Boolean).join(' ') || t('linked.telegram.id', { id: tg.id });
+      const answer = async (approve, btn) => {
+        for (const b of body.querySelectorAll('button')) b.disabled = true;
+        try {
+          const res = await ctx.api.post('/link/telegram/approve', { code: r.code, approve });
+          if (!res.linked) { ended('linked.telegram.declined'); return; }
+          onLinked();   // this session ended with the merge: its next request signs out, explained
+        } catch (err) {
+          if (err && err.status === 400) { ended('linked.telegram.expired'); return; }
+          ctx.fail(err);
+          for (const b of body.querySelectorAll('button')) b.disabled = false;
+          btn.focus();
+        }
+      };
+      const yes = h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('linked.telegram.approve'));
+      body.replaceChildren(h('div', { class: 'linked-confirm', role: 'group', 'aria-label': t('linked.telegram.ask', { name }) },
+        h('p', {}, t('linked.telegram.ask', { name })),
+        h('p', { class: 'muted' }, t('linked.telegram.ask_note')),
+        h('div', { class: 'btn-row' }, yes,
+          h('button', { class: 'btn', type: 'button', onclick: (e) => answer(false, e.currentTarget) }, t('linked.telegram.decline')))));
+      yes.focus();
     };
     timer = setTimeout(poll, POLL_MS);
   }
