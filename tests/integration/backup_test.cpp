@@ -4,6 +4,8 @@
 // target empty; retention keeps the newest K; two concurrent `--if-due` runs make one
 // backup; delivery reaches the backups topic of the Bot API fake.
 #include <boost/test/unit_test.hpp>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <zip.h>
 
@@ -179,6 +181,45 @@ BOOST_AUTO_TEST_CASE(restore_into_an_empty_database_gives_every_table_back) {
     const auto [rc2, out2] = ctl_with(restore_cmd_env(kPassword), "restore '" + src.archive + "' --database-url '" + db_url(dst) + "'");
     BOOST_TEST(rc2 != 0);
     BOOST_TEST(out2.find("not empty") != std::string::npos, out2);
+}
+
+// Ctrl-C in the middle of a restore (pg_restore running) stops it with nothing restored, and
+// the plaintext dump it decrypted into the temporary folder is gone: Ctrl-C ends the whole
+// foreground group at once, and by default a process ends without its destructors.
+BOOST_AUTO_TEST_CASE(ctrl_c_during_a_restore_leaves_no_plaintext_dump) {
+    const auto& src = source();
+    const auto dst = fresh_db("ctrlc");
+    const std::string tmp = fresh_dir();  // the restore's TMPDIR
+    const std::string bin = fresh_dir();  // a pg_restore that says it started, then takes its time
+    const std::string started = bin + "/started";
+    {
+        std::ofstream f(bin + "/pg_restore");
+        f << "#!/bin/sh\n: > '" << started << "'\nexec sleep 30\n";
+    }
+    fs::permissions(bin + "/pg_restore", fs::perms::owner_all);
+    const std::string cmd = "TMPDIR='" + tmp + "' PATH='" + bin + "':\"$PATH\" STACK_EXTRA_ENV='" + restore_cmd_env(kPassword) + "' " +
+                            ctl("restore '" + src.archive + "' --database-url '" + db_url(dst) + "'") + " >/dev/null 2>&1";
+    const pid_t pid = fork();
+    BOOST_REQUIRE(pid >= 0);
+    if (pid == 0) {
+        setpgid(0, 0);  // its own group, as a terminal's foreground job
+        execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    const bool running = wait_until([&] { return fs::exists(started); }, 20000);
+    size_t dumps = 0;
+    for (const auto& d : fs::directory_iterator(tmp))
+        if (fs::exists(d.path() / cabinet::backup::kDumpEntry)) ++dumps;
+    kill(-pid, SIGINT);
+    int status = 0;
+    const bool ended = wait_until([&] { return waitpid(pid, &status, WNOHANG) == pid; }, 20000);
+    if (!ended) kill(-pid, SIGKILL), waitpid(pid, &status, 0);
+    BOOST_REQUIRE(running);
+    BOOST_TEST(dumps == 1u);  // the decrypted dump was there while pg_restore ran
+    BOOST_TEST(ended);
+    BOOST_TEST(fs::is_empty(tmp), "left in the temporary folder: " << fs::directory_iterator(tmp)->path());
+    BOOST_TEST(relations(dst) == 0);
 }
 
 BOOST_AUTO_TEST_CASE(wrong_password_fails_clearly_and_touches_nothing) {

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <libpq-fe.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,6 +44,35 @@ public:
 
 private:
     fs::path path_;
+};
+
+// Ctrl-C, a hang-up or a stop while it lives is held back, so that the temporary folder
+// declared after it (holding a plaintext dump) is removed before the signal ends the
+// process: the default action would end it at once, destructors unrun, and leave the dump
+// in /tmp. Child processes get the usual signals (run_pg_tool clears the mask), so Ctrl-C
+// still stops pg_restore at once; `asked()` tells whether one is waiting.
+class StopSignalsHeld {
+public:
+    StopSignalsHeld() {
+        sigemptyset(&stop_);
+        for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) sigaddset(&stop_, s);
+        ::sigprocmask(SIG_BLOCK, &stop_, &before_);
+    }
+    ~StopSignalsHeld() { ::sigprocmask(SIG_SETMASK, &before_, nullptr); }  // a held signal acts now
+    StopSignalsHeld(const StopSignalsHeld&) = delete;
+    StopSignalsHeld& operator=(const StopSignalsHeld&) = delete;
+    bool asked() const {
+        sigset_t pending;
+        sigemptyset(&pending);
+        ::sigpending(&pending);
+        for (const int s : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+            if (sigismember(&pending, s) == 1 && sigismember(&before_, s) != 1) return true;
+        return false;
+    }
+
+private:
+    sigset_t stop_{};
+    sigset_t before_{};
 };
 
 std::string conninfo_quote(const std::string& v) {
@@ -99,9 +129,12 @@ void run_pg_tool(std::vector<std::string> argv, const std::string& database_url)
     for (auto& a : argv) cargv.push_back(a.data());
     cargv.push_back(nullptr);
 
+    sigset_t none;
+    sigemptyset(&none);
     const pid_t pid = ::fork();
     if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
     if (pid == 0) {
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);  // the tool stops on Ctrl-C even while we hold it
         ::execvpe(cargv[0], cargv.data(), cenv.data());
         const char msg[] = "cannot run a PostgreSQL client tool (pg_dump/pg_restore): not installed?\n";
         [[maybe_unused]] const auto w = ::write(2, msg, sizeof msg - 1);
@@ -228,9 +261,11 @@ std::string restore_backup(const std::string& archive, const std::string& passwo
             throw std::runtime_error("the target database is not empty (" + std::to_string(relations) +
                                      " tables, views or sequences): restore only into a new, empty database");
     }
+    const StopSignalsHeld held;  // before tmp: the plaintext dump goes before a Ctrl-C ends us
     TempDir tmp(fs::temp_directory_path() / "cabinet-restore-");
     const fs::path dump = tmp.path() / kDumpEntry;
     read_archive(archive, password, dump.string());  // verifies before anything is restored
+    if (held.asked()) throw std::runtime_error("interrupted before restoring: nothing was changed");
     run_pg_tool({"pg_restore", "--no-password", "--exit-on-error", "--single-transaction", "--no-owner",
                  "--no-privileges", dump.string()},
                 database_url);
