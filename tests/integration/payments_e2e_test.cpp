@@ -242,6 +242,40 @@ BOOST_AUTO_TEST_CASE(autopay_after_a_panel_outage_renews_at_the_next_scan) {
     BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 2);
 }
 
+// In constructor mode autopay renews the period and traffic pack of the last purchase; it
+// used to look for a plan only and renew nothing.
+BOOST_AUTO_TEST_CASE(autopay_renews_a_constructor_purchase) {
+    struct ConstructorMode {
+        ConstructorMode() { BOOST_REQUIRE(run(ctl("settings set SALES_MODE constructor")).first == 0); }
+        ~ConstructorMode() { run(ctl("settings unset SALES_MODE")); }
+    } mode;
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // the worker's copy of the settings, too
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    const auto list = http("GET", "/api/cabinet/constructor", {auth}).json();
+    BOOST_REQUIRE(list["periods"].Size() > 0u);
+    BOOST_REQUIRE(list["traffic_packs"].Size() > 0u);
+    const auto& period = list["periods"][0];
+    const auto& pack = list["traffic_packs"][0];
+    const int64_t price = period["price_minor"].GetInt64() + pack["price_minor"].GetInt64();
+    set_balance(tg, price * 2);
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                        R"({"period_id":)" + std::to_string(period["id"].GetInt64()) + R"(,"pack_id":)" +
+                            std::to_string(pack["id"].GetInt64()) + R"(,"method":"balance"})");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '3 hours' WHERE user_id = " + uid_of(tg));
+    const int64_t expiry = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
+
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    const std::string jobs_of_user = "FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text";
+    BOOST_REQUIRE(wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'done'") == 1; }, 20000));
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND type = 'subscription_payment' AND user_id = " + uid_of(tg)) == 2);
+    BOOST_TEST(std::llabs(count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg)) -
+                          (expiry + period["days"].GetInt64() * 86400)) <= 1);
+}
+
 // A panel outage longer than a fulfilment's nine hours of attempts does not leave a paid
 // order behind: an hour after its job died the worker queues it again (and the operator's
 // `jobs requeue-paid` at once), and each order is granted exactly once.

@@ -84,10 +84,12 @@ std::vector<Statement> purchase_statements() {
          "  ORDER BY t.paid_at LIMIT $1)"
          " SELECT id, enqueue_job($4, jsonb_build_object('transaction_id', id), $3 || id, 0, $5::integer) AS job FROM stuck"},
         // Autopay: the plan and duration of the user's last completed plan purchase.
+        // A plan's purchase names plan_id and days; a constructor's, period_id and pack_id.
         {"last_plan_purchase",
-         "SELECT (plan_snapshot->>'plan_id')::bigint AS plan_id, (plan_snapshot->>'days')::bigint AS days"
+         "SELECT (plan_snapshot->>'plan_id')::bigint AS plan_id, (plan_snapshot->>'days')::bigint AS days,"
+         " (plan_snapshot->>'period_id')::bigint AS period_id, (plan_snapshot->>'pack_id')::bigint AS pack_id"
          " FROM transactions WHERE user_id = $1 AND type = 'subscription_payment' AND status = 'completed'"
-         "  AND plan_snapshot ? 'plan_id' ORDER BY created_at DESC, id DESC LIMIT 1"},
+         "  AND (plan_snapshot ? 'plan_id' OR plan_snapshot ? 'period_id') ORDER BY created_at DESC, id DESC LIMIT 1"},
         {"autopay_due",
          "SELECT s.user_id, floor(extract(epoch FROM s.expire_at))::bigint AS expire_unix, u.balance_minor"
          " FROM subscriptions s JOIN users u ON u.id = s.user_id"

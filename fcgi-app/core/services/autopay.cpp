@@ -26,8 +26,13 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     const auto last = exec_prepared(txn, "last_plan_purchase", user_id);
     if (last.empty()) return AutopayResult::no_plan;
     // The last purchase, as a purchase request: the same resolution and price as POST /purchase.
-    const std::string request = "{\"plan_id\":" + std::string(last[0]["plan_id"].c_str()) +
-                                ",\"days\":" + std::string(last[0]["days"].c_str()) + "}";
+    // A plan's or the constructor's, whichever it was; one of the mode the shop no longer
+    // sells is refused by resolve_order, like a plan no longer sold.
+    const auto& p = last[0];
+    const std::string request =
+        !p["plan_id"].is_null()
+            ? "{\"plan_id\":" + std::string(p["plan_id"].c_str()) + ",\"days\":" + std::string(p["days"].c_str()) + "}"
+            : "{\"period_id\":" + std::string(p["period_id"].c_str()) + ",\"pack_id\":" + std::string(p["pack_id"].c_str()) + "}";
     rapidjson::Document body;
     body.Parse(request.c_str());
     Order order;

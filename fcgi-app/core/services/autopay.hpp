@@ -1,6 +1,7 @@
 #pragma once
 // Autopay: a subscription with autopay_enabled is renewed from the balance shortly before
-// it expires, with the plan and duration of its last purchase, at today's price for the
+// it expires, with the plan and duration (in constructor mode: the period and traffic pack)
+// of its last purchase, at today's price for the
 // user (the same quote() as everywhere). `cabinetctl autopay` (cron) queues one
 // `autopay_renew` job per user, expiry and balance; the job renews or, when the balance is
 // short, does nothing (the next scan after a top-up tries again: the balance is new).
