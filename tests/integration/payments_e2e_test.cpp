@@ -253,16 +253,9 @@ BOOST_AUTO_TEST_CASE(autopay_renews_a_constructor_purchase) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
-    const auto list = http("GET", "/api/cabinet/constructor", {auth}).json();
-    BOOST_REQUIRE(list["periods"].Size() > 0u);
-    BOOST_REQUIRE(list["traffic_packs"].Size() > 0u);
-    const auto& period = list["periods"][0];
-    const auto& pack = list["traffic_packs"][0];
-    const int64_t price = period["price_minor"].GetInt64() + pack["price_minor"].GetInt64();
-    set_balance(tg, price * 2);
-    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
-                        R"({"period_id":)" + std::to_string(period["id"].GetInt64()) + R"(,"pack_id":)" +
-                            std::to_string(pack["id"].GetInt64()) + R"(,"method":"balance"})");
+    const ConstructorChoice choice = first_constructor_choice(auth);
+    set_balance(tg, choice.price_minor * 2);
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"}, choice.purchase_body());
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '3 hours' WHERE user_id = " + uid_of(tg));
     const int64_t expiry = count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg));
@@ -273,7 +266,7 @@ BOOST_AUTO_TEST_CASE(autopay_renews_a_constructor_purchase) {
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 0);
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND type = 'subscription_payment' AND user_id = " + uid_of(tg)) == 2);
     BOOST_TEST(std::llabs(count("SELECT extract(epoch FROM expire_at)::bigint FROM subscriptions WHERE user_id = " + uid_of(tg)) -
-                          (expiry + period["days"].GetInt64() * 86400)) <= 1);
+                          (expiry + choice.days * 86400)) <= 1);
 }
 
 // A panel outage longer than a fulfilment's nine hours of attempts does not leave a paid

@@ -317,21 +317,16 @@ BOOST_AUTO_TEST_CASE(constructor_mode_builds_the_price) {
         ~Pool() { stack_svc("stop", "pool"); stack_svc("start", "pool"); }
     } pool;
     const auto [tg, auth] = buyer(1000000);
-    const auto list = http("GET", "/api/cabinet/constructor", {auth}).json();
-    BOOST_REQUIRE(list["periods"].Size() > 0u);
-    BOOST_REQUIRE(list["traffic_packs"].Size() > 0u);
-    const auto& period = list["periods"][0];
-    const auto& pack = list["traffic_packs"][0];
-    const int64_t price = period["price_minor"].GetInt64() + pack["price_minor"].GetInt64();
-    const auto r = buy(auth, R"({"period_id":)" + std::to_string(period["id"].GetInt64()) + R"(,"pack_id":)" +
-                                 std::to_string(pack["id"].GetInt64()) + R"(,"method":"balance"})");
+    const ConstructorChoice choice = first_constructor_choice(auth);
+    const int64_t price = choice.price_minor;
+    const auto r = buy(auth, choice.purchase_body());
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     BOOST_TEST(balance_of(tg) == 1000000 - price);
     const auto me = http("GET", "/api/cabinet/me", {auth}).json();
-    BOOST_TEST(me["subscription"]["traffic"]["limit_bytes"].GetInt64() == pack["gb"].GetInt64() * 1024LL * 1024 * 1024);
+    BOOST_TEST(me["subscription"]["traffic"]["limit_bytes"].GetInt64() == choice.gb * 1024LL * 1024 * 1024);
     BOOST_TEST(buy(auth, kStandard30).status == 400);  // plans are not sold in this mode
     // An unknown period or pack is a 400 (SPEC-GAPS "/purchase"), and nothing is charged.
-    const std::string period_id = std::to_string(period["id"].GetInt64()), pack_id = std::to_string(pack["id"].GetInt64());
+    const std::string period_id = std::to_string(choice.period_id), pack_id = std::to_string(choice.pack_id);
     BOOST_TEST(buy(auth, R"({"period_id":999999999,"pack_id":)" + pack_id + R"(,"method":"balance"})").status == 400);
     BOOST_TEST(buy(auth, R"({"period_id":)" + period_id + R"(,"pack_id":999999999,"method":"balance"})").status == 400);
     BOOST_TEST(balance_of(tg) == 1000000 - price);

@@ -199,6 +199,23 @@ std::pair<int, std::string> run(const std::string& command) {
     return {WEXITSTATUS(rc), out};
 }
 
+ConstructorChoice first_constructor_choice(const std::string& auth) {
+    const auto r = http("GET", "/api/cabinet/constructor", {auth});
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const auto list = r.json();
+    BOOST_REQUIRE(list["periods"].Size() > 0u);
+    BOOST_REQUIRE(list["traffic_packs"].Size() > 0u);
+    const auto& period = list["periods"][0];
+    const auto& pack = list["traffic_packs"][0];
+    return {period["id"].GetInt64(), pack["id"].GetInt64(), period["days"].GetInt64(), pack["gb"].GetInt64(),
+            period["price_minor"].GetInt64() + pack["price_minor"].GetInt64()};
+}
+
+std::string ConstructorChoice::purchase_body() const {
+    return R"({"period_id":)" + std::to_string(period_id) + R"(,"pack_id":)" + std::to_string(pack_id) +
+           R"(,"method":"balance"})";
+}
+
 std::string ctl(const std::string& args) {
     return "STACK_DIR='" + env("STACK_DIR") + "' '" + env("CABINET_STACK") + "' ctl " + args;
 }

@@ -73,6 +73,15 @@ int64_t count(const std::string& sql);
 // the database refuses a balance change without its ledger row.
 void set_balance(int64_t telegram_id, int64_t minor);
 
+// The constructor's first period and first traffic pack, as GET /constructor lists them for
+// this caller (the shop in SALES_MODE=constructor), and the price of both together.
+struct ConstructorChoice {
+    int64_t period_id = 0, pack_id = 0, days = 0, gb = 0, price_minor = 0;
+    // The POST /purchase body that buys them from the balance.
+    std::string purchase_body() const;
+};
+ConstructorChoice first_constructor_choice(const std::string& auth);
+
 // Runs a shell command; exit code and combined output.
 std::pair<int, std::string> run(const std::string& command);
 // The shell command for `tools/stack ctl ARGS` (cabinetctl with this stack's settings).
