@@ -38,6 +38,27 @@ BOOST_AUTO_TEST_CASE(parallel_callers_each_get_their_own_fresh_account) {
     }
 }
 
+// A request authenticated a moment before its account is deleted (a web account joined with
+// a Telegram one: the merge deletes it) finds no row to lock: 401 and "sign in again", not
+// a 500.
+BOOST_AUTO_TEST_CASE(an_account_deleted_while_a_request_waits_for_it_is_401) {
+    const Shopper s = new_shopper();
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::work hold(conn);
+    hold.exec_params("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", s.id);  // as the merge holds it
+    HttpResult r;
+    std::thread buyer([&] {
+        r = http("POST", "/api/cabinet/purchase", {s.auth, "Content-Type: application/json"},
+                 R"({"plan_id":"standard","days":30,"method":"balance"})");
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));  // authenticated, waiting for the lock
+    hold.exec_params("DELETE FROM users WHERE id = $1", s.id);
+    hold.commit();
+    buyer.join();
+    BOOST_TEST(r.status == 401, r.status << " " << r.body);
+    BOOST_TEST(r.body.find("sign in again") != std::string::npos, r.body);
+}
+
 BOOST_AUTO_TEST_CASE(an_unknown_caller_among_known_ones_is_registered) {
     const Shopper known = new_shopper();
     const int64_t fresh = fresh_telegram_id();

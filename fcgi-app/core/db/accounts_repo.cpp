@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include "db/prepared.hpp"
+#include "errors.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -77,7 +78,9 @@ LockedAccount lock_account(pqxx::transaction_base& txn, int64_t user_id) {
     // snapshot: it sees every commit made before the lock was ours (sql 0036).
     const pqxx::result res = exec_prepared(txn, "lock_account", user_id);
     auto a = first_account(res);
-    if (!a) throw std::runtime_error("no user " + std::to_string(user_id) + " to lock");
+    // Gone since the caller was authenticated: a web account joined with a Telegram one (the
+    // merge deletes it) while this request waited for its lock. Its token means nobody now.
+    if (!a) throw unauthorized("this account no longer exists (it was joined with another); sign in again");
     return LockedAccount(std::move(*a), unix_now(), res[0]["running_sale_pct"].as<int64_t>());
 }
 
