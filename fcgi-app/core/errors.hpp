@@ -2,6 +2,7 @@
 // The one error hierarchy of the service. Anything thrown below a handler that a client
 // should see is an ApiError; the FastCGI loop turns it into {"detail": ...} with its
 // status in exactly one place (http/dispatch.cpp). Anything else becomes a 500.
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -35,6 +36,20 @@ inline ApiError bad_gateway(std::string d) { return {502, std::move(d)}; }
 inline constexpr int kBusyStatus = 503;
 inline constexpr const char* kBusyDetail = "busy, try again";
 inline void add_retry_after(ApiError& e) { e.headers.emplace_back("Retry-After", "1"); }
+
+// A dependency asked us to wait before calling it again (Telegram's 429 with retry_after):
+// an error that is also one of these says how long. A job failing with it waits at least
+// that long before its next attempt (jobs/job_runner.cpp), instead of spending attempts
+// on calls that are refused anyway. Mixed into the error classes that can carry it.
+class RetryAfterHint {
+public:
+    explicit RetryAfterHint(int64_t seconds = 0) : retry_after_s_(seconds) {}
+    virtual ~RetryAfterHint() = default;
+    int64_t retry_after_s() const noexcept { return retry_after_s_; }
+
+private:
+    int64_t retry_after_s_;
+};
 
 // A setting is missing or invalid: stops the process at start with the variable's name.
 class ConfigError : public std::runtime_error {

@@ -19,6 +19,7 @@
 //   GET    /__fake/journal[?service=yookassa&path=/payments&since=<seq>]  requests received, oldest first
 //   DELETE /__fake/journal
 //   POST   /__fake/fail {"service":"yookassa","count":3,"status":500}    the next `count` calls answer `status`
+//                    [,"body":{...}]                                      with that JSON body (Telegram's 429 says retry_after)
 //   POST   /__fake/slow {"service":"yookassa","count":20,"delay_ms":1500} the next `count` calls answer that late
 //   DELETE /__fake/fail                                                   no more injected failures or delays
 //   /__fake/yookassa/..., /__fake/cryptobot/..., /__fake/telegram/...     per-service hooks (see their files)
@@ -82,7 +83,7 @@ function control(req, res, url, parsed) {
   if (p === '/__fake/fail' && req.method === 'POST') {
     const b = parsed.json ?? {};
     if (!services[b.service]) return reply(res, 400, { error: 'service must be one of ' + Object.keys(services) });
-    failures[b.service] = { count: Number(b.count ?? 1), status: Number(b.status ?? 500) };
+    failures[b.service] = { count: Number(b.count ?? 1), status: Number(b.status ?? 500), body: b.body ?? null };
     return reply(res, 200, { ok: true, ...failures[b.service] });
   }
   if (p === '/__fake/fail' && req.method === 'DELETE') {
@@ -120,7 +121,7 @@ async function handle(req, res) {
   if (f && f.count > 0) {  // an outage: answered before the service sees the call
     f.count -= 1;
     record(service, req, url, raw, parsed, f.status);
-    return reply(res, f.status, { error: 'injected failure' });
+    return reply(res, f.status, f.body ?? { error: 'injected failure' });
   }
   const status = services[service].handle(req, res, url.pathname.slice(service.length + 1), parsed, url);
   record(service, req, url, raw, parsed, status);

@@ -114,6 +114,25 @@ BOOST_AUTO_TEST_CASE(failing_job_backs_off_dies_and_requeue_revives_it) {
     BOOST_CHECK_MESSAGE(out2.find("only a dead job") != std::string::npos, out2);
 }
 
+// Telegram's flood control answers 429 with "retry after N": the job's next attempt waits
+// those N seconds rather than its 2 s backoff (which would only be refused again), then
+// delivers.
+BOOST_AUTO_TEST_CASE(telegrams_retry_after_sets_the_next_attempt) {
+    const std::string text = fresh_mark("flood");
+    BOOST_REQUIRE(http_url("POST", fake_url("/__fake/fail"), {"Content-Type: application/json"},
+                           R"({"service":"telegram","count":1,"status":429,"body":{"ok":false,"error_code":429,)"
+                           R"("description":"Too Many Requests: retry after 40","parameters":{"retry_after":40}}})").status == 200);
+    const int64_t mark = journal_mark();
+    const int64_t id = enqueue("send_report", R"({"topic":"alerts","text":")" + text + R"("})");
+    const bool waited = wait_until([&] { return job_is(id, "status = 'pending' AND attempts = 1"); }, 10000);
+    http_url("DELETE", fake_url("/__fake/fail"));
+    BOOST_REQUIRE(waited);
+    BOOST_TEST(job_is(id, "extract(epoch FROM run_at - updated_at) >= 40"));
+    due_now(id);  // the test does not wait the 40 s
+    BOOST_REQUIRE(wait_until([&] { return job_is(id, "status = 'done'"); }, 10000));
+    BOOST_TEST(bot_messages_since(mark, env("REPORT_CHAT_ID"), 77).size() == 2u);  // the refused call, then the delivered one
+}
+
 // A dead job sets its key free: the producer's next try queues the work again (the autopay
 // scan after an outage), while the dead row stays for the operator.
 BOOST_AUTO_TEST_CASE(a_dead_job_sets_its_dedupe_key_free) {

@@ -73,7 +73,16 @@ rapidjson::Document BotApi::call(const std::string& method, const std::string& j
                             d["description"].IsString() &&
                             std::string_view(d["description"].GetString()).find(benign_error) != std::string_view::npos;
         if (benign) return rapidjson::Document();
-        throw BotApiError("Bot API " + method + " answered " + std::to_string(r.status));
+        // 429 "Too Many Requests: retry after N" with parameters.retry_after = N.
+        int64_t retry_after = 0;
+        if (!d.HasParseError() && d.IsObject() && d.HasMember("parameters") && d["parameters"].IsObject()) {
+            const auto& p = d["parameters"];
+            if (p.HasMember("retry_after") && p["retry_after"].IsInt64() && p["retry_after"].GetInt64() > 0)
+                retry_after = std::min<int64_t>(p["retry_after"].GetInt64(), 86400);
+        }
+        throw BotApiError("Bot API " + method + " answered " + std::to_string(r.status) +
+                              (retry_after > 0 ? ", retry after " + std::to_string(retry_after) + " s" : ""),
+                          retry_after);
     }
     return d;
 }

@@ -12,9 +12,14 @@
 namespace cabinet {
 
 // A failed Bot API call: 502 like a payment gateway's, but saying which service failed.
-class BotApiError : public GatewayError {
+// Telegram's flood control (429) says how long to wait: kept as the retry hint, and sent
+// to an HTTP client as Retry-After.
+class BotApiError : public GatewayError, public RetryAfterHint {
 public:
-    explicit BotApiError(const std::string& why) : GatewayError("Telegram Bot API unavailable", why) {}
+    explicit BotApiError(const std::string& why, int64_t retry_after_s = 0)
+        : GatewayError("Telegram Bot API unavailable", why), RetryAfterHint(retry_after_s) {
+        if (retry_after_s > 0) headers.emplace_back("Retry-After", std::to_string(retry_after_s));
+    }
 };
 
 class BotApi {

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <random>
 
+#include "errors.hpp"
+
 namespace cabinet::jobs {
 namespace {
 
@@ -117,6 +119,7 @@ bool JobRunner::run_one() {
 
     const auto t0 = std::chrono::steady_clock::now();
     std::string error;
+    int64_t wait_at_least_s = 0;  // the failed dependency's own "retry after"
     if (const Handler* handler = registry_.find(job.kind); !handler) {
         error = "no handler for job kind '" + job.kind + "'";
     } else {
@@ -141,6 +144,7 @@ bool JobRunner::run_one() {
             throw;
         } catch (const std::exception& e) {
             error = *e.what() ? e.what() : "handler failed";
+            if (const auto* hint = dynamic_cast<const RetryAfterHint*>(&e)) wait_at_least_s = hint->retry_after_s();
         } catch (...) {
             error = "handler threw a non-standard exception";
         }
@@ -155,12 +159,12 @@ bool JobRunner::run_one() {
     }
     last_.ms = elapsed_ms(t0);
     last_.error = error;
-    fail(job, clip(error));
+    fail(job, clip(error), wait_at_least_s);
     return true;
 }
 
-void JobRunner::fail(const Job& job, const std::string& error) {
-    const int64_t delay = backoff_seconds(job.attempts, jitter01());
+void JobRunner::fail(const Job& job, const std::string& error, int64_t wait_at_least_s) {
+    const int64_t delay = std::max(backoff_seconds(job.attempts, jitter01()), std::min(wait_at_least_s, kMaxBackoffS));
     pqxx::nontransaction txn(conn_);
     const pqxx::result r = txn.exec_params(kFailSql, job.id, worker_id_, job.attempts, delay, error);
     if (r.empty()) {

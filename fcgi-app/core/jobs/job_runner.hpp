@@ -58,7 +58,9 @@ public:
 
 private:
     bool claim(Job& job, bool& gave_up);
-    void fail(const Job& job, const std::string& error);
+    // Back to pending after the backoff, or at least `wait_at_least_s` (capped at
+    // kMaxBackoffS) when the failing dependency said how long to wait; dead after the last attempt.
+    void fail(const Job& job, const std::string& error, int64_t wait_at_least_s);
 
     pqxx::connection& conn_;
     const Registry& registry_;
