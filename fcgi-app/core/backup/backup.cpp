@@ -269,7 +269,20 @@ std::string restore_backup(const std::string& archive, const std::string& passwo
     run_pg_tool({"pg_restore", "--no-password", "--exit-on-error", "--single-transaction", "--no-owner",
                  "--no-privileges", dump.string()},
                 database_url);
-    return "restored " + archive + " (" + std::to_string(fs::file_size(dump)) + " bytes of dump)";
+    // Ids handed out after the archive was made would be handed out again, to someone else:
+    // a provider's late notification names its invoice by our id, and YooKassa's
+    // idempotence key is tx-<id>, so a reissued invoice id could meet another user's
+    // payment. Every sequence jumps past what the lost hours can have used.
+    {
+        pqxx::connection conn(database_url);
+        pqxx::nontransaction n(conn);
+        n.exec_params(
+            "SELECT setval(format('%I.%I', schemaname, sequencename), coalesce(last_value, 0) + $1)"
+            " FROM pg_sequences WHERE schemaname = 'public'",
+            kRestoredIdGap);
+    }
+    return "restored " + archive + " (" + std::to_string(fs::file_size(dump)) + " bytes of dump); every id sequence moved " +
+           std::to_string(kRestoredIdGap) + " ahead";
 }
 
 }  // namespace cabinet::backup

@@ -34,6 +34,11 @@ BackupResult make_backup(const Settings& s, bool if_due);
 // Newest archive time in `dir` (by the names), nullopt when there is none.
 std::optional<int64_t> newest_archive_time(const std::string& dir);
 
+// How far a restore moves every id sequence past the archive's values, so that no id
+// handed out after the archive was made (an invoice a provider may still notify about) is
+// handed out again. A day between backups would need a million purchases to use it up.
+inline constexpr int64_t kRestoredIdGap = 1'000'000;
+
 // Verifies the archive fully (password, integrity) and restores it into `database_url`,
 // which must be empty; pg_restore runs in one transaction, so a failure leaves it empty.
 // Throws std::runtime_error with a clear message; returns a one-line summary.
