@@ -132,4 +132,27 @@ BOOST_AUTO_TEST_CASE(one_user_by_id_is_synced_alone) {
     BOOST_TEST(sync_history_rows(other) == 0);
 }
 
+// An operator revoked the link on the panel (or a link reset's answer was lost): the link we
+// hand out no longer works. The sync copies the panel's new one, and the happ crypto link
+// made from the old one is dropped.
+BOOST_AUTO_TEST_CASE(a_link_changed_on_the_panel_is_the_link_handed_out_after_a_sync) {
+    const Shopper s = subscribed_shopper(0, cabinet::unix_now() + 10 * kDay);
+    exec("UPDATE subscriptions SET crypto_link = 'happ://crypt/old' WHERE user_id = " + str(s.id));
+    const auto before = http("GET", "/api/cabinet/connection", {s.auth});
+    BOOST_REQUIRE_MESSAGE(before.status == 200, before.body);
+    const std::string old_url = before.json()["subscription_url"].GetString();
+    const cabinet::PanelUser revoked = panel().revoke_subscription(panel_uuid(s));
+    BOOST_REQUIRE(!revoked.subscription_url.empty());
+    BOOST_REQUIRE(revoked.subscription_url != old_url);
+
+    const auto [rc, out] = run(ctl("sync-panel --user-id " + str(s.id)));
+    BOOST_REQUIRE_MESSAGE(rc == 0, out);
+    const auto after = http("GET", "/api/cabinet/connection", {s.auth});
+    BOOST_REQUIRE_MESSAGE(after.status == 200, after.body);
+    BOOST_TEST(std::string(after.json()["subscription_url"].GetString()) == revoked.subscription_url);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE crypto_link = '' AND short_uuid = '" + revoked.short_uuid +
+                     "' AND user_id = " + str(s.id)) == 1);
+    BOOST_TEST(sync_history_rows(s) == 0);  // the expiry did not move
+}
+
 BOOST_AUTO_TEST_SUITE_END()

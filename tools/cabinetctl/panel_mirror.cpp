@@ -34,7 +34,7 @@ struct Change {
 constexpr const char* kRowSelect =
     "SELECT s.user_id, s.panel_uuid::text, s.is_trial, s.status, s.revision,"
     " floor(extract(epoch FROM s.expire_at))::bigint, s.traffic_limit_bytes, s.traffic_used_bytes, t.used_bytes,"
-    " coalesce(s.panel_mark, '')"
+    " coalesce(s.panel_mark, ''), coalesce(s.short_uuid, ''), coalesce(s.subscription_url, '')"
     " FROM subscriptions s LEFT JOIN traffic_snapshots t ON t.user_id = s.user_id AND t.day = $1::date ";
 
 std::vector<MirrorRow> rows_of(const pqxx::result& result) {
@@ -52,6 +52,8 @@ std::vector<MirrorRow> rows_of(const pqxx::result& result) {
         m.traffic_used_bytes = r[7].as<int64_t>();
         if (!r[8].is_null()) m.used_today = r[8].as<int64_t>();
         m.panel_mark = r[9].c_str();
+        m.short_uuid = r[10].c_str();
+        m.subscription_url = r[11].c_str();
         rows.push_back(std::move(m));
     }
     return rows;
@@ -73,8 +75,12 @@ std::vector<Change> changes_of(const std::vector<MirrorRow>& rows,
             continue;
         }
         Change c{&r, &p, local_status(r, p.status)};
+        // The link too: an operator's revoke on the panel, or a link reset whose answer was
+        // lost, gave the panel user a new one, and the old link we hand out no longer works.
+        const bool link = !p.subscription_url.empty() &&
+                          (p.subscription_url != r.subscription_url || p.short_uuid != r.short_uuid);
         c.state = p.used_traffic_bytes != r.traffic_used_bytes || p.expire_at != r.expire_at || c.status != r.status ||
-                  p.traffic_limit_bytes != r.traffic_limit_bytes;
+                  p.traffic_limit_bytes != r.traffic_limit_bytes || link;
         c.figure = r.used_today != p.used_traffic_bytes;
         if (c.state || c.figure)
             out.push_back(std::move(c));
@@ -114,7 +120,7 @@ std::optional<std::unordered_set<int64_t>> lock_users(pqxx::work& txn, const std
 std::unordered_set<int64_t> update_states(pqxx::work& txn, const std::vector<const Change*>& changes) {
     if (changes.empty()) return {};
     std::vector<int64_t> ids, used, expire, limit, revision;
-    std::vector<std::string> status;
+    std::vector<std::string> status, short_uuid, url;
     for (const Change* c : changes) {
         ids.push_back(c->row->user_id);
         used.push_back(c->panel->used_traffic_bytes);
@@ -122,14 +128,22 @@ std::unordered_set<int64_t> update_states(pqxx::work& txn, const std::vector<con
         status.push_back(c->status);
         limit.push_back(c->panel->traffic_limit_bytes);
         revision.push_back(c->row->revision);
+        short_uuid.push_back(c->panel->short_uuid);
+        url.push_back(c->panel->subscription_url);
     }
+    // A panel that names no link (an older one) leaves ours; a new link drops the happ
+    // crypto link made from the old one, as a link reset does.
     return ids_of(txn.exec_params(
         "UPDATE subscriptions s SET traffic_used_bytes = v.used, expire_at = to_timestamp(v.expire_at),"
-        " status = v.status, traffic_limit_bytes = v.lim, traffic_synced_at = now(), updated_at = now()"
-        " FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[])"
-        "   AS v(user_id, used, expire_at, status, lim, revision)"
+        " status = v.status, traffic_limit_bytes = v.lim, traffic_synced_at = now(), updated_at = now(),"
+        " crypto_link = CASE WHEN v.url <> '' AND v.url IS DISTINCT FROM s.subscription_url THEN '' ELSE s.crypto_link END,"
+        " short_uuid = CASE WHEN v.url <> '' THEN v.short ELSE s.short_uuid END,"
+        " subscription_url = CASE WHEN v.url <> '' THEN v.url ELSE s.subscription_url END"
+        " FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])"
+        "   AS v(user_id, used, expire_at, status, lim, revision, short, url)"
         " WHERE s.user_id = v.user_id AND s.revision = v.revision RETURNING s.user_id",
-        pg_array(ids), pg_array(used), pg_array(expire), pg_array(status), pg_array(limit), pg_array(revision)));
+        pg_array(ids), pg_array(used), pg_array(expire), pg_array(status), pg_array(limit), pg_array(revision),
+        pg_array(short_uuid), pg_array(url)));
 }
 
 // A history row for each written expiry that moved (the other columns have no history).

@@ -27,6 +27,8 @@ struct MirrorRow {
     int64_t traffic_used_bytes = 0;
     std::optional<int64_t> used_today;  // today's traffic_snapshots figure, if there is one
     std::string panel_mark;  // the write mark of the last committed grant; empty: none
+    std::string short_uuid;        // the connection link we hand out, and its id
+    std::string subscription_url;
 };
 
 // A read-only REPEATABLE READ transaction whose snapshot is taken when it is made: make it
