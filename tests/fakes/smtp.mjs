@@ -1,18 +1,29 @@
 // A tiny SMTP server for the test stack: enough of RFC 5321 for libcurl (EHLO/HELO, MAIL
 // FROM, RCPT TO, DATA, RSET, NOOP, QUIT). No STARTTLS and no AUTH are advertised, so the
-// cabinet's "STARTTLS when offered" falls back to plain text here. Every accepted message
-// is kept in memory; server.mjs serves them at /__fake/mail.
+// cabinet's "STARTTLS when offered" falls back to plain text here. SMTPUTF8 (RFC 6531) is,
+// as by Postfix and the big mail services: an address beyond ASCII is taken only in a
+// transaction whose MAIL FROM asked for it, as a real relay refuses it otherwise. Every
+// accepted message is kept in memory (with `smtputf8`); server.mjs serves them at /__fake/mail.
 import net from 'node:net';
+import { domainToASCII } from 'node:url';
 
 const MAX_MESSAGES = 2000;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 let seq = 0;
 let messages = [];
 
+// An address as a relay routes it: lower case, the domain in its ASCII (punycode) form
+// (libcurl sends it so when the locale lets it convert, raw UTF-8 otherwise).
+function canonical(a) {
+  const at = a.lastIndexOf('@');
+  if (at < 0) return a.toLowerCase();
+  return (a.slice(0, at) + '@' + (domainToASCII(a.slice(at + 1)) || a.slice(at + 1))).toLowerCase();
+}
+
 // Received messages, oldest first; `to` filters by a recipient (case-insensitive).
 export function list(to) {
-  const want = to ? to.toLowerCase() : null;
-  return messages.filter((m) => !want || m.to.some((r) => r.toLowerCase() === want));
+  const want = to ? canonical(to) : null;
+  return messages.filter((m) => !want || m.to.some((r) => canonical(r) === want));
 }
 
 export function clear() { messages = []; }
@@ -24,11 +35,12 @@ function address(arg) {
 
 function session(socket) {
   let buf = '';
-  let env = { from: null, to: [] };
+  let env = { from: null, to: [], smtputf8: false };
   let data = null;  // lines of the message while in DATA
   let dataBytes = 0;
   const say = (line) => socket.write(line + '\r\n');
-  const reset = () => { env = { from: null, to: [] }; data = null; dataBytes = 0; };
+  const reset = () => { env = { from: null, to: [], smtputf8: false }; data = null; dataBytes = 0; };
+  const ascii = (a) => /^[\x00-\x7f]*$/.test(a);
 
   say('220 fake-smtp ESMTP ready');
   socket.setEncoding('utf8');
@@ -41,7 +53,7 @@ function session(socket) {
       if (data !== null) {
         if (line === '.') {
           const raw = data.join('\r\n') + '\r\n';
-          messages.push({ seq: ++seq, at: new Date().toISOString(), from: env.from, to: env.to, raw });
+          messages.push({ seq: ++seq, at: new Date().toISOString(), from: env.from, to: env.to, smtputf8: env.smtputf8, raw });
           if (messages.length > MAX_MESSAGES) messages = messages.slice(-MAX_MESSAGES);
           reset();
           say('250 2.0.0 OK queued as ' + seq);
@@ -54,12 +66,18 @@ function session(socket) {
       const m = line.match(/^(\S+)\s*(.*)$/);
       const verb = (m?.[1] ?? '').toUpperCase();
       const arg = m?.[2] ?? '';
-      if (verb === 'EHLO') { say('250-fake-smtp'); say('250-8BITMIME'); say('250 SIZE 1048576'); }
+      if (verb === 'EHLO') { say('250-fake-smtp'); say('250-8BITMIME'); say('250-SMTPUTF8'); say('250 SIZE 1048576'); }
       else if (verb === 'HELO') say('250 fake-smtp');
-      else if (verb === 'MAIL' && /^FROM:/i.test(arg)) { reset(); env.from = address(arg.slice(5)); say('250 2.1.0 OK'); }
-      else if (verb === 'RCPT' && /^TO:/i.test(arg)) {
+      else if (verb === 'MAIL' && /^FROM:/i.test(arg)) {
+        reset();
+        env.smtputf8 = /\sSMTPUTF8(\s|$)/i.test(arg);
+        env.from = address(arg.slice(5));
+        say('250 2.1.0 OK');
+      } else if (verb === 'RCPT' && /^TO:/i.test(arg)) {
+        const to = address(arg.slice(3));
         if (env.from === null) say('503 5.5.1 MAIL first');
-        else { env.to.push(address(arg.slice(3))); say('250 2.1.5 OK'); }
+        else if (!ascii(to) && !env.smtputf8) say('553 5.6.7 address beyond ASCII without SMTPUTF8');
+        else { env.to.push(to); say('250 2.1.5 OK'); }
       } else if (verb === 'DATA') {
         if (env.to.length === 0) say('503 5.5.1 RCPT first');
         else { data = []; say('354 End data with <CR><LF>.<CR><LF>'); }

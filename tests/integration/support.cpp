@@ -269,7 +269,7 @@ std::string mailed_verification_token(const std::string& to, size_t nth) {
     std::string token;
     const bool ok = wait_until(
         [&] {
-            const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + to).json();
+            const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + cabinet::form_encode(to)).json();
             if (!r.IsArray() || r.Size() < nth) return false;
             const std::string raw = r[static_cast<rapidjson::SizeType>(nth - 1)]["raw"].GetString();
             const auto at = raw.find("token=");

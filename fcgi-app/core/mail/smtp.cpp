@@ -154,8 +154,13 @@ void send_mail_smtp(const Settings& s, const MailMessage& m) {
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
     const CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        throw std::runtime_error(std::string("SMTP delivery failed: ") + (errbuf[0] ? errbuf : curl_easy_strerror(rc)));
+    if (rc == CURLE_OK) return;
+    std::string why = std::string("SMTP delivery failed: ") + (errbuf[0] ? errbuf : curl_easy_strerror(rc));
+    // libcurl asks for SMTPUTF8 itself when an address is beyond ASCII, and gives up on a
+    // relay that does not offer it: say so, as its own message does not.
+    const bool beyond_ascii = std::any_of(m.to.begin(), m.to.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+    if (beyond_ascii) why += " (the address is beyond ASCII: the relay must offer SMTPUTF8)";
+    throw std::runtime_error(why);
 }
 
 }  // namespace cabinet
