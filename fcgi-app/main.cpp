@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
         const cabinet::Shared shared(std::move(settings), cabinet::api::routes());
         if (!cabinet::panel_version_acceptable(shared.settings)) return 2;
         const std::string conninfo =
-            cabinet::with_connect_timeout(shared.settings.database_url, shared.settings.db_connect_timeout_s);
+            cabinet::with_connection_defaults(shared.settings.database_url, shared.settings.db_connect_timeout_s);
         cabinet::check_statements(conninfo);  // a statement that no longer fits the schema stops here
         shared.live.reload_once(conninfo);  // the owner's stored values before the first request
         const cabinet::ChangeListener change_listener(conninfo, {&shared.catalog, &shared.accounts, &shared.live});

@@ -1,6 +1,7 @@
 // DATABASE_URL reaches libpq as the sysadmin wrote it: several hosts and
-// target_session_attrs survive, only connect_timeout is added (docs/operations.md,
-// "More than one host"). Checked with libpq's own parser.
+// target_session_attrs survive, only connect_timeout and the TCP keepalives are added, and
+// never over the sysadmin's own (docs/operations.md, "More than one host"). Checked with
+// libpq's own parser.
 #include <boost/test/unit_test.hpp>
 #include <libpq-fe.h>
 
@@ -43,7 +44,7 @@ BOOST_AUTO_TEST_CASE(several_hosts_and_session_attrs_pass_through) {
                           Case{"host=/run/a,127.0.0.1 port=5432,6432 dbname=cabinet target_session_attrs=read-write",
                                "/run/a,127.0.0.1", "5432,6432"}}) {
         BOOST_TEST_CONTEXT(c.url) {
-            const auto o = parsed(cabinet::with_connect_timeout(c.url, 3));
+            const auto o = parsed(cabinet::with_connection_defaults(c.url, 3));
             BOOST_TEST(o.at("host") == c.hosts);
             BOOST_TEST(o.at("port") == c.ports);
             BOOST_TEST(o.at("dbname") == "cabinet");
@@ -54,15 +55,36 @@ BOOST_AUTO_TEST_CASE(several_hosts_and_session_attrs_pass_through) {
 }
 
 BOOST_AUTO_TEST_CASE(a_multi_host_uri_without_query_gets_one) {
-    const auto o = parsed(cabinet::with_connect_timeout("postgresql://cabinet@db1,db2/cabinet", 2));
+    const auto o = parsed(cabinet::with_connection_defaults("postgresql://cabinet@db1,db2/cabinet", 2));
     BOOST_TEST(o.at("host") == "db1,db2");
     BOOST_TEST(o.at("connect_timeout") == "2");
 }
 
 BOOST_AUTO_TEST_CASE(a_connect_timeout_given_is_kept) {
-    const auto o = parsed(cabinet::with_connect_timeout("postgresql://h1,h2/cabinet?connect_timeout=7&target_session_attrs=read-write", 2));
+    const auto o = parsed(cabinet::with_connection_defaults("postgresql://h1,h2/cabinet?connect_timeout=7&target_session_attrs=read-write", 2));
     BOOST_TEST(o.at("connect_timeout") == "7");
     BOOST_TEST(o.at("target_session_attrs") == "read-write");
+}
+
+// A server that vanished without closing the connection is noticed within a minute: an
+// idle connection by keepalives (30 s, then 3 probes 10 s apart), one waiting for an
+// answer by tcp_user_timeout. In both spellings; a value the URL sets is kept.
+BOOST_AUTO_TEST_CASE(keepalives_are_added_unless_given) {
+    for (const char* url : {"postgresql://cabinet@db1/cabinet", "host=db1 dbname=cabinet"}) {
+        BOOST_TEST_CONTEXT(url) {
+            const auto o = parsed(cabinet::with_connection_defaults(url, 2));
+            BOOST_TEST(o.at("keepalives") == "1");
+            BOOST_TEST(o.at("keepalives_idle") == "30");
+            BOOST_TEST(o.at("keepalives_interval") == "10");
+            BOOST_TEST(o.at("keepalives_count") == "3");
+            BOOST_TEST(o.at("tcp_user_timeout") == "30000");
+            BOOST_TEST(o.at("dbname") == "cabinet");
+        }
+    }
+    const auto own = parsed(cabinet::with_connection_defaults("host=db1 keepalives_idle = 5 tcp_user_timeout=0", 2));
+    BOOST_TEST(own.at("keepalives_idle") == "5");
+    BOOST_TEST(own.at("tcp_user_timeout") == "0");
+    BOOST_TEST(own.at("connect_timeout") == "2");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -72,7 +72,7 @@ Settings load_or_die() {
 
 Settings load_effective_or_die() {
     const LiveSettings live(load_or_die());
-    live.reload_once(with_connect_timeout(live.env().database_url, live.env().db_connect_timeout_s));
+    live.reload_once(with_connection_defaults(live.env().database_url, live.env().db_connect_timeout_s));
     return *live.current();
 }
 

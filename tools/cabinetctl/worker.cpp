@@ -187,7 +187,7 @@ int worker(const Args& args) {
     o.lease_s = int_option(args, "--lease-s", jobs::kDefaultLeaseS, 1, 3600);
     o.poll_ms = int_option(args, "--poll-ms", 1000, 50, 60000);
     const int64_t landing_every_s = int_option(args, "--landing-every", 5, 1, 3600);
-    const std::string conninfo = with_connect_timeout(s.database_url, s.db_connect_timeout_s);
+    const std::string conninfo = with_connection_defaults(s.database_url, s.db_connect_timeout_s);
     check_statements(conninfo);  // a statement that no longer fits the schema stops here
     live.reload_once(conninfo);
     const jobs::Registry registry = make_registry(live);

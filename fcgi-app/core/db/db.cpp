@@ -1,7 +1,12 @@
 #include "db/db.hpp"
 
 #include <libpq-events.h>
+#include <libpq-fe.h>
 #include <spdlog/spdlog.h>
+
+#include <set>
+#include <string>
+#include <utility>
 
 #include "errors.hpp"
 
@@ -27,16 +32,45 @@ struct RawConnection : pqxx::largeobject {
 }  // namespace
 
 
-std::string with_connect_timeout(const std::string& url, int64_t seconds) {
-    if (url.find("connect_timeout") != std::string::npos) return url;
-    const std::string value = "connect_timeout=" + std::to_string(seconds);
+std::string with_connection_defaults(const std::string& url, int64_t connect_timeout_s) {
+    // What the URL sets already, as libpq reads it: the sysadmin's values win.
+    char* err = nullptr;
+    PQconninfoOption* opts = PQconninfoParse(url.c_str(), &err);
+    if (!opts) {  // libpq says what is wrong when it connects
+        PQfreemem(err);
+        return url;
+    }
+    std::set<std::string> given;
+    for (PQconninfoOption* o = opts; o->keyword; ++o)
+        if (o->val && *o->val) given.insert(o->keyword);
+    PQconninfoFree(opts);
+    // A server that vanished without a word (powered off, cut off by a partition) would
+    // hold a connection for the kernel's ~15 minutes of retransmissions: a pool thread
+    // waiting on it, or a change listener missing every change meanwhile. Keepalives find
+    // an idle one dead within a minute, tcp_user_timeout one with data unanswered for 30 s.
+    // Both are ignored on a unix socket.
+    const std::pair<const char*, std::string> defaults[] = {
+        {"connect_timeout", std::to_string(connect_timeout_s)},
+        {"keepalives", "1"},
+        {"keepalives_idle", "30"},
+        {"keepalives_interval", "10"},
+        {"keepalives_count", "3"},
+        {"tcp_user_timeout", "30000"},
+    };
     const bool uri = url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0;
-    if (!uri) return url + " " + value;
-    return url + (url.find('?') == std::string::npos ? "?" : "&") + value;
+    std::string out = url;
+    bool query = uri && url.find('?') != std::string::npos;
+    for (const auto& [key, value] : defaults) {
+        if (given.count(key)) continue;
+        out += uri ? (query ? "&" : "?") : " ";
+        query = true;
+        out += std::string(key) + "=" + value;
+    }
+    return out;
 }
 
 Db::Db(std::string conninfo, int64_t connect_timeout_s, int64_t statement_timeout_ms)
-    : conninfo_(with_connect_timeout(conninfo, connect_timeout_s)), statement_timeout_ms_(statement_timeout_ms) {}
+    : conninfo_(with_connection_defaults(conninfo, connect_timeout_s)), statement_timeout_ms_(statement_timeout_ms) {}
 
 pqxx::connection& Db::conn() {
     if (conn_ && conn_->is_open()) return *conn_;

@@ -116,7 +116,9 @@ private:
     bool failing_ = false;  // the last connect failed: its warning was logged
 };
 
-// conninfo with connect_timeout added, for a URI or key=value DATABASE_URL.
-std::string with_connect_timeout(const std::string& url, int64_t seconds);
+// conninfo (a URI or key=value DATABASE_URL) with what every connection of ours needs and
+// the URL does not set itself: connect_timeout, and TCP keepalives with tcp_user_timeout,
+// so that a server gone silent is noticed within a minute (db.cpp says why).
+std::string with_connection_defaults(const std::string& url, int64_t connect_timeout_s);
 
 }  // namespace cabinet
