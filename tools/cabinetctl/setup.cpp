@@ -5,6 +5,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <regex>
@@ -31,10 +32,29 @@ std::string read_text(const std::string& path) {
     return ss.str();
 }
 
-// The flag's value; asked for on a terminal when missing and `prompt` is given. A secret's
-// answer is not echoed.
+// The answers that carry a secret, and the settings they become: with --secrets-from-env
+// each is read from the environment variable of its setting when its flag is not given, so
+// that automation keeps it off the command line (which every local user can read in ps).
+// Opt-in: a DATABASE_URL exported for another purpose must not be taken unasked.
+constexpr std::pair<const char*, const char*> kSecretAnswers[] = {
+    {"--bot-token", "BOT_TOKEN"},         {"--database-url", "DATABASE_URL"},
+    {"--redis-url", "REDIS_URL"},         {"--panel-token", "PANEL__TOKEN"},
+    {"--yookassa-secret-key", "YOOKASSA_SECRET_KEY"}, {"--cryptobot-token", "CRYPTOBOT_TOKEN"},
+};
+
+std::string from_environment(const Args& args, const std::string& flag_name) {
+    if (!flag(args, "--secrets-from-env")) return {};
+    for (const auto& [name, variable] : kSecretAnswers)
+        if (flag_name == name)
+            if (const char* v = std::getenv(variable)) return v;
+    return {};
+}
+
+// The flag's value (or, with --secrets-from-env, its setting's environment variable); asked
+// for on a terminal when missing and `prompt` is given. A secret's answer is not echoed.
 std::string answer(const Args& args, const std::string& flag_name, const char* prompt, bool tty, bool secret = false) {
     std::string v = option(args, flag_name);
+    if (v.empty()) v = from_environment(args, flag_name);
     if (v.empty() && tty && prompt) {
         std::cout << prompt << ": " << std::flush;
         termios saved{};
@@ -85,7 +105,8 @@ Answers collect(const Args& args, const EnvValues& current) {
         if (!a.mock_panel) a.panel_token = answer(args, "--panel-token", "Panel API token", tty, true);
     }
     // Payments are optional: asked for only when no payment flag was given at all.
-    const bool ask_payments = option(args, "--yookassa-shop-id").empty() && option(args, "--cryptobot-token").empty();
+    const bool ask_payments = option(args, "--yookassa-shop-id").empty() && option(args, "--cryptobot-token").empty() &&
+                              from_environment(args, "--cryptobot-token").empty();
     a.yookassa_shop_id = answer(args, "--yookassa-shop-id", ask_payments ? "YooKassa shop id (empty: none)" : nullptr, tty);
     if (!a.yookassa_shop_id.empty())
         a.yookassa_secret_key = answer(args, "--yookassa-secret-key", "YooKassa secret key", tty, true);
