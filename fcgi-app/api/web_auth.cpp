@@ -76,6 +76,9 @@ void post_auth_logout(Exchange& ex) {
 // Signed in (init data or a web token): ends the caller's other web sessions.
 void post_auth_logout_others(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
+    // A web token from before session ids names no session, and "all" would end the
+    // caller's own too: 401 makes the page refresh (its new token names it) and ask again.
+    if (ex.web_session && ex.session_id.empty()) throw unauthorized("this token names no session; refresh it");
     const int64_t ended = auth.end_other_sessions(ex.caller().user.id, ex.session_id);
     auto& w = ex.resp.json();
     w.StartObject();

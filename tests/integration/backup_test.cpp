@@ -205,7 +205,8 @@ BOOST_AUTO_TEST_CASE(ctrl_c_during_a_restore_leaves_no_plaintext_dump) {
     }
     fs::permissions(bin + "/pg_restore", fs::perms::owner_all);
     const std::string cmd = "TMPDIR='" + tmp + "' PATH='" + bin + "':\"$PATH\" STACK_EXTRA_ENV='" + restore_cmd_env(kPassword) + "' " +
-                            ctl("restore '" + src.archive + "' --database-url '" + db_url(dst) + "'") + " >/dev/null 2>&1";
+                            ctl("restore '" + src.archive + "' --database-url '" + db_url(dst) + "'") + " >/dev/null 2>'" +
+                            bin + "/said'";
     const pid_t pid = fork();
     BOOST_REQUIRE(pid >= 0);
     if (pid == 0) {
@@ -227,6 +228,11 @@ BOOST_AUTO_TEST_CASE(ctrl_c_during_a_restore_leaves_no_plaintext_dump) {
     BOOST_TEST(ended);
     BOOST_TEST(fs::is_empty(tmp), "left in the temporary folder: " << fs::directory_iterator(tmp)->path());
     BOOST_TEST(relations(dst) == 0);
+    // It says so itself: the held signal ends it before any caller could print.
+    std::ifstream said_file(bin + "/said");
+    const std::string said((std::istreambuf_iterator<char>(said_file)), std::istreambuf_iterator<char>());
+    BOOST_TEST(said.find("stopped by a signal; ") != std::string::npos, said);
+    BOOST_TEST(said.find("its single transaction restored nothing") != std::string::npos, said);
 }
 
 BOOST_AUTO_TEST_CASE(wrong_password_fails_clearly_and_touches_nothing) {

@@ -9,8 +9,10 @@
 #include <chrono>
 #include <thread>
 
+#include "auth/jwt.hpp"
 #include "auth/web_tokens.hpp"
 #include "support.hpp"
+#include "util/time.hpp"
 #include "web_auth_support.hpp"
 
 using namespace it;
@@ -105,6 +107,11 @@ BOOST_AUTO_TEST_CASE(signing_out_everywhere_else_keeps_this_session) {
     };
 
     BOOST_TEST(end_others("").status == 401);
+    // A token from before session ids names none: 401 (the page refreshes and asks again),
+    // not "every session", its own included.
+    const cabinet::JwtCodec jwt(env("JWT_SECRET"));
+    const int64_t user_id = laptop.json()["user"]["id"].GetInt64();
+    BOOST_TEST(end_others("Authorization: Bearer " + jwt.issue(user_id, cabinet::unix_now(), 900)).status == 401);
     const auto ended = end_others(bearer(laptop));
     BOOST_REQUIRE_MESSAGE(ended.status == 200, ended.body);
     BOOST_TEST(ended.json()["ok"].GetBool());
@@ -117,6 +124,41 @@ BOOST_AUTO_TEST_CASE(signing_out_everywhere_else_keeps_this_session) {
     BOOST_REQUIRE_MESSAGE(again.status == 200, again.body);
     BOOST_TEST(again.json()["ended"].GetInt64() == 0);
     check_session(post("refresh", field("refresh_token", refresh_of(renewed))), email);
+}
+
+// A refresh under way while the account signs out elsewhere: its new token (made after the
+// sign-out began, while the sign-out waited for the old token's lock) must not live on.
+// The test plays the refresh in SQL, holding the old token's lock until it has made the
+// successor.
+BOOST_AUTO_TEST_CASE(a_refresh_under_way_does_not_outlive_signing_out_elsewhere) {
+    const std::string email = fresh_email("race");
+    const auto mine = register_and_verify(email);
+    const auto other = post("login", creds(email, kPassword));
+    check_session(mine, email);
+    check_session(other, email);
+    const std::string successor = "racing-successor-" + std::to_string(fresh_telegram_id());
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::work refresh(conn);
+    const std::string old_hash = cabinet::opaque_token_hash(refresh_of(other));
+    refresh.exec_params("SELECT 1 FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE", old_hash);
+    refresh.exec_params(
+        "INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at, origin, family_started_at)"
+        " SELECT $2, family_id, user_id, now() + interval '1 hour', origin, family_started_at FROM refresh_tokens"
+        " WHERE token_hash = $1",
+        old_hash, cabinet::opaque_token_hash(successor));
+    refresh.exec_params("UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1", old_hash);
+    HttpResult ended;
+    std::thread sign_out([&] {
+        ended = http("POST", "/api/cabinet/auth/logout-others",
+                     {"Authorization: Bearer " + std::string(mine.json()["access_token"].GetString()),
+                      "Content-Type: application/json"}, "{}");
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));  // waiting for the old token's lock
+    refresh.commit();
+    sign_out.join();
+    BOOST_REQUIRE_MESSAGE(ended.status == 200, ended.body);
+    BOOST_TEST(post("refresh", field("refresh_token", successor)).status == 401);
+    check_session(post("refresh", field("refresh_token", refresh_of(mine))), email);
 }
 
 // Refreshing renews a token, but a sign-in lasts WEB_SESSION_MAX_AGE_S (30 days) at most:

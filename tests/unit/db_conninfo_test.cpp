@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 #include <libpq-fe.h>
 
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -85,6 +86,16 @@ BOOST_AUTO_TEST_CASE(keepalives_are_added_unless_given) {
     BOOST_TEST(own.at("keepalives_idle") == "5");
     BOOST_TEST(own.at("tcp_user_timeout") == "0");
     BOOST_TEST(own.at("connect_timeout") == "2");
+    // libpq's environment variable is the sysadmin's too: not overridden from the URL.
+    setenv("PGCONNECT_TIMEOUT", "9", 1);
+    const auto env = parsed(cabinet::with_connection_defaults("host=db1", 2));
+    unsetenv("PGCONNECT_TIMEOUT");
+    BOOST_TEST(env.count("connect_timeout") == 0u);
+    BOOST_TEST(env.at("keepalives_idle") == "30");
+    // A service file's values would be overridden too: only the timeout is added then.
+    const auto svc = parsed(cabinet::with_connection_defaults("service=cabinet", 2));
+    BOOST_TEST(svc.count("keepalives_idle") == 0u);
+    BOOST_TEST(svc.at("connect_timeout") == "2");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

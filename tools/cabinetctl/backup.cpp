@@ -82,8 +82,6 @@ int restore(const Args& args) {
     const Settings s = load_or_die();
     const std::string url = option(args, "--database-url", s.database_url);
     std::cout << backup::restore_backup(file, s.backup_encryption_password, url) << "\n";
-    std::cout << "next: with DATABASE_URL pointing at it, run `cabinetctl migrate` (an archive made before the last "
-                 "upgrade lacks its migrations), then restart the pool and the worker\n";
     return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <stdexcept>
 #include <string_view>
 
@@ -262,27 +263,41 @@ std::string restore_backup(const std::string& archive, const std::string& passwo
                                      " tables, views or sequences): restore only into a new, empty database");
     }
     const StopSignalsHeld held;  // before tmp: the plaintext dump goes before a Ctrl-C ends us
+    // A held signal ends the process as `held` goes, before any caller could print the
+    // outcome: said here, to stderr, when one is waiting.
+    const auto outcome = [&held](const std::string& what) {
+        if (held.asked()) std::cerr << "cabinetctl restore: stopped by a signal; " << what << "\n" << std::flush;
+        return what;
+    };
     TempDir tmp(fs::temp_directory_path() / "cabinet-restore-");
     const fs::path dump = tmp.path() / kDumpEntry;
     read_archive(archive, password, dump.string());  // verifies before anything is restored
-    if (held.asked()) throw std::runtime_error("interrupted before restoring: nothing was changed");
-    run_pg_tool({"pg_restore", "--no-password", "--exit-on-error", "--single-transaction", "--no-owner",
-                 "--no-privileges", dump.string()},
-                database_url);
+    if (held.asked()) throw std::runtime_error(outcome("interrupted before restoring: nothing was changed"));
+    try {
+        run_pg_tool({"pg_restore", "--no-password", "--exit-on-error", "--single-transaction", "--no-owner",
+                     "--no-privileges", dump.string()},
+                    database_url);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(outcome(std::string(e.what()) + "; its single transaction restored nothing"));
+    }
     // Ids handed out after the archive was made would be handed out again, to someone else:
     // a provider's late notification names its invoice by our id, and YooKassa's
     // idempotence key is tx-<id>, so a reissued invoice id could meet another user's
     // payment. Every sequence jumps past what the lost hours can have used.
-    {
+    const std::string move_sequences =
+        "SELECT setval(format('%I.%I', schemaname, sequencename), coalesce(last_value, 0) + " +
+        std::to_string(kRestoredIdGap) + ") FROM pg_sequences WHERE schemaname = 'public'";
+    try {
         pqxx::connection conn(database_url);
         pqxx::nontransaction n(conn);
-        n.exec_params(
-            "SELECT setval(format('%I.%I', schemaname, sequencename), coalesce(last_value, 0) + $1)"
-            " FROM pg_sequences WHERE schemaname = 'public'",
-            kRestoredIdGap);
+        n.exec(move_sequences);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(outcome("the database IS restored, but its id sequences were not moved ahead (" +
+                                         std::string(e.what()) + "): run in it, once: " + move_sequences));
     }
-    return "restored " + archive + " (" + std::to_string(fs::file_size(dump)) + " bytes of dump); every id sequence moved " +
-           std::to_string(kRestoredIdGap) + " ahead";
+    return outcome("restored " + archive + " (" + std::to_string(fs::file_size(dump)) +
+                   " bytes of dump); every id sequence moved " + std::to_string(kRestoredIdGap) + " ahead; " +
+                   kRestoreNextStep);
 }
 
 }  // namespace cabinet::backup

@@ -38,6 +38,10 @@ std::optional<int64_t> newest_archive_time(const std::string& dir);
 // handed out after the archive was made (an invoice a provider may still notify about) is
 // handed out again. A day between backups would need a million purchases to use it up.
 inline constexpr int64_t kRestoredIdGap = 1'000'000;
+// What the operator does after a restore; the end of its summary.
+inline constexpr const char* kRestoreNextStep =
+    "next: with DATABASE_URL pointing at it, run `cabinetctl migrate` (an archive made before the last upgrade "
+    "lacks its migrations), then restart the pool and the worker";
 
 // Verifies the archive fully (password, integrity) and restores it into `database_url`,
 // which must be empty; pg_restore runs in one transaction, so a failure leaves it empty.

@@ -4,8 +4,10 @@
 #include <libpq-fe.h>
 #include <spdlog/spdlog.h>
 
+#include <cstdlib>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "errors.hpp"
@@ -33,7 +35,8 @@ struct RawConnection : pqxx::largeobject {
 
 
 std::string with_connection_defaults(const std::string& url, int64_t connect_timeout_s) {
-    // What the URL sets already, as libpq reads it: the sysadmin's values win.
+    // What the sysadmin set already wins: in the URL, or in libpq's environment variables
+    // (PGCONNECT_TIMEOUT: the keepalives have none), which a value in the URL would override.
     char* err = nullptr;
     PQconninfoOption* opts = PQconninfoParse(url.c_str(), &err);
     if (!opts) {  // libpq says what is wrong when it connects
@@ -41,9 +44,14 @@ std::string with_connection_defaults(const std::string& url, int64_t connect_tim
         return url;
     }
     std::set<std::string> given;
-    for (PQconninfoOption* o = opts; o->keyword; ++o)
-        if (o->val && *o->val) given.insert(o->keyword);
+    for (PQconninfoOption* o = opts; o->keyword; ++o) {
+        const char* from_env = o->envvar ? std::getenv(o->envvar) : nullptr;
+        if ((o->val && *o->val) || (from_env && *from_env)) given.insert(o->keyword);
+    }
     PQconninfoFree(opts);
+    // A service (pg_service.conf) may set them too, below the URL: only the timeout is added,
+    // as before keepalives were.
+    const bool service = given.count("service") > 0;
     // A server that vanished without a word (powered off, cut off by a partition) would
     // hold a connection for the kernel's ~15 minutes of retransmissions: a pool thread
     // waiting on it, or a change listener missing every change meanwhile. Keepalives find
@@ -61,7 +69,7 @@ std::string with_connection_defaults(const std::string& url, int64_t connect_tim
     std::string out = url;
     bool query = uri && url.find('?') != std::string::npos;
     for (const auto& [key, value] : defaults) {
-        if (given.count(key)) continue;
+        if (given.count(key) || (service && std::string_view(key) != "connect_timeout")) continue;
         out += uri ? (query ? "&" : "?") : " ";
         query = true;
         out += std::string(key) + "=" + value;

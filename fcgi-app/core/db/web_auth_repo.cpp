@@ -96,12 +96,19 @@ void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& famil
     exec_prepared(txn, "revoke_refresh_family", family_id);
 }
 
+// A revocation's UPDATE would not see a successor that a refresh running at the same time
+// inserts (after the UPDATE's snapshot) while the UPDATE waits for the old token's lock:
+// that successor would live on. So the rows are locked first, and the UPDATE, a statement
+// of its own, reads after the refresh committed. lock_refresh_token also refuses any token
+// of a family that lost one to a revocation.
 int64_t revoke_refresh_families(pqxx::transaction_base& txn, int64_t user_id, const std::string& keep_family,
                                 const std::string& origin) {
+    exec_prepared(txn, "lock_user_refresh_tokens", user_id);
     return exec_prepared1(txn, "revoke_refresh_families", user_id, keep_family, origin)[0].as<int64_t>();
 }
 
 void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+    exec_prepared(txn, "lock_refresh_family_of_token", token_hash);  // as revoke_refresh_families
     exec_prepared(txn, "revoke_refresh_family_of_token", token_hash);
 }
 

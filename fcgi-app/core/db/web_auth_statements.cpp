@@ -61,7 +61,11 @@ std::vector<Statement> web_auth_statements() {
     // (WEB_SESSION_MAX_AGE_S): a family past it is expired whatever its token says.
     {"lock_refresh_token",
      "SELECT id, family_id::text AS family_id, user_id, rotated_at IS NOT NULL AS rotated,"
-     " revoked_at IS NOT NULL AS revoked,"
+     // Revocation is of a whole family: a token whose family lost any token to it is
+     // revoked too, whatever its own row says (a successor a refresh made while the
+     // revocation ran: web_auth_repo.cpp).
+     " (revoked_at IS NOT NULL OR EXISTS (SELECT 1 FROM refresh_tokens f"
+     "   WHERE f.family_id = refresh_tokens.family_id AND f.revoked_at IS NOT NULL)) AS revoked,"
      " expires_at <= now() OR family_started_at <= now() - $3::bigint * interval '1 second' AS expired,"
      " CASE WHEN rotated_at > now() - make_interval(secs => $2) THEN coalesce(successor_sealed, '') ELSE '' END"
      "  AS successor_sealed"
@@ -70,6 +74,14 @@ std::vector<Statement> web_auth_statements() {
      "UPDATE refresh_tokens SET rotated_at = now(), successor_sealed = NULLIF($2, '') WHERE id = $1"},
     {"revoke_refresh_family",
      "UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1::uuid AND revoked_at IS NULL"},
+    // Before a revocation: the rows it will revoke, locked, so that a refresh of one of them
+    // that is under way commits first, and the UPDATE that follows (a statement of its own,
+    // so with a new snapshot) also sees the successor that refresh made.
+    {"lock_user_refresh_tokens",
+     "SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE"},
+    {"lock_refresh_family_of_token",
+     "SELECT 1 FROM refresh_tokens WHERE revoked_at IS NULL AND family_id ="
+     " (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) ORDER BY id FOR UPDATE"},
     // Sign-outs of a user's other sessions: every family but $2 (empty: all of them), or
     // those of one origin ($3, not empty). Counts the families ended.
     {"revoke_refresh_families",
