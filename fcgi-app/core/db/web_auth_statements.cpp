@@ -74,14 +74,16 @@ std::vector<Statement> web_auth_statements() {
      "UPDATE refresh_tokens SET rotated_at = now(), successor_sealed = NULLIF($2, '') WHERE id = $1"},
     {"revoke_refresh_family",
      "UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1::uuid AND revoked_at IS NULL"},
-    // Before a revocation: the rows it will revoke, locked, so that a refresh of one of them
-    // that is under way commits first, and the UPDATE that follows (a statement of its own,
-    // so with a new snapshot) also sees the successor that refresh made.
+    // Before a revocation: the tokens a refresh could be using (each family's live head),
+    // locked, so that a refresh under way commits first, and the UPDATE that follows (a
+    // statement of its own, so with a new snapshot) also sees the successor it made. Only
+    // the heads: a session refreshed every 15 minutes keeps hundreds of rotated rows.
     {"lock_user_refresh_tokens",
-     "SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE"},
+     "SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL AND rotated_at IS NULL"
+     " AND expires_at > now() ORDER BY id FOR UPDATE"},
     {"lock_refresh_family_of_token",
-     "SELECT 1 FROM refresh_tokens WHERE revoked_at IS NULL AND family_id ="
-     " (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) ORDER BY id FOR UPDATE"},
+     "SELECT 1 FROM refresh_tokens WHERE revoked_at IS NULL AND rotated_at IS NULL AND expires_at > now()"
+     " AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) ORDER BY id FOR UPDATE"},
     // Sign-outs of a user's other sessions: every family but $2 (empty: all of them), or
     // those of one origin ($3, not empty). Counts the families ended.
     {"revoke_refresh_families",
