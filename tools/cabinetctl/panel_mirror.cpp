@@ -77,7 +77,7 @@ std::vector<Change> changes_of(const std::vector<MirrorRow>& rows,
         Change c{&r, &p, local_status(r, p.status)};
         // The link too: an operator's revoke on the panel, or a link reset whose answer was
         // lost, gave the panel user a new one, and the old link we hand out no longer works.
-        const bool link = !p.subscription_url.empty() &&
+        const bool link = !p.subscription_url.empty() && !p.short_uuid.empty() &&
                           (p.subscription_url != r.subscription_url || p.short_uuid != r.short_uuid);
         c.state = p.used_traffic_bytes != r.traffic_used_bytes || p.expire_at != r.expire_at || c.status != r.status ||
                   p.traffic_limit_bytes != r.traffic_limit_bytes || link;
@@ -131,14 +131,15 @@ std::unordered_set<int64_t> update_states(pqxx::work& txn, const std::vector<con
         short_uuid.push_back(c->panel->short_uuid);
         url.push_back(c->panel->subscription_url);
     }
-    // A panel that names no link (an older one) leaves ours; a new link drops the happ
-    // crypto link made from the old one, as a link reset does.
+    // A panel that does not name both the link and its short uuid leaves ours; a new link
+    // drops the happ crypto link made from the old one, as a link reset does.
     return ids_of(txn.exec_params(
         "UPDATE subscriptions s SET traffic_used_bytes = v.used, expire_at = to_timestamp(v.expire_at),"
         " status = v.status, traffic_limit_bytes = v.lim, traffic_synced_at = now(), updated_at = now(),"
-        " crypto_link = CASE WHEN v.url <> '' AND v.url IS DISTINCT FROM s.subscription_url THEN '' ELSE s.crypto_link END,"
-        " short_uuid = CASE WHEN v.url <> '' THEN v.short ELSE s.short_uuid END,"
-        " subscription_url = CASE WHEN v.url <> '' THEN v.url ELSE s.subscription_url END"
+        " crypto_link = CASE WHEN v.url <> '' AND v.short <> '' AND v.url IS DISTINCT FROM s.subscription_url"
+        "  THEN '' ELSE s.crypto_link END,"
+        " short_uuid = CASE WHEN v.url <> '' AND v.short <> '' THEN v.short ELSE s.short_uuid END,"
+        " subscription_url = CASE WHEN v.url <> '' AND v.short <> '' THEN v.url ELSE s.subscription_url END"
         " FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[])"
         "   AS v(user_id, used, expire_at, status, lim, revision, short, url)"
         " WHERE s.user_id = v.user_id AND s.revision = v.revision RETURNING s.user_id",

@@ -4,7 +4,6 @@
 #include "db/linking_repo.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
-#include "services/web_auth.hpp"
 
 namespace cabinet {
 namespace {
