@@ -324,4 +324,58 @@ BOOST_AUTO_TEST_CASE(a_paid_order_whose_fulfilment_died_is_queued_again) {
     }
 }
 
+// A referral bonus whose job dies in an outage is granted later, once: the worker queues
+// it again an hour after it died, as it does a paid order.
+BOOST_AUTO_TEST_CASE(a_referral_bonus_whose_job_died_is_queued_again) {
+    using namespace it::money;
+    const Shopper referrer = subscribed_shopper(0, cabinet::unix_now() + 10 * kDay);
+    const int64_t before = books(referrer).expire_at;
+
+    // The referral's purchase queues the bonus while no worker runs; the panel then fails
+    // every attempt (here one) and the job dies.
+    stack_svc("stop", "worker");
+    const Shopper referral = new_shopper("ref_" + referrer.referral_code);
+    set_balance(referral.tg, kStandardPrice);
+    BOOST_REQUIRE_EQUAL(renew(referral), 200);
+    const std::string bonus_jobs =
+        "SELECT count(*) FROM jobs WHERE kind = 'referral_bonus' AND payload->>'referral_id' = '" + std::to_string(referral.id) + "'";
+    BOOST_REQUIRE(count(bonus_jobs) == 1);
+    exec("UPDATE jobs SET max_attempts = 1 WHERE kind = 'referral_bonus' AND payload->>'referral_id' = '" +
+         std::to_string(referral.id) + "'");
+    const std::string mock = "http://127.0.0.1:" + env("PANEL_PORT");
+    BOOST_REQUIRE(http_url("POST", mock + "/__mock/fault", {"Content-Type: application/json"},
+                           R"({"mode":"status500","times":100000})").status == 200);
+    stack_svc("start", "worker");
+    const bool died = wait_until([&] { return count(bonus_jobs + " AND status = 'dead'") == 1; }, 20000);
+    panel_normal();
+    BOOST_REQUIRE(died);
+    BOOST_TEST(books(referrer).expire_at == before);
+
+    // Died just now: the heartbeats leave it for an hour. Then one queues it again.
+    heartbeats_of_a_worker();
+    BOOST_TEST(count(bonus_jobs) == 1);
+    exec("UPDATE jobs SET finished_at = now() - interval '61 minutes' WHERE kind = 'referral_bonus' AND payload->>'referral_id' = '" +
+         std::to_string(referral.id) + "'");
+    heartbeats_of_a_worker();
+    BOOST_TEST(count(bonus_jobs) == 2);
+    BOOST_REQUIRE(wait_until([&] { return bonus_granted(referral); }, 20000));
+
+    // REFERRAL_BONUS_DAYS (7) once, on both sides; nothing more to queue.
+    const Books after = books(referrer);
+    BOOST_TEST(after.expire_at - before == 7 * kDay);
+    BOOST_TEST(after.panel_expire_at == after.expire_at);
+    const auto [rc, out] = run(ctl("jobs requeue-paid"));
+    BOOST_TEST(rc == 0);
+    BOOST_TEST(out.find("and 0 referral bonuses") != std::string::npos, out);
+    BOOST_TEST(count(bonus_jobs) == 2);
+
+    // A dead bonus of a referrer whose account is gone (merged away) has nothing to extend.
+    const std::string orphan = std::to_string(referral.id + 1000000000);
+    exec("INSERT INTO jobs (kind, payload, status, attempts, max_attempts, finished_at) VALUES ('referral_bonus',"
+         " jsonb_build_object('referrer_id', (SELECT max(id) + 1000 FROM users), 'referral_id', " + orphan + "),"
+         " 'dead', 20, 20, now() - interval '2 hours')");
+    BOOST_TEST(run(ctl("jobs requeue-paid")).second.find("and 0 referral bonuses") != std::string::npos);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE payload->>'referral_id' = '" + orphan + "'") == 1);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,7 +1,7 @@
 // cabinetctl jobs ...: the operator's view of the job queue (docs/decisions.md "Job queue").
 //   jobs list [--status pending|running|done|dead] [--limit N]   newest first
 //   jobs requeue ID                                             a dead job runs again from attempt 1
-//   jobs requeue-paid                                           every paid order whose fulfilment died
+//   jobs requeue-paid                                           every paid order and referral bonus whose job died
 //   jobs enqueue KIND JSON [--dedupe-key K] [--delay-s S]       prints the job's id
 #include <pqxx/pqxx>
 
@@ -11,6 +11,7 @@
 #include "db/db.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/referral_commission.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::ctl {
@@ -67,16 +68,20 @@ int requeue(pqxx::connection& conn, const Args& args) {
     return 0;
 }
 
-// The worker does this an hour after a fulfilment dies; the operator who fixed the cause
-// (the panel is back) need not wait.
+// The worker does this an hour after a fulfilment or a referral bonus dies; the operator
+// who fixed the cause (the panel is back) need not wait.
 int requeue_paid(const Settings& s) {
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);  // the pool's statements
-    int64_t total = 0, queued = 0;
+    int64_t orders = 0, bonuses = 0, queued = 0;
     do {
         queued = db.write([](pqxx::work& txn) { return requeue_paid_orders(txn, 500, 0); });
-        total += queued;
+        orders += queued;
     } while (queued > 0);
-    std::cout << "queued " << total << " paid orders for fulfilment\n";
+    do {
+        queued = db.write([](pqxx::work& txn) { return requeue_referral_bonuses(txn, 500, 0); });
+        bonuses += queued;
+    } while (queued > 0);
+    std::cout << "queued " << orders << " paid orders for fulfilment and " << bonuses << " referral bonuses\n";
     return 0;
 }
 

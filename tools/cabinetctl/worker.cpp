@@ -35,6 +35,7 @@
 #include "metrics/textfile.hpp"
 #include "services/landing_publish.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/referral_commission.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -141,12 +142,16 @@ void expire_payments_once(Db& db) {
     }
 }
 
-// Queues again the paid orders whose fulfilment died, an hour after (services/payment_confirmation.hpp).
-void requeue_paid_orders_once(Db& db) {
+// Queues again, an hour after their job died, the paid orders nothing fulfils
+// (services/payment_confirmation.hpp) and the referral bonuses nothing grants
+// (services/referral_commission.hpp).
+void requeue_what_is_owed_once(Db& db) {
     try {
-        db.write([](pqxx::work& txn) { return requeue_paid_orders(txn, 100, jobs::kMaxBackoffS); });
+        db.write([](pqxx::work& txn) {
+            return requeue_paid_orders(txn, 100, jobs::kMaxBackoffS) + requeue_referral_bonuses(txn, 100, jobs::kMaxBackoffS);
+        });
     } catch (const std::exception& e) {
-        spdlog::warn("queueing paid orders again: {}", e.what());
+        spdlog::warn("queueing paid orders and referral bonuses again: {}", e.what());
         db.reset();
     }
 }
@@ -224,7 +229,7 @@ int worker(const Args& args) {
         else spdlog::warn("heartbeat not stored: redis unavailable");
         write_worker_metrics(s, counts, o.concurrency, started_at, beat);
         expire_payments_once(db);
-        requeue_paid_orders_once(db);
+        requeue_what_is_owed_once(db);
         const timespec wait{static_cast<time_t>(interval_s), 0};
         const int sig = sigtimedwait(&stop_signals, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) break;

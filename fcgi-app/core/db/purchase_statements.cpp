@@ -83,6 +83,22 @@ std::vector<Statement> purchase_statements() {
          "                    AND j.finished_at > now() - make_interval(secs => $2::bigint))"
          "  ORDER BY t.paid_at LIMIT $1)"
          " SELECT id, enqueue_job($4, jsonb_build_object('transaction_id', id), $3 || id, 0, $5::integer) AS job FROM stuck"},
+        // Referral bonuses that nothing will grant: a bonus job ($4) died, the last of them
+        // at least $2 seconds ago, no job holds the referral's key ($3 || referral: pending,
+        // running or done), and the referrer still has an account. The newest dead job's
+        // payload is queued again (with $5 attempts); `job` is NULL when a purchase queued
+        // the bonus at the same moment. One pass over the dead bonus jobs, grouped.
+        {"requeue_referral_bonuses",
+         "WITH dead AS ("
+         "  SELECT d.payload->>'referral_id' AS referral, (array_agg(d.payload ORDER BY d.finished_at DESC))[1] AS payload"
+         "  FROM jobs d WHERE d.kind = $4::text AND d.status = 'dead' GROUP BY 1"
+         "  HAVING max(d.finished_at) <= now() - make_interval(secs => $2::bigint)),"
+         " stuck AS MATERIALIZED ("
+         "  SELECT referral, payload FROM dead"
+         "  WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = $3::text || referral)"
+         "   AND EXISTS (SELECT 1 FROM users u WHERE u.id = (payload->>'referrer_id')::bigint)"
+         "  ORDER BY referral LIMIT $1)"
+         " SELECT referral, enqueue_job($4, payload, $3 || referral, 0, $5::integer) AS job FROM stuck"},
         // Autopay: the plan and duration of the user's last completed plan purchase.
         // A plan's purchase names plan_id and days; a constructor's, period_id and pack_id.
         {"last_plan_purchase",

@@ -5,6 +5,7 @@
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "jobs/job_queue.hpp"
 #include "services/panel_restore.hpp"
 #include "services/subscription_grant.hpp"
 
@@ -20,7 +21,7 @@ std::optional<ReferralReward> referral_reward(const Settings& s, const User& buy
         r.bonus_kind = kReferralBonusJob;
         r.bonus_payload = "{\"referrer_id\":" + std::to_string(r.referrer_id) + ",\"referral_id\":" +
                           std::to_string(buyer.id) + "}";
-        r.bonus_dedupe_key = "refbonus:" + std::to_string(buyer.id);
+        r.bonus_dedupe_key = kReferralBonusKeyPrefix + std::to_string(buyer.id);
     }
     return r;
 }
@@ -33,6 +34,10 @@ void reward_referrer(pqxx::work& txn, const Settings& s, const User& buyer, int6
 }
 
 void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t referrer_id) {
+    if (s.referral_bonus_days <= 0) {  // the owner ended the bonus after this job was queued
+        spdlog::info("referral bonus for user {}: REFERRAL_BONUS_DAYS is 0, nothing granted", referrer_id);
+        return;
+    }
     const LockedAccount locked = lock_account(txn, referrer_id);
     const PanelRestore restore(panel, locked);
     if (!locked.subscription) {
@@ -49,6 +54,19 @@ void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s
     bonus.source = "referral_bonus";
     bonus.traffic_strategy = s.traffic_reset_strategy;
     grant_subscription(txn, panel, locked, bonus);
+}
+
+int64_t requeue_referral_bonuses(pqxx::transaction_base& txn, int64_t limit, int64_t quiet_s) {
+    const auto rows = exec_prepared(txn, "requeue_referral_bonuses", limit, quiet_s, std::string(kReferralBonusKeyPrefix),
+                                    std::string(kReferralBonusJob), jobs::kMoneyJobAttempts);
+    int64_t queued = 0;
+    for (const auto& r : rows) {
+        if (r["job"].is_null()) continue;
+        ++queued;
+        spdlog::warn("referral bonus for the referral {}: its job had died; queued again as job {}",
+                     r["referral"].c_str(), r["job"].as<int64_t>());
+    }
+    return queued;
 }
 
 }  // namespace cabinet
