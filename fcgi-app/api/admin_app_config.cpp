@@ -9,14 +9,17 @@
 //                                     unknown name; answers like the GET
 #include "api/handlers.hpp"
 #include "http/body.hpp"
+#include "http/body_limits.hpp"
 #include "services/app_config_admin.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
 namespace {
 
-// Longer than any value domain/landing.hpp accepts (twelve features or questions).
-constexpr size_t kMaxValueCharacters = 16384;
+// What the body may carry (http/body_limits.hpp): the longest value domain/landing.hpp accepts,
+// a FAQ of 30 questions with 2,000-character answers, is about 67,000 characters and
+// more with its quotes escaped. domain/landing.hpp checks each field's own limit.
+constexpr size_t kMaxValueCharacters = kAppConfigBodyBytes;
 
 void write_view(JsonWriter& w, const AppConfigView& v) {
     w.StartObject();

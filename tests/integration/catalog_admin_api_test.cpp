@@ -170,4 +170,35 @@ BOOST_AUTO_TEST_CASE(a_bad_value_is_a_4xx_with_its_reason_and_changes_nothing) {
     BOOST_TEST(catalog_version() == version);
 }
 
+// The longest FAQ the rules allow (30 questions, answers of 2,000 characters) in Cyrillic,
+// about 200 KB of request, is saved from the admin screen as from cabinetctl, past the
+// 64 KB every other request keeps; beyond 1 MB nginx answers its JSON 413.
+BOOST_AUTO_TEST_CASE(the_longest_faq_the_rules_allow_is_saved_from_the_admin_api) {
+    const AppConfigBack app_config;
+    std::string cyrillic_answer;
+    for (int i = 0; i < 2000; ++i) cyrillic_answer += "ж";
+    std::string faq = "[";
+    for (int i = 0; i < 30; ++i) {
+        std::string question = "Вопрос " + std::to_string(i) + "?";
+        faq += std::string(i ? "," : "") + R"({\"q\":\")" + question + R"(\",\"a\":\")" + cyrillic_answer + R"(\"})";
+    }
+    faq += "]";
+    const std::string body = R"({"value":")" + faq + R"("})";
+    BOOST_TEST_REQUIRE(body.size() > 64 * 1024u);
+    admin_ok("PUT", "/api/admin/app-config/landing.faq", body);
+    BOOST_TEST(everywhere([&] {
+        const auto r = http("GET", "/api/cabinet/public/landing");
+        if (r.status != 200) return false;
+        const auto d = r.json();
+        return d["faq"].Size() == 30u && d["faq"][29]["a"].GetString() == cyrillic_answer;
+    }));
+
+    // Other requests keep their 64 KB, and this one its 1 MB.
+    const auto other = admin("PUT", "/api/admin/plans/start/durations/30", std::string(100 * 1024, ' ') + "{}");
+    BOOST_TEST(other.status == 413);
+    const auto huge = admin("PUT", "/api/admin/app-config/landing.faq", std::string(1100 * 1024, ' ') + body);
+    BOOST_TEST(huge.status == 413);
+    BOOST_TEST(huge.json()["detail"].IsString());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

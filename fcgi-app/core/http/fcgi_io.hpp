@@ -8,7 +8,8 @@
 namespace cabinet {
 
 // Fills `req` from the params and body of `r`. Throws ApiError 413 when CONTENT_LENGTH is
-// above `max_body`, 400 when it is not a number or the body ends early.
+// above the body limit for its path (http/body_limits.hpp; `max_body`: MAX_BODY_BYTES), 400
+// when it is not a number or the body ends early.
 void read_request(FCGX_Request& r, int64_t max_body, Request& req);
 void write_response(FCGX_Request& r, const Request& req, const Response& resp);
 // Ends the exchange. A connection nginx does not keep is closed without waiting for nginx to
