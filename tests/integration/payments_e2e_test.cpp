@@ -369,13 +369,23 @@ BOOST_AUTO_TEST_CASE(a_referral_bonus_whose_job_died_is_queued_again) {
     BOOST_TEST(out.find("and 0 referral bonuses") != std::string::npos, out);
     BOOST_TEST(count(bonus_jobs) == 2);
 
-    // A dead bonus of a referrer whose account is gone (merged away) has nothing to extend.
+    // Left alone: a dead bonus of a referrer whose account is gone (merged away), which
+    // has nothing to extend, and an operator's hand-made one without a referral (no key
+    // to hold it once: it would be queued at every beat).
     const std::string orphan = std::to_string(referral.id + 1000000000);
-    exec("INSERT INTO jobs (kind, payload, status, attempts, max_attempts, finished_at) VALUES ('referral_bonus',"
-         " jsonb_build_object('referrer_id', (SELECT max(id) + 1000 FROM users), 'referral_id', " + orphan + "),"
-         " 'dead', 20, 20, now() - interval '2 hours')");
-    BOOST_TEST(run(ctl("jobs requeue-paid")).second.find("and 0 referral bonuses") != std::string::npos);
-    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE payload->>'referral_id' = '" + orphan + "'") == 1);
+    struct Remove {
+        ~Remove() { exec("DELETE FROM jobs WHERE kind = 'referral_bonus' AND payload->>'test' = 'left alone'"); }
+    } remove;
+    exec("INSERT INTO jobs (kind, payload, status, attempts, max_attempts, finished_at) VALUES"
+         " ('referral_bonus', jsonb_build_object('referrer_id', 9000000000000000, 'referral_id', " + orphan +
+         ", 'test', 'left alone'), 'dead', 20, 20, now() - interval '2 hours'),"
+         " ('referral_bonus', jsonb_build_object('referrer_id', " + std::to_string(referrer.id) +
+         ", 'test', 'left alone'), 'dead', 20, 20, now() - interval '2 hours')");
+    const auto [rc2, out2] = run("timeout 20 env " + ctl("jobs requeue-paid"));
+    BOOST_TEST(rc2 == 0);
+    BOOST_TEST(out2.find("and 0 referral bonuses") != std::string::npos, out2);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'referral_bonus' AND payload->>'test' = 'left alone'") == 2);
+    BOOST_TEST(books(referrer).expire_at == after.expire_at);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -145,15 +145,18 @@ void expire_payments_once(Db& db) {
 // Queues again, an hour after their job died, the paid orders nothing fulfils
 // (services/payment_confirmation.hpp) and the referral bonuses nothing grants
 // (services/referral_commission.hpp).
+// Each in its own transaction: a failure of one does not hold back the other.
 void requeue_what_is_owed_once(Db& db) {
-    try {
-        db.write([](pqxx::work& txn) {
-            return requeue_paid_orders(txn, 100, jobs::kMaxBackoffS) + requeue_referral_bonuses(txn, 100, jobs::kMaxBackoffS);
-        });
-    } catch (const std::exception& e) {
-        spdlog::warn("queueing paid orders and referral bonuses again: {}", e.what());
-        db.reset();
-    }
+    const auto requeue = [&db](const char* what, int64_t (*fn)(pqxx::transaction_base&, int64_t, int64_t)) {
+        try {
+            db.write([fn](pqxx::work& txn) { return fn(txn, 100, jobs::kMaxBackoffS); });
+        } catch (const std::exception& e) {
+            spdlog::warn("queueing {} again: {}", what, e.what());
+            db.reset();
+        }
+    };
+    requeue("paid orders", requeue_paid_orders);
+    requeue("referral bonuses", requeue_referral_bonuses);
 }
 
 // cabinet_worker.prom, written with each heartbeat (docs/operations.md "Metrics and logs").

@@ -87,16 +87,21 @@ std::vector<Statement> purchase_statements() {
         // at least $2 seconds ago, no job holds the referral's key ($3 || referral: pending,
         // running or done), and the referrer still has an account. The newest dead job's
         // payload is queued again (with $5 attempts); `job` is NULL when a purchase queued
-        // the bonus at the same moment. One pass over the dead bonus jobs, grouped.
+        // the bonus at the same moment. One pass over the dead bonus jobs, grouped. Only
+        // payloads the job can run count: both ids integers (an operator's hand-made job
+        // without a referral_id has no key, and would be queued again at every beat).
         {"requeue_referral_bonuses",
          "WITH dead AS ("
-         "  SELECT d.payload->>'referral_id' AS referral, (array_agg(d.payload ORDER BY d.finished_at DESC))[1] AS payload"
-         "  FROM jobs d WHERE d.kind = $4::text AND d.status = 'dead' GROUP BY 1"
-         "  HAVING max(d.finished_at) <= now() - make_interval(secs => $2::bigint)),"
+         "  SELECT d.payload->>'referral_id' AS referral, (d.payload->>'referrer_id')::bigint AS referrer,"
+         "   (array_agg(d.payload ORDER BY d.finished_at DESC NULLS LAST))[1] AS payload"
+         "  FROM jobs d WHERE d.kind = $4::text AND d.status = 'dead'"
+         "   AND jsonb_typeof(d.payload->'referral_id') = 'number' AND d.payload->>'referral_id' ~ '^[0-9]{1,18}$'"
+         "   AND jsonb_typeof(d.payload->'referrer_id') = 'number' AND d.payload->>'referrer_id' ~ '^[0-9]{1,18}$'"
+         "  GROUP BY 1, 2 HAVING max(d.finished_at) <= now() - make_interval(secs => $2::bigint)),"
          " stuck AS MATERIALIZED ("
          "  SELECT referral, payload FROM dead"
          "  WHERE NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = $3::text || referral)"
-         "   AND EXISTS (SELECT 1 FROM users u WHERE u.id = (payload->>'referrer_id')::bigint)"
+         "   AND EXISTS (SELECT 1 FROM users u WHERE u.id = referrer)"
          "  ORDER BY referral LIMIT $1)"
          " SELECT referral, enqueue_job($4, payload, $3 || referral, 0, $5::integer) AS job FROM stuck"},
         // Autopay: the plan and duration of the user's last completed plan purchase.

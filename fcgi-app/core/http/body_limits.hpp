@@ -13,9 +13,10 @@ namespace cabinet {
 inline constexpr std::string_view kAppConfigPathPrefix = "/api/admin/app-config/";
 inline constexpr int64_t kAppConfigBodyBytes = 1024 * 1024;
 
-// The largest body accepted for `path` when MAX_BODY_BYTES is `max_body`.
-inline int64_t body_limit(std::string_view path, int64_t max_body) {
-    return path.starts_with(kAppConfigPathPrefix) ? std::max(max_body, kAppConfigBodyBytes) : max_body;
+// The largest body accepted for `method` `path` when MAX_BODY_BYTES is `max_body`.
+inline int64_t body_limit(std::string_view method, std::string_view path, int64_t max_body) {
+    const bool app_config = method == "PUT" && path.starts_with(kAppConfigPathPrefix);
+    return app_config ? std::max(max_body, kAppConfigBodyBytes) : max_body;
 }
 
 }  // namespace cabinet

@@ -68,7 +68,7 @@ void read_request(FCGX_Request& r, int64_t max_body, Request& req) {
     const char* cl = FCGX_GetParam("CONTENT_LENGTH", r.envp);
     int64_t length = 0;
     if (cl && *cl && (!parse_int64(cl, length) || length < 0)) throw bad_request("invalid Content-Length");
-    if (length > body_limit(req.path, max_body)) throw ApiError(413, "request body too large");
+    if (length > body_limit(req.method, req.path, max_body)) throw ApiError(413, "request body too large");
     req.body.resize(static_cast<size_t>(length));
     size_t got = 0;
     while (got < req.body.size()) {
