@@ -50,6 +50,7 @@ void post_auth_logout(Exchange& ex);
 void post_auth_logout_others(Exchange& ex);
 void post_auth_telegram_start(Exchange& ex);
 void post_auth_telegram_poll(Exchange& ex);
+void post_auth_telegram_approve(Exchange& ex);
 // Ways into an account and linking them (linking.cpp)
 void get_linked(Exchange& ex);
 void post_link_email(Exchange& ex);

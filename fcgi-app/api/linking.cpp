@@ -144,19 +144,8 @@ void post_link_telegram_status(Exchange& ex) {
     w.Key("state");
     w.String(wait.confirmed ? "confirmed" : "waiting");
     w.Key("telegram");
-    if (!wait.confirmed) {
-        w.Null();
-    } else {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(wait.telegram.telegram_id);
-        w.Key("username");
-        if (wait.telegram.username.empty()) w.Null();
-        else write_string(w, wait.telegram.username);
-        w.Key("first_name");
-        write_string(w, wait.telegram.first_name);
-        w.EndObject();
-    }
+    if (!wait.confirmed) w.Null();
+    else write_code_confirmer(w, wait.telegram);
     w.EndObject();
 }
 

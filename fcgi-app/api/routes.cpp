@@ -18,6 +18,7 @@ std::vector<Route> routes() {
         {"POST", "/api/cabinet/auth/logout-others", AuthKind::tma_or_jwt, post_auth_logout_others, true},
         {"POST", "/api/cabinet/auth/telegram/start", AuthKind::none, post_auth_telegram_start, true},
         {"POST", "/api/cabinet/auth/telegram/poll", AuthKind::none, post_auth_telegram_poll},
+        {"POST", "/api/cabinet/auth/telegram/approve", AuthKind::none, post_auth_telegram_approve},
         {"GET", "/api/cabinet/auth/oauth/{provider}/authorize", AuthKind::none, get_auth_oauth_authorize},
         {"POST", "/api/cabinet/auth/oauth/callback", AuthKind::none, post_auth_oauth_callback},
         {"DELETE", "/api/cabinet/link/oauth/{provider}", AuthKind::tma_or_jwt, delete_link_oauth, false, true},

@@ -94,6 +94,13 @@ void post_auth_telegram_start(Exchange& ex) {
     // Only this browser may finish the sign-in: the code is in the link and its QR code on
     // the screen, for anyone who sees it to read.
     CodeStarter starter = code_starter(ex.req);
+    // Our page asks to approve the Telegram account in the browser: whoever reads the QR
+    // code and confirms first would otherwise sign this browser in to their own account. A
+    // client that does not ask (the original's, which sends no body) signs in on Confirm.
+    if (!ex.req.body.empty()) {
+        const JsonBody body(ex.req);
+        starter.needs_approval = has_field(body, "approve_in_browser") && require_bool(body, "approve_in_browser");
+    }
     starter.browser_hash = opaque_token_hash(bind_browser(ex));
     const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings(), starter);
     auto& w = ex.resp.json();
@@ -107,16 +114,33 @@ void post_auth_telegram_start(Exchange& ex) {
     w.EndObject();
 }
 
+// {pending: true} while nobody confirmed; {pending: true, telegram: {...}} once the bot's
+// Confirm named who, for a code this browser approves; the session otherwise.
 void post_auth_telegram_poll(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
     const JsonBody body(ex.req);
-    const auto session = poll_web_login(ex.io.db, auth, require_token(body, "code"), browser_binding(ex.req));
-    if (session) return write_session(ex, *session);
+    const WebLoginPoll poll = poll_web_login(ex.io.db, auth, require_token(body, "code"), browser_binding(ex.req));
+    if (poll.session) return write_session(ex, *poll.session);
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("pending");
     w.Bool(true);
+    if (poll.confirmer) {
+        w.Key("telegram");
+        write_code_confirmer(w, *poll.confirmer);
+    }
     w.EndObject();
+}
+
+// "Yes, that is my Telegram account" signs this browser in to it; "no" ends the code.
+void post_auth_telegram_approve(Exchange& ex) {
+    WebAuth auth = web_auth_for(ex);
+    const JsonBody body(ex.req);
+    const std::string code = require_token(body, "code");
+    const bool approve = require_bool(body, "approve");
+    const auto session = approve_web_login(ex.io.db, auth, code, browser_binding(ex.req), approve);
+    if (session) return write_session(ex, *session);
+    write_ok(ex);
 }
 
 }  // namespace cabinet::api

@@ -12,6 +12,18 @@ WebAuth web_auth_for(Exchange& ex) {
     return WebAuth(ex.settings(), ex.shared.jwt, ex.shared.passwords, ex.io.db, ex.io.redis);
 }
 
+void write_code_confirmer(JsonWriter& w, const CodeConfirmer& who) {
+    w.StartObject();
+    w.Key("id");
+    w.Int64(who.telegram_id);
+    w.Key("username");
+    if (who.username.empty()) w.Null();
+    else write_string(w, who.username);
+    w.Key("first_name");
+    write_string(w, who.first_name);
+    w.EndObject();
+}
+
 void write_session(Exchange& ex, const WebSession& s) {
     auto& w = ex.resp.json();
     w.StartObject();

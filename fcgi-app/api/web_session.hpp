@@ -14,6 +14,10 @@ WebAuth web_auth_for(Exchange& ex);
 // {access_token, refresh_token, token_type: "bearer", expires_in, user: {id, email, email_verified}}
 void write_session(Exchange& ex, const WebSession& s);
 
+// The Telegram account that confirmed a code in the bot, for the question its browser asks
+// (link and web-login approval): {id, username (null when none), first_name}.
+void write_code_confirmer(JsonWriter& w, const CodeConfirmer& who);
+
 // The browser asking for a Telegram code (IP as nginx saw it, user agent cut to 200
 // characters), for the bot's "only if you started this yourself" prompt, and the hash of
 // its binding cookie when it sends one.

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
 import { api, BASE, ctl, FAKES, initData, waitFor } from './lib/stack.mjs';
 
 let browser;
@@ -246,29 +246,46 @@ test('two tabs share one rotation: both stay signed in and one /auth/refresh rea
   await p.close();
 });
 
-test('Telegram sign-in: the bot link and QR, the confirmation in the bot signs the page in', async () => {
+test('Telegram sign-in: the bot link and QR; whoever confirms is named here, a stranger declined, the owner approved and signed in', async () => {
   const p = await openPage(browser, '/cabinet/');
-  await p.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
-  const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
-  await link.waitFor();
-  await p.page.getByRole('img', { name: "QR code of the bot's sign-in link" }).waitFor();
-  await axeClean(p.page);
-  const url = new URL(await link.getAttribute('href'));
-  const code = url.searchParams.get('start').replace(/^weblogin_/, '');
-  const tg = 730000000 + Math.floor(Math.random() * 1e6);
-  // An existing Telegram customer with money on the balance.
-  assert.equal((await api('GET', '/me', { init: initData(tg) })).status, 200);
-  ctl('user', 'set-balance', '--telegram-id', String(tg), '--value', '100000');
   const update = (body) => fetch(BASE + '/bot/webhook', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': process.env.BOT_WEBHOOK_SECRET },
     body: JSON.stringify(body),
   });
-  const from = { id: tg, is_bot: false, first_name: 'Web', language_code: 'en' };
-  assert.equal((await update({ update_id: 1, message: { message_id: 9, date: 1700000000, from, chat: { id: tg, type: 'private' }, text: '/start weblogin_' + code } })).status, 200);
-  assert.equal((await update({ update_id: 2, callback_query: { id: 'cb' + tg, from, chat_instance: '1', data: 'wl+' + code, message: { message_id: 55, date: 1700000000, chat: { id: tg, type: 'private' } } } })).status, 200);
+  // `tg` opens the page's bot link and presses Confirm.
+  const confirmAs = async (tg, who) => {
+    const link = p.page.getByRole('link', { name: 'Open the bot in Telegram' });
+    await link.waitFor();
+    const code = new URL(await link.getAttribute('href')).searchParams.get('start').replace(/^weblogin_/, '');
+    const from = { id: tg, is_bot: false, language_code: 'en', ...who };
+    assert.equal((await update({ update_id: 1, message: { message_id: 9, date: 1700000000, from, chat: { id: tg, type: 'private' }, text: '/start weblogin_' + code } })).status, 200);
+    assert.equal((await update({ update_id: 2, callback_query: { id: 'cb' + tg, from, chat_instance: '1', data: 'wl+' + code, message: { message_id: 55, date: 1700000000, chat: { id: tg, type: 'private' } } } })).status, 200);
+  };
+  await p.page.getByRole('button', { name: 'Sign in with Telegram' }).click();
+  await p.page.getByRole('img', { name: "QR code of the bot's sign-in link" }).waitFor();
+  await axeClean(p.page);
+
+  // Someone who read the QR code off the screen confirms first: named, declined, nobody signed in.
+  const stranger = 735000000 + Math.floor(Math.random() * 1e6);
+  await confirmAs(stranger, { first_name: 'Mallory', username: 'mallory' });
+  await p.page.getByText('Mallory @mallory confirmed the sign-in in Telegram. Is this your Telegram account?').waitFor({ timeout: 15000 });
+  await axeClean(p.page);
+  if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('cabinet-telegram-approve.png') });
+  await p.page.getByRole('button', { name: 'No, it is not mine' }).click();
+  await p.page.getByText('Not signed in. Nobody was signed in with that code').waitFor();
+  assert.equal(await p.page.evaluate(() => localStorage.getItem('cabinet.session')), null);
+
+  // The owner starts again, confirms, and approves here.
+  const tg = 730000000 + Math.floor(Math.random() * 1e6);
+  // An existing Telegram customer with money on the balance.
+  assert.equal((await api('GET', '/me', { init: initData(tg) })).status, 200);
+  ctl('user', 'set-balance', '--telegram-id', String(tg), '--value', '100000');
+  await p.page.getByRole('button', { name: 'Start again' }).click();
+  await confirmAs(tg, { first_name: 'Web' });
   let bearer = null;
   p.page.on('request', (r) => { const a = r.headers().authorization; if (a && a.startsWith('Bearer ')) bearer = a; });
+  await p.page.getByRole('button', { name: 'Yes, sign in' }).click({ timeout: 15000 });
   await p.page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 15000 });
   await ready(p.page);
   await axeClean(p.page);

@@ -394,6 +394,7 @@ async function telegramSignIn(p, tg) {
   await link.waitFor();
   const start = new URL(await link.getAttribute('href')).searchParams.get('start');
   await confirmInBot(tg, start, 'wl+' + start.replace(/^weblogin_/, ''));
+  await p.page.getByRole('button', { name: 'Yes, sign in' }).click({ timeout: 15000 });   // "Web confirmed ... is this you?"
   await p.page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 15000 });
   await ready(p.page);
 }

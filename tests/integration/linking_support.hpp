@@ -129,10 +129,11 @@ struct WebLogin {
     std::string cookie;
     HttpResult started;
 };
-inline WebLogin start_web_login(const std::vector<std::string>& extra_headers = {}) {
+// `body` {"approve_in_browser": true}: our page's sign-in, which its browser approves.
+inline WebLogin start_web_login(const std::vector<std::string>& extra_headers = {}, const std::string& body = "{}") {
     std::vector<std::string> headers{"Content-Type: application/json"};
     headers.insert(headers.end(), extra_headers.begin(), extra_headers.end());
-    auto r = http("POST", "/api/cabinet/auth/telegram/start", headers, "{}");
+    auto r = http("POST", "/api/cabinet/auth/telegram/start", headers, body);
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
     const std::string set_cookie = r.headers.count("set-cookie") ? r.headers.at("set-cookie") : std::string();
     const std::string code = r.json()["code"].GetString();
@@ -145,5 +146,12 @@ inline HttpResult poll_web_login(const std::string& code, const std::string& coo
     return http("POST", "/api/cabinet/auth/telegram/poll", headers, code_body(code));
 }
 inline HttpResult poll_web_login(const WebLogin& w) { return poll_web_login(w.code, w.cookie); }
+// The browser's answer to "is this you?" (`cookie` empty: of another browser).
+inline HttpResult approve_web_login(const std::string& code, const std::string& cookie, bool approve) {
+    std::vector<std::string> headers{"Content-Type: application/json"};
+    if (!cookie.empty()) headers.push_back("Cookie: " + cookie);
+    return http("POST", "/api/cabinet/auth/telegram/approve", headers,
+                R"({"code":")" + code + R"(","approve":)" + (approve ? "true" : "false") + "}");
+}
 
 }  // namespace it::linking_help

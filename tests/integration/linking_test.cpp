@@ -87,6 +87,46 @@ BOOST_AUTO_TEST_CASE(telegram_web_login_expired_and_blocked) {
     BOOST_TEST(poll_web_login(browser).status == 403);
 }
 
+// Our page's sign-in is approved in its browser: whoever read the QR code off the screen
+// and confirmed first is named and declined, and signs nobody in; the owner's is approved.
+BOOST_AUTO_TEST_CASE(a_web_login_its_browser_approves_names_who_confirmed_first) {
+    const std::string approved = R"({"approve_in_browser":true})";
+    const int64_t stranger = fresh_telegram_id(), owner = fresh_telegram_id();
+    const WebLogin browser = start_web_login({}, approved);
+    BOOST_TEST(said(bot_start(stranger, "weblogin_" + browser.code), "Sign in to the web cabinet from"));
+    BOOST_TEST(said(bot_press(stranger, "wl+" + browser.code), "approve this Telegram account"));
+    const auto asked = poll_web_login(browser);
+    BOOST_REQUIRE_MESSAGE(asked.status == 200, asked.body);
+    const auto a = asked.json();
+    BOOST_TEST(a["pending"].GetBool());
+    BOOST_TEST(!a.HasMember("access_token"));
+    BOOST_TEST(a["telegram"]["id"].GetInt64() == stranger);
+    BOOST_TEST(a["telegram"].HasMember("first_name"));
+    // Nobody else answers for this browser, and nothing is answered before the bot names someone.
+    BOOST_TEST(approve_web_login(browser.code, "", true).status == 400);
+    const WebLogin unconfirmed = start_web_login({}, approved);
+    BOOST_TEST(detail(approve_web_login(unconfirmed.code, unconfirmed.cookie, true)) == "code is invalid");
+    // "Not me": the code ends, and the stranger has no session.
+    const auto declined = approve_web_login(browser.code, browser.cookie, false);
+    BOOST_TEST(declined.status == 200, declined.body);
+    BOOST_TEST(!declined.json().HasMember("access_token"));
+    BOOST_TEST(poll_web_login(browser).status == 400);
+    BOOST_TEST(approve_web_login(browser.code, browser.cookie, true).status == 400);
+    BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid_of(stranger)) == 0);
+
+    // The owner confirms their own, is named, and "yes" signs this browser in to them, once.
+    const WebLogin mine = start_web_login({}, approved);
+    BOOST_TEST(said(bot_start(owner, "weblogin_" + mine.code), "Sign in to the web cabinet from"));
+    BOOST_TEST(said(bot_press(owner, "wl+" + mine.code), "approve this Telegram account"));
+    BOOST_TEST(poll_web_login(mine).json()["telegram"]["id"].GetInt64() == owner);
+    const auto yes = approve_web_login(mine.code, mine.cookie, true);
+    BOOST_REQUIRE_MESSAGE(yes.status == 200, yes.body);
+    BOOST_TEST(yes.json()["user"]["id"].GetInt64() == count("SELECT " + uid_of(owner)));
+    BOOST_TEST(http("GET", "/api/cabinet/me", {"Authorization: " + bearer(access_of(yes))}).status == 200);
+    BOOST_TEST(detail(approve_web_login(mine.code, mine.cookie, true)) == "code already used");
+    BOOST_TEST(detail(poll_web_login(mine)) == "code already used");
+}
+
 BOOST_AUTO_TEST_CASE(linked_for_tma_and_web_users) {
     const int64_t tg = fresh_telegram_id();
     const auto r = http("GET", "/api/cabinet/linked", {tma_header(tg)});

@@ -53,6 +53,8 @@ std::string link_prompt(const CodePrompt& p);
 std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code);
 inline constexpr std::string_view kWebLoginCancelledText = "Sign-in cancelled. Nobody was signed in.";
 inline constexpr std::string_view kLinkCancelledText = "Linking cancelled. Nothing was changed.";
+inline constexpr std::string_view kWebLoginApproveInBrowserText =
+    "Confirmed. Now go back to the browser and approve this Telegram account there; it is signed in then.";
 inline constexpr std::string_view kLinkApproveInBrowserText =
     "Confirmed. Now go back to the browser that showed the link and approve this Telegram account there; "
     "the accounts are linked then.";

@@ -60,9 +60,10 @@ bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
         const auto account = presser();
         if (!account) reply = kCodeExpiredText;
         else if (account->user.is_blocked) reply = kBlockedText;
-        else if (starts_with(b.data, kWebLoginConfirmData))
-            reply = confirm_web_login(ex.io.db, code_after(kWebLoginConfirmData), account->user.id) ? kWebLoginDoneText
-                                                                                                     : kCodeExpiredText;
+        else if (starts_with(b.data, kWebLoginConfirmData)) {
+            const auto approval = confirm_web_login(ex.io.db, code_after(kWebLoginConfirmData), account->user.id);
+            reply = !approval ? kCodeExpiredText : *approval ? kWebLoginApproveInBrowserText : kWebLoginDoneText;
+        }
         else if (confirm_link(ex.io.db, code_after(kLinkConfirmData), account->user.id))
             reply = kLinkApproveInBrowserText;  // its browser approves, then merges
         else

@@ -26,8 +26,11 @@ bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_h
 
 void sweep_telegram_codes(pqxx::transaction_base& txn) { exec_prepared(txn, "sweep_telegram_codes"); }
 
-bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id) {
-    return !exec_prepared(txn, "confirm_weblogin_code", code_hash, telegram_user_id).empty();
+std::optional<bool> confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash,
+                                         int64_t telegram_user_id) {
+    const auto res = exec_prepared(txn, "confirm_weblogin_code", code_hash, telegram_user_id);
+    if (res.empty()) return std::nullopt;
+    return res[0][0].as<bool>();
 }
 
 bool confirm_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id) {
@@ -36,6 +39,10 @@ bool confirm_link_code(pqxx::transaction_base& txn, const std::string& code_hash
 
 bool decline_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t user_id) {
     return !exec_prepared(txn, "decline_link_code", code_hash, user_id).empty();
+}
+
+bool decline_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash) {
+    return !exec_prepared(txn, "decline_weblogin_code", code_hash).empty();
 }
 
 std::optional<CodeConfirmer> telegram_code_confirmer(pqxx::transaction_base& txn, const std::string& code_hash) {

@@ -15,7 +15,9 @@ struct CodeStarter {
     std::string ip;
     std::string user_agent;
     std::string browser_hash;  // of the browser binding cookie; empty: the code is not bound
-    bool needs_approval = false;  // a `link` code merges only once its browser approves
+    // A `link` code merges, a `weblogin` code signs in, only once its browser approves the
+    // Telegram account that confirmed it.
+    bool needs_approval = false;
 };
 // `user_id` 0 for a `weblogin` code.
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
@@ -32,12 +34,16 @@ std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, 
 // Ends a live code of `kind` (Cancel in the bot); false when it was not live.
 bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind);
 void sweep_telegram_codes(pqxx::transaction_base& txn);
-// False when the code is unknown, of another kind, expired, confirmed or spent.
-bool confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id);
+// Whether its browser approves the sign-in still; nullopt when the code is unknown, of
+// another kind, expired, confirmed or spent.
+std::optional<bool> confirm_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash,
+                                         int64_t telegram_user_id);
 // The same for a `link` code that needs its browser's approval.
 bool confirm_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t telegram_user_id);
 // Ends the live link code of web user `user_id` (its browser declined); false when not live.
 bool decline_link_code(pqxx::transaction_base& txn, const std::string& code_hash, int64_t user_id);
+// The same for a web login whose browser declines who confirmed it (the row locked).
+bool decline_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash);
 // The Telegram account that confirmed a code (nullopt: none yet).
 struct CodeConfirmer {
     int64_t telegram_id = 0;

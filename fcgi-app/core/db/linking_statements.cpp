@@ -28,7 +28,7 @@ std::vector<Statement> linking_statements() {
     {"confirm_weblogin_code",
      "UPDATE telegram_codes SET confirmed_at = now(), confirmed_user_id = $2"
      " WHERE code_hash = $1 AND kind = 'weblogin' AND confirmed_at IS NULL AND spent_at IS NULL AND expires_at > now()"
-     " RETURNING 1"},
+     " RETURNING needs_approval"},
     // The bot's Confirm of a link its browser approves: the Telegram user is named, nothing
     // merges yet. Once, while live.
     {"confirm_link_code",
@@ -39,7 +39,12 @@ std::vector<Statement> linking_statements() {
     {"decline_link_code",
      "UPDATE telegram_codes SET cancelled_at = now(), spent_at = now()"
      " WHERE code_hash = $1 AND kind = 'link' AND user_id = $2 AND spent_at IS NULL AND expires_at > now() RETURNING 1"},
-    // Who confirmed a link code, for its browser's question.
+    // The browser's "not me" for a web login it approves: the code ends (its row is locked
+    // and checked confirmed and live by the caller).
+    {"decline_weblogin_code",
+     "UPDATE telegram_codes SET cancelled_at = now(), spent_at = now()"
+     " WHERE code_hash = $1 AND kind = 'weblogin' AND spent_at IS NULL RETURNING 1"},
+    // Who confirmed a code, for its browser's question.
     {"telegram_code_confirmer",
      "SELECT u.telegram_id, u.username, u.first_name FROM telegram_codes c JOIN users u ON u.id = c.confirmed_user_id"
      " WHERE c.code_hash = $1"},

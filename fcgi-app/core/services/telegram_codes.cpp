@@ -42,7 +42,7 @@ bool cancel_code(Db& db, std::string_view code, std::string_view kind) {
     return db.write([&](pqxx::work& txn) { return cancel_telegram_code(txn, hash, std::string(kind)); });
 }
 
-bool confirm_web_login(Db& db, std::string_view code, int64_t user_id) {
+std::optional<bool> confirm_web_login(Db& db, std::string_view code, int64_t user_id) {
     const std::string hash = opaque_token_hash(code);
     return db.write([&](pqxx::work& txn) { return confirm_weblogin_code(txn, hash, user_id); });
 }
@@ -75,49 +75,102 @@ bool decline_link(Db& db, std::string_view code, int64_t web_user_id) {
     return db.write([&](pqxx::work& txn) { return decline_link_code(txn, hash, web_user_id); });
 }
 
-std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser) {
+namespace {
+
+enum class CodeState { pending, awaiting_approval, ok, declined, invalid, used, expired, blocked, cancelled, confirmed, other_browser };
+
+// Where a web-login code stands for the browser `browser_hash` (the poll's and the
+// approval's first check).
+CodeState web_login_state(const std::optional<TelegramCode>& row, const std::string& browser_hash) {
+    if (!row || row->kind != kWebLoginKind) return CodeState::invalid;
+    // Before anything else: another browser learns nothing about the code, and its polls
+    // spend nothing (the owner's still gets in).
+    if (!row->browser_hash.empty() && row->browser_hash != browser_hash) return CodeState::other_browser;
+    if (row->cancelled) return CodeState::cancelled;
+    if (row->spent) return CodeState::used;
+    if (row->expired) return CodeState::expired;
+    if (!row->confirmed) return CodeState::pending;
+    return CodeState::confirmed;
+}
+
+// Spends a confirmed code (its row locked) and opens the confirming user's session:
+// spent whatever follows, so a blocked user's code does not wait for an unblock.
+CodeState sign_in_confirmer(pqxx::work& txn, WebAuth& auth, const std::string& hash, int64_t user_id, WebSession& session) {
+    spend_telegram_code(txn, hash, user_id);
+    const auto user = find_web_login_by_id(txn, user_id);
+    if (!user) return CodeState::invalid;
+    if (user->is_blocked) return CodeState::blocked;
+    session = auth.open_session(txn, user->id, user->email, user->email_verified, kSessionByTelegram);
+    return CodeState::ok;
+}
+
+// The 4xx of a code that cannot sign in.
+[[noreturn]] void refuse_web_login(CodeState outcome) {
+    switch (outcome) {
+        case CodeState::used: throw bad_request("code already used");
+        case CodeState::cancelled: throw bad_request("sign-in was cancelled in Telegram");
+        case CodeState::expired: throw bad_request("code expired");
+        case CodeState::blocked: throw forbidden("user is blocked");
+        case CodeState::other_browser: throw bad_request("this sign-in was started in another browser");
+        default: throw bad_request("code is invalid");
+    }
+}
+
+std::string browser_hash_of(std::string_view browser) {
+    return browser.empty() ? std::string() : opaque_token_hash(browser);
+}
+
+}  // namespace
+
+WebLoginPoll poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser) {
     const std::string hash = opaque_token_hash(code);
-    const std::string browser_hash = browser.empty() ? std::string() : opaque_token_hash(browser);
-    enum class Outcome { pending, ok, invalid, used, expired, blocked, cancelled, confirmed, other_browser };
-    const auto state = [&browser_hash](const std::optional<TelegramCode>& row) {
-        if (!row || row->kind != kWebLoginKind) return Outcome::invalid;
-        // Before anything else: another browser learns nothing about the code, and its
-        // polls spend nothing (the owner's still gets in).
-        if (!row->browser_hash.empty() && row->browser_hash != browser_hash) return Outcome::other_browser;
-        if (row->cancelled) return Outcome::cancelled;
-        if (row->spent) return Outcome::used;
-        if (row->expired) return Outcome::expired;
-        if (!row->confirmed) return Outcome::pending;
-        return Outcome::confirmed;
-    };
+    const std::string browser_hash = browser_hash_of(browser);
     // A browser polls every two seconds until the bot's Confirm, and anyone may poll any
     // code: those answers come from a read. A commit would make every pool process of the
     // host forget every account it keeps (http/dispatch.cpp).
-    Outcome outcome = db.read([&](pqxx::transaction_base& txn) { return state(peek_telegram_code(txn, hash)); });
-    WebSession session;
-    if (outcome == Outcome::confirmed) outcome = db.write([&](pqxx::work& txn) {
-        const auto row = lock_telegram_code(txn, hash);
-        if (const Outcome now = state(row); now != Outcome::confirmed) return now;  // spent by a parallel poll
-        // Spent whatever follows: a blocked user's code must not wait for an unblock.
-        spend_telegram_code(txn, hash, row->confirmed_user_id);
-        const auto user = find_web_login_by_id(txn, row->confirmed_user_id);
-        if (!user) return Outcome::invalid;
-        if (user->is_blocked) return Outcome::blocked;
-        session = auth.open_session(txn, user->id, user->email, user->email_verified, kSessionByTelegram);
-        return Outcome::ok;
+    WebLoginPoll out;
+    CodeState outcome = db.read([&](pqxx::transaction_base& txn) {
+        const auto row = peek_telegram_code(txn, hash);
+        const CodeState now = web_login_state(row, browser_hash);
+        if (now != CodeState::confirmed || !row->needs_approval) return now;
+        // Its browser approves first: who confirmed it, for the page's question.
+        out.confirmer = telegram_code_confirmer(txn, hash);
+        return out.confirmer ? CodeState::awaiting_approval : CodeState::invalid;  // the confirmer was merged away
     });
-    switch (outcome) {
-        case Outcome::pending:
-        case Outcome::confirmed: return std::nullopt;
-        case Outcome::ok: return session;
-        case Outcome::used: throw bad_request("code already used");
-        case Outcome::cancelled: throw bad_request("sign-in was cancelled in Telegram");
-        case Outcome::expired: throw bad_request("code expired");
-        case Outcome::blocked: throw forbidden("user is blocked");
-        case Outcome::other_browser: throw bad_request("this sign-in was started in another browser");
-        case Outcome::invalid: break;
-    }
-    throw bad_request("code is invalid");
+    if (outcome == CodeState::confirmed) outcome = db.write([&](pqxx::work& txn) {
+        const auto row = lock_telegram_code(txn, hash);
+        const CodeState now = web_login_state(row, browser_hash);
+        if (now != CodeState::confirmed || row->needs_approval) return now;  // spent by a parallel poll
+        WebSession session;
+        const CodeState done = sign_in_confirmer(txn, auth, hash, row->confirmed_user_id, session);
+        if (done == CodeState::ok) out.session = std::move(session);
+        return done;
+    });
+    if (outcome == CodeState::pending || outcome == CodeState::awaiting_approval || outcome == CodeState::ok) return out;
+    refuse_web_login(outcome);
+}
+
+std::optional<WebSession> approve_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser,
+                                            bool approve) {
+    const std::string hash = opaque_token_hash(code);
+    const std::string browser_hash = browser_hash_of(browser);
+    std::optional<WebSession> out;
+    const CodeState outcome = db.write([&](pqxx::work& txn) {
+        const auto row = lock_telegram_code(txn, hash);
+        const CodeState now = web_login_state(row, browser_hash);
+        // Only the browser that asked approves (a code without approval has none to give),
+        // and only once the bot named someone.
+        if (now == CodeState::pending || (now == CodeState::confirmed && (!row->needs_approval || row->browser_hash.empty())))
+            return CodeState::invalid;
+        if (now != CodeState::confirmed) return now;
+        if (!approve) return decline_weblogin_code(txn, hash) ? CodeState::declined : CodeState::invalid;
+        WebSession session;
+        const CodeState done = sign_in_confirmer(txn, auth, hash, row->confirmed_user_id, session);
+        if (done == CodeState::ok) out = std::move(session);
+        return done;
+    });
+    if (outcome == CodeState::ok || outcome == CodeState::declined) return out;
+    refuse_web_login(outcome);
 }
 
 }  // namespace cabinet

@@ -39,9 +39,10 @@ std::optional<CodePrompt> code_prompt(Db& db, std::string_view code, std::string
 // was no longer live.
 bool cancel_code(Db& db, std::string_view code, std::string_view kind);
 
-// The bot's Confirm button: the Telegram user `user_id` confirms a web login; false when
-// the code is unknown, expired, cancelled or confirmed already.
-bool confirm_web_login(Db& db, std::string_view code, int64_t user_id);
+// The bot's Confirm button: the Telegram user `user_id` confirms a web login. Whether its
+// browser approves it still (then the bot says so); nullopt when the code is unknown,
+// expired, cancelled or confirmed already.
+std::optional<bool> confirm_web_login(Db& db, std::string_view code, int64_t user_id);
 // The same for a link code its browser approves (starter.needs_approval): the Telegram user
 // is named, nothing merges yet. False for any other code (a link code without approval
 // merges on Confirm: services/account_merge.hpp).
@@ -58,10 +59,21 @@ LinkWait link_wait(Db& db, std::string_view code, int64_t web_user_id);
 // "Not me": the code ends, nothing merges; false when it was no longer live.
 bool decline_link(Db& db, std::string_view code, int64_t web_user_id);
 
-// The browser's poll: nullopt while unconfirmed; the session of the confirming user once
+// The browser's poll. Nothing while unconfirmed. Once the bot's Confirm named someone: for
+// a code its browser approves (starter.needs_approval), that Telegram account, to ask
+// "is this you?" (approve_web_login); otherwise the session of the confirming user, once
 // (the code is spent in the same transaction). `browser` is the poller's binding cookie: a
 // code started by a browser with one answers only that browser. 400
-// unknown/expired/used/another browser's, 403 blocked.
-std::optional<WebSession> poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser);
+// unknown/expired/used/cancelled/another browser's, 403 blocked.
+struct WebLoginPoll {
+    std::optional<WebSession> session;
+    std::optional<CodeConfirmer> confirmer;
+};
+WebLoginPoll poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser);
+// The browser's answer for a code it approves, once the bot named someone: the session of
+// that Telegram user (`approve`; the code is spent), or nothing (declined: the code ends).
+// 400 as the poll, and for a code not confirmed yet or not waiting for this browser.
+std::optional<WebSession> approve_web_login(Db& db, WebAuth& auth, std::string_view code, std::string_view browser,
+                                            bool approve);
 
 }  // namespace cabinet

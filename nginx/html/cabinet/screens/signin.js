@@ -117,7 +117,9 @@ export default {
       mount(tgBox, h('div', { class: 'skeleton skeleton-line' }));
       let start;
       try {
-        start = await ctx.api.post('/auth/telegram/start', {});
+        // Approved here: whoever reads the QR code off this screen and confirms first is
+        // named and can be declined, instead of signing this browser in to their account.
+        start = await ctx.api.post('/auth/telegram/start', { approve_in_browser: true });
       } catch (e) {
         if (isOff(e)) return showOff(view, ctx);
         mount(tgBox, h('p', { role: 'alert' }, explain(ctx, e)), tgButton());
@@ -135,6 +137,7 @@ export default {
         try {
           const r = await ctx.api.post('/auth/telegram/poll', { code: start.code });
           if (r && r.access_token) { stopPoll(); ctx.session.adopt(r); return; }
+          if (r && r.telegram) { stopPoll(); askTelegram(start.code, r.telegram); return; }
         } catch (e) {
           if (e instanceof ApiError && e.status === 400 && /cancel/i.test(e.detail || '')) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.telegram.cancelled'))); return; }
           if (e instanceof ApiError && (e.status === 400 || e.status === 404 || e.status === 410)) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
@@ -148,6 +151,32 @@ export default {
       };
       pollTimer = setTimeout(poll, 1500);
       return null;
+    }
+    // "X confirmed in Telegram. Is this your Telegram account?" Yes signs in; No ends the code.
+    function askTelegram(code, tg) {
+      const name = [tg.first_name, tg.username ? '@' + tg.username : null].filter(Boolean).join(' ') || t('linked.telegram.id', { id: tg.id });
+      const answer = async (approve, btn) => {
+        for (const b of tgBox.querySelectorAll('button')) b.disabled = true;
+        try {
+          const r = await ctx.api.post('/auth/telegram/approve', { code, approve });
+          if (r && r.access_token) { ctx.session.adopt(r); return; }
+          mount(tgBox, h('p', {}, t('cabinet.telegram.declined')), tgButton(t('cabinet.telegram.restart')));
+        } catch (e) {
+          if (isOff(e)) { showOff(view, ctx); return; }
+          if (e instanceof ApiError && e.status === 403) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.blocked.text'))); return; }
+          if (e instanceof ApiError && e.status === 400) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
+          ctx.fail(e);
+          for (const b of tgBox.querySelectorAll('button')) b.disabled = false;
+          btn.focus();
+        }
+      };
+      const yes = h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('cabinet.telegram.approve'));
+      mount(tgBox, h('div', { class: 'linked-confirm', role: 'group', 'aria-label': t('cabinet.telegram.ask', { name }) },
+        h('p', {}, t('cabinet.telegram.ask', { name })),
+        h('p', { class: 'muted' }, t('cabinet.telegram.ask_note')),
+        h('div', { class: 'btn-row' }, yes,
+          h('button', { class: 'btn', type: 'button', onclick: (e) => answer(false, e.currentTarget) }, t('cabinet.telegram.decline')))));
+      yes.focus();
     }
     const tgButton = (label = t('cabinet.telegram.start')) => h('button', { class: 'btn', type: 'button', onclick: startTelegram }, label);
     mount(tgBox, tgButton());
