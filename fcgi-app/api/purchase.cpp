@@ -42,6 +42,11 @@ void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const O
     const Settings& s = ex.settings();
     const int64_t price = order.quote.final_minor;
     o.paid_with = price == 0 ? "free" : "balance";
+    // A free order is a free grant: like the trial and a promo code's days, it never lifts
+    // the owner's block (docs/decisions.md "Free grants never lift the owner's block"); a paid
+    // one may.
+    if (price == 0 && locked.subscription && locked.subscription->status == "disabled")
+        throw ApiError(409, "the subscription is disabled");
     if (o.paid_with == "balance") {
         if (!s.balance_enabled) throw bad_request("paying from the balance is switched off");
         if (locked.user.balance_minor < price) throw ApiError(402, "balance insufficient");

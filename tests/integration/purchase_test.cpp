@@ -184,6 +184,18 @@ BOOST_AUTO_TEST_CASE(full_discount_is_free) {
     BOOST_TEST(std::string(r.json()["paid_with"].GetString()) == "free");
     BOOST_TEST(count("SELECT amount_minor FROM transactions WHERE method = 'free' AND user_id = " + uid_of(tg)) == 0);
     BOOST_TEST(std::string(http("GET", "/api/cabinet/me", {auth}).json()["subscription"]["status"].GetString()) == "active");
+
+    // Once the owner blocks the subscription, a free order does not lift the block: 409,
+    // nothing granted or recorded, on either side.
+    exec("UPDATE subscriptions SET status = 'disabled' WHERE user_id = " + uid_of(tg));
+    const std::string revision = "SELECT revision FROM subscriptions WHERE user_id = " + uid_of(tg);
+    const int64_t before = count(revision);
+    const auto blocked = buy(auth, kStandard30);
+    BOOST_TEST(blocked.status == 409);
+    BOOST_TEST(std::string(blocked.json()["detail"].GetString()) == "the subscription is disabled");
+    BOOST_TEST(count(revision) == before);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'disabled' AND user_id = " + uid_of(tg)) == 1);
 }
 
 BOOST_AUTO_TEST_CASE(idempotency_key_makes_a_repeat_409) {
