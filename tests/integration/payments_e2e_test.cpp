@@ -207,6 +207,38 @@ BOOST_AUTO_TEST_CASE(autopay_leaves_a_blocked_account_and_a_disabled_subscriptio
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 1);
 }
 
+// The balance switched off between the scan and the job: the job renews nothing, scans while
+// it is off queue nothing, and the scan after it is back on renews that same expiry once.
+BOOST_AUTO_TEST_CASE(autopay_resumes_when_the_balance_is_switched_on_again) {
+    const int64_t tg = fresh_telegram_id();
+    autopay_customer(tg, 100000, "2 hours");
+    const std::string jobs_of_user = "FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + uid_of(tg) + "::text";
+    const std::string expiry = "SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + uid_of(tg);
+    const int64_t before = count(expiry);
+    stack_svc("stop", "worker");
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    {
+        struct BalanceOff {
+            BalanceOff() { BOOST_REQUIRE(run(ctl("settings set BALANCE_ENABLED false")).first == 0); }
+            ~BalanceOff() { run(ctl("settings unset BALANCE_ENABLED")); }
+        } off;
+        stack_svc("start", "worker");
+        BOOST_REQUIRE(wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'done'") == 1; }, 20000));
+        const auto [rc, out] = run(ctl("autopay"));
+        BOOST_TEST(out.find("queued 0 autopay renewals") != std::string::npos, out);  // nobody's, while off
+    }
+    BOOST_TEST(count(expiry) == before);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the balance back on in the worker "within a second"
+    // (Other tests' customers may be due too: this one's jobs are counted.)
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 2);
+    BOOST_REQUIRE(wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'done'") == 2; }, 20000));
+    BOOST_TEST(count(expiry) - before == 30 * 86400);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 100000 - 2 * 29900);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 2);  // renewed: not due again
+}
+
 // An autopay renewal outlives a panel outage: its job retries for hours, not minutes, and
 // one that dies anyway does not hold its key, so the scan after the outage renews.
 BOOST_AUTO_TEST_CASE(autopay_after_a_panel_outage_renews_at_the_next_scan) {

@@ -18,7 +18,7 @@ int autopay(const Args& args) {
     if (!parse_int64(option(args, "--within-hours", "24"), window_h) || window_h < 1 || window_h > 24)
         throw std::runtime_error("--within-hours must be 1..24");
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
-    const int64_t queued = db.transact([&](pqxx::work& txn) { return queue_due_autopay(txn, window_h * 3600); });
+    const int64_t queued = db.transact([&](pqxx::work& txn) { return queue_due_autopay(txn, s, window_h * 3600); });
     std::cout << "queued " << queued << " autopay renewals\n";
     return 0;
 }

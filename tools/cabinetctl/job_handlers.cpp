@@ -73,6 +73,12 @@ void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     const AutopayResult r = autopay_renew(txn, panel, s, user_id);
     static const char* names[] = {"renewed", "not due", "no plan to renew", "balance too low"};
     spdlog::info("autopay for user {}: {}", user_id, names[static_cast<int>(r)]);
+    // A job that found nothing to do (the balance switched off since the scan, the plan no
+    // longer sold) sets its key free: a later scan may queue the same expiry again once
+    // that changed. A short balance keeps it: its key names the balance, and a top-up
+    // makes a new one.
+    if (r == AutopayResult::not_due || r == AutopayResult::no_plan)
+        txn.exec_params0("UPDATE jobs SET dedupe_key = NULL WHERE id = $1", job.id);
 }
 
 // `referral_bonus` {"referrer_id": N, "referral_id": M}: REFERRAL_BONUS_DAYS for the referrer.

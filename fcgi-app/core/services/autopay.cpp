@@ -48,7 +48,10 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     return AutopayResult::renewed;
 }
 
-int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s) {
+int64_t queue_due_autopay(pqxx::work& txn, const Settings& s, int64_t window_s) {
+    // Nothing to renew from while the shop has the balance off; the scan after it is back on
+    // queues what is then due.
+    if (!s.balance_enabled) return 0;
     int64_t queued = 0;
     for (const auto& r : exec_prepared(txn, "autopay_due", window_s)) {
         // One job per user, expiry and balance: a rerun of the scan adds nothing, and a job

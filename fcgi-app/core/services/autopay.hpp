@@ -19,7 +19,8 @@ enum class AutopayResult { renewed, not_due, no_plan, balance_short };
 // Payload {"user_id": N}. Runs in the job's transaction, under the user's row lock.
 AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id);
 
-// Queues autopay jobs for subscriptions expiring within `window_s`; returns how many.
-int64_t queue_due_autopay(pqxx::work& txn, int64_t window_s);
+// Queues autopay jobs for subscriptions expiring within `window_s` (none while the balance
+// is switched off); returns how many.
+int64_t queue_due_autopay(pqxx::work& txn, const Settings& s, int64_t window_s);
 
 }  // namespace cabinet
