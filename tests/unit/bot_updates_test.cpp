@@ -105,6 +105,13 @@ BOOST_AUTO_TEST_CASE(code_prompts_name_the_browser_and_the_account) {
     p.email.clear();
     const std::string oauth_only = bot::link_prompt(p);
     BOOST_TEST(oauth_only.find("Link the web account without an e-mail") == 0u, oauth_only);
+    // Whoever holds its provider accounts signs in here afterwards: the prompt says so.
+    p.oauth_providers = "google,vk";
+    BOOST_TEST(bot::link_prompt(p).find("and its Google and VK ID sign-in will sign in to this Telegram account") !=
+                   std::string::npos, bot::link_prompt(p));
+    p = {{"", "", ""}, 1795000000, "ann@example.com", true, "yandex"};
+    BOOST_TEST(bot::link_prompt(p).find("ann@example.com with its password will sign in to this Telegram account; so will "
+                                        "its Yandex sign-in.") != std::string::npos, bot::link_prompt(p));
     BOOST_TEST(bot::web_login_prompt({{"", "", ""}, 1795000000, "", false}).find("from an unknown browser, IP unknown") !=
                std::string::npos);
 }

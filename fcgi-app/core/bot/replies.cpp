@@ -1,6 +1,9 @@
 #include "bot/replies.hpp"
 
+#include <vector>
+
 #include "util/json.hpp"
+#include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::bot {
@@ -67,6 +70,23 @@ std::string web_login_prompt(const CodePrompt& p) {
            "?\n\nOnly if you started this yourself. Whoever opened that page gets your account.";
 }
 
+namespace {
+// "google,vk" as people know them: "Google and VK ID".
+std::string provider_names(const std::string& list) {
+    std::vector<std::string> names;
+    for (const auto& id : split(list, ',')) {
+        if (id == "google") names.emplace_back("Google");
+        else if (id == "yandex") names.emplace_back("Yandex");
+        else if (id == "vk") names.emplace_back("VK ID");
+        else names.emplace_back(id);
+    }
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return out;
+}
+}  // namespace
+
 std::string link_prompt(const CodePrompt& p) {
     // An account made by an OAuth sign-in may have no e-mail, or one without a password.
     const std::string account = p.email.empty() ? "without an e-mail (it signs in through Google, Yandex or VK)" : p.email;
@@ -74,6 +94,12 @@ std::string link_prompt(const CodePrompt& p) {
                        " to this Telegram account?\n\nIts balance, subscription and history move here";
     if (!p.email.empty() && p.has_password)
         text += ", and " + p.email + " with its password will sign in to this Telegram account";
+    // Whoever holds those provider accounts signs in here too: a stranger's link must say so.
+    if (!p.oauth_providers.empty()) {
+        const std::string names = provider_names(p.oauth_providers);
+        text += !p.email.empty() && p.has_password ? "; so will its " + names + " sign-in"
+                                                   : ", and its " + names + " sign-in will sign in to this Telegram account";
+    }
     return text + ". Its other web sessions end.\n\nOnly if you started this yourself.";
 }
 

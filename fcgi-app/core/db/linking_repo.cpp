@@ -17,7 +17,7 @@ std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, 
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return CodePrompt{{r["start_ip"].c_str(), r["start_user_agent"].c_str(), ""}, r["created_at"].as<int64_t>(), r["email"].c_str(),
-                      r["has_password"].as<bool>()};
+                      r["has_password"].as<bool>(), r["oauth_providers"].c_str()};
 }
 
 bool cancel_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind) {

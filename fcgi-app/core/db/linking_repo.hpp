@@ -28,6 +28,7 @@ struct CodePrompt {
     int64_t created_at = 0;  // Unix seconds
     std::string email;       // of the web account a `link` code merges
     bool has_password = false;  // that account signs in with e-mail + password
+    std::string oauth_providers{};  // and with these ("google,vk": user_oauth_links.provider)
 };
 std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
                                                    const std::string& kind);

@@ -14,7 +14,9 @@ std::vector<Statement> linking_statements() {
     // What the bot's prompt names: who started the code, and the web account a link merges.
     {"telegram_code_for_prompt",
      "SELECT c.start_ip, c.start_user_agent, floor(extract(epoch FROM c.created_at))::bigint AS created_at,"
-     " coalesce(u.email, '') AS email, coalesce(u.password_hash IS NOT NULL, false) AS has_password"
+     " coalesce(u.email, '') AS email, coalesce(u.password_hash IS NOT NULL, false) AS has_password,"
+     " coalesce((SELECT string_agg(l.provider, ',' ORDER BY l.provider) FROM user_oauth_links l WHERE l.user_id = u.id), '')"
+     "  AS oauth_providers"
      " FROM telegram_codes c LEFT JOIN users u ON u.id = c.user_id"
      " WHERE c.code_hash = $1 AND c.kind = $2 AND c.confirmed_at IS NULL AND c.spent_at IS NULL"
      "  AND c.expires_at > now()"},
