@@ -102,6 +102,11 @@ BOOST_AUTO_TEST_CASE(a_web_login_its_browser_approves_names_who_confirmed_first)
     BOOST_TEST(!a.HasMember("access_token"));
     BOOST_TEST(a["telegram"]["id"].GetInt64() == stranger);
     BOOST_TEST(a["telegram"].HasMember("first_name"));
+    // The owner, beaten to it, opens the link or presses Confirm: the bot says another account
+    // confirmed and to answer No; the stranger opening it again is only told it is used.
+    BOOST_TEST(said(bot_start(owner, "weblogin_" + browser.code), "Another Telegram account has already confirmed"));
+    BOOST_TEST(said(bot_press(owner, "wl+" + browser.code), "answer No"));
+    BOOST_TEST(said(bot_start(stranger, "weblogin_" + browser.code), "expired"));
     // Nobody else answers for this browser, and nothing is answered before the bot names someone.
     BOOST_TEST(approve_web_login(browser.code, "", true).status == 400);
     const WebLogin unconfirmed = start_web_login({}, approved);
@@ -228,8 +233,9 @@ BOOST_AUTO_TEST_CASE(a_link_approved_in_the_browser_merges_only_into_the_approve
     BOOST_REQUIRE_MESSAGE(named.status == 200, named.body);
     BOOST_TEST(str(named.json()["state"]) == "confirmed");
     BOOST_TEST(named.json()["telegram"]["id"].GetInt64() == stranger);
-    // A second Confirm (the owner, too late) changes nothing; another account cannot ask.
-    BOOST_TEST(said(confirm_link_in_bot(owner, "link_" + code), "expired"));
+    // A second Confirm (the owner, too late) changes nothing, and the bot tells them to answer
+    // No in the browser; another account cannot ask.
+    BOOST_TEST(said(confirm_link_in_bot(owner, "link_" + code), "Another Telegram account has already confirmed"));
     BOOST_TEST(status(code, tma_header(owner).substr(15)).status == 401);
     BOOST_TEST(named.json()["telegram"]["id"].GetInt64() == status(code, bearer(access)).json()["telegram"]["id"].GetInt64());
     // "Not me": the code ends; nothing moved.

@@ -73,11 +73,13 @@ void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     const AutopayResult r = autopay_renew(txn, panel, s, user_id);
     static const char* names[] = {"renewed", "not due", "no plan to renew", "balance too low"};
     spdlog::info("autopay for user {}: {}", user_id, names[static_cast<int>(r)]);
-    // A job that found nothing to do (the balance switched off since the scan, the plan no
-    // longer sold) sets its key free: a later scan may queue the same expiry again once
-    // that changed. A short balance keeps it: its key names the balance, and a top-up
-    // makes a new one.
-    if (r == AutopayResult::not_due || r == AutopayResult::no_plan)
+    // A job that found it not due (the balance switched off since the scan, the account
+    // blocked meanwhile) sets its key free: a later scan may queue the same expiry again once
+    // that changed; the scan itself skips those cases, so this makes no job per scan. A
+    // short balance keeps it (its key names the balance: a top-up makes a new one), and so
+    // does no plan to renew, which the scan cannot see: freed, it would be queued again at
+    // every scan of the expiry's last day.
+    if (r == AutopayResult::not_due)
         txn.exec_params0("UPDATE jobs SET dedupe_key = NULL WHERE id = $1", job.id);
 }
 

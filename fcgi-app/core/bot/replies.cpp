@@ -89,7 +89,10 @@ std::string provider_names(const std::string& list) {
 
 std::string link_prompt(const CodePrompt& p) {
     // An account made by an OAuth sign-in may have no e-mail, or one without a password.
-    const std::string account = p.email.empty() ? "without an e-mail (it signs in through Google, Yandex or VK)" : p.email;
+    const std::string account =
+        !p.email.empty() ? p.email
+        : p.oauth_providers.empty() ? "without an e-mail"
+                                    : "without an e-mail (it signs in through " + provider_names(p.oauth_providers) + ")";
     std::string text = "Link the web account " + account +
                        " to this Telegram account?\n\nIts balance, subscription and history move here";
     if (!p.email.empty() && p.has_password)

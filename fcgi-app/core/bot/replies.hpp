@@ -53,6 +53,11 @@ std::string link_prompt(const CodePrompt& p);
 std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code);
 inline constexpr std::string_view kWebLoginCancelledText = "Sign-in cancelled. Nobody was signed in.";
 inline constexpr std::string_view kLinkCancelledText = "Linking cancelled. Nothing was changed.";
+// To whoever opens a code another Telegram account confirmed first (services/telegram_codes.hpp
+// confirmed_by_another): maybe its owner, beaten to it by someone who read the QR code.
+inline constexpr std::string_view kCodeTakenText =
+    "Another Telegram account has already confirmed this link. If your browser now asks whether that account is "
+    "yours, answer No, then start again.";
 inline constexpr std::string_view kWebLoginApproveInBrowserText =
     "Confirmed. Now go back to the browser and approve this Telegram account there; it is signed in then.";
 inline constexpr std::string_view kLinkApproveInBrowserText =

@@ -23,13 +23,15 @@ constexpr size_t kMaxStartParamChars = 64;  // Telegram's limit of a deep-link s
 // linking a web account. Nothing happens yet: the bot asks, naming the browser that started
 // the login or the e-mail of the account a link merges, and only the Confirm button acts
 // (on_code_button). False for any other /start payload (ref_<code>, none).
-bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, const std::string& payload) {
+bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, int64_t from_id, const std::string& payload) {
     const bool web_login = starts_with(payload, kWebLoginPrefix);
     if (!web_login && !starts_with(payload, kLinkPrefix)) return false;
     const std::string_view code = std::string_view(payload).substr((web_login ? kWebLoginPrefix : kLinkPrefix).size());
-    const auto prompt = code_prompt(ex.io.db, code, web_login ? kWebLoginKind : kLinkKind);
+    const std::string_view kind = web_login ? kWebLoginKind : kLinkKind;
+    const auto prompt = code_prompt(ex.io.db, code, kind);
     if (!prompt) {
-        api.send_message(chat, "", std::string(kCodeExpiredText));
+        const bool taken = confirmed_by_another(ex.io.db, code, kind, from_id);
+        api.send_message(chat, "", std::string(taken ? kCodeTakenText : kCodeExpiredText));
     } else if (web_login) {
         api.send_message(chat, "", web_login_prompt(*prompt), confirm_keyboard(kWebLoginConfirmData, kWebLoginCancelData, code));
     } else {
@@ -61,11 +63,16 @@ bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
         if (!account) reply = kCodeExpiredText;
         else if (account->user.is_blocked) reply = kBlockedText;
         else if (starts_with(b.data, kWebLoginConfirmData)) {
-            const auto approval = confirm_web_login(ex.io.db, code_after(kWebLoginConfirmData), account->user.id);
-            reply = !approval ? kCodeExpiredText : *approval ? kWebLoginApproveInBrowserText : kWebLoginDoneText;
+            const auto code = code_after(kWebLoginConfirmData);
+            const auto approval = confirm_web_login(ex.io.db, code, account->user.id);
+            reply = approval ? (*approval ? kWebLoginApproveInBrowserText : kWebLoginDoneText)
+                    : confirmed_by_another(ex.io.db, code, kWebLoginKind, b.from.id) ? kCodeTakenText
+                                                                                     : kCodeExpiredText;
         }
         else if (confirm_link(ex.io.db, code_after(kLinkConfirmData), account->user.id))
             reply = kLinkApproveInBrowserText;  // its browser approves, then merges
+        else if (confirmed_by_another(ex.io.db, code_after(kLinkConfirmData), kLinkKind, b.from.id))
+            reply = kCodeTakenText;
         else
             reply = merge_reply(link_telegram_account(ex.io.db, ex.io.panel, code_after(kLinkConfirmData), account->user.id));
     } else if (starts_with(b.data, kWebLoginCancelData)) {
@@ -101,7 +108,7 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (!account) account = ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, m.from.id); });
     if (account && account->user.is_blocked) return api.send_message(chat, "", std::string(kBlockedText));
     const std::string keyboard = open_app_keyboard(s.miniapp_url);
-    if (start && on_code_start(ex, api, chat, command->payload)) return;
+    if (start && on_code_start(ex, api, chat, m.from.id, command->payload)) return;
     if (start) api.send_message(chat, "", welcome_text(account->user), keyboard);
     else api.send_message(chat, "", hint_text(!keyboard.empty()), keyboard);
 }

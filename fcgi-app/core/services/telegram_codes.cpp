@@ -37,6 +37,16 @@ std::optional<CodePrompt> code_prompt(Db& db, std::string_view code, std::string
     return db.read([&](pqxx::transaction_base& txn) { return telegram_code_for_prompt(txn, hash, std::string(kind)); });
 }
 
+bool confirmed_by_another(Db& db, std::string_view code, std::string_view kind, int64_t telegram_id) {
+    const std::string hash = opaque_token_hash(code);
+    return db.read([&](pqxx::transaction_base& txn) {
+        const auto row = peek_telegram_code(txn, hash);
+        if (!row || row->kind != kind || !row->needs_approval || !row->confirmed || row->spent || row->expired) return false;
+        const auto who = telegram_code_confirmer(txn, hash);
+        return who && who->telegram_id != telegram_id;
+    });
+}
+
 bool cancel_code(Db& db, std::string_view code, std::string_view kind) {
     const std::string hash = opaque_token_hash(code);
     return db.write([&](pqxx::work& txn) { return cancel_telegram_code(txn, hash, std::string(kind)); });

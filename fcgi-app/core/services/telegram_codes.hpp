@@ -35,6 +35,10 @@ TelegramCodeOffer start_telegram_link(Db& db, const Settings& s, int64_t user_id
 // The bot, on /start with a code: what to ask the Telegram user before anything happens
 // (nullopt: unknown, expired or used). Only the Confirm button then confirms or merges.
 std::optional<CodePrompt> code_prompt(Db& db, std::string_view code, std::string_view kind);
+// A code its browser approves that another Telegram account (not `telegram_id`) confirmed
+// already: the browser is asking about that account, and the bot says so to this one
+// ("answer No"), who may be the code's owner beaten to it by whoever read the QR code.
+bool confirmed_by_another(Db& db, std::string_view code, std::string_view kind, int64_t telegram_id);
 // The bot's Cancel button: the code is dead (the browser's poll says so); false when it
 // was no longer live.
 bool cancel_code(Db& db, std::string_view code, std::string_view kind);

@@ -154,7 +154,8 @@ export default {
     }
     // "X confirmed in Telegram. Is this your Telegram account?" Yes signs in; No ends the code.
     function askTelegram(code, tg) {
-      const name = [tg.first_name, tg.username ? '@' + tg.username : null].filter(Boolean).join(' ') || t('linked.telegram.id', { id: tg.id });
+      // Always with @username or the id: a first name alone is anyone's to copy.
+      const name = [tg.first_name, tg.username ? '@' + tg.username : t('linked.telegram.id', { id: tg.id })].filter(Boolean).join(' ');
       const answer = async (approve, btn) => {
         for (const b of tgBox.querySelectorAll('button')) b.disabled = true;
         try {
@@ -167,16 +168,19 @@ export default {
           if (e instanceof ApiError && e.status === 400) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
           ctx.fail(e);
           for (const b of tgBox.querySelectorAll('button')) b.disabled = false;
-          btn.focus();
+          btn.focus();   // the button just pressed, to try again
         }
       };
-      const yes = h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('cabinet.telegram.approve'));
-      mount(tgBox, h('div', { class: 'linked-confirm', role: 'group', 'aria-label': t('cabinet.telegram.ask', { name }) },
-        h('p', {}, t('cabinet.telegram.ask', { name })),
-        h('p', { class: 'muted' }, t('cabinet.telegram.ask_note')),
-        h('div', { class: 'btn-row' }, yes,
+      // Focus on the question, not on Yes: a stray Enter must not approve, and its warning
+      // is read with it.
+      const question = h('p', { id: 'tg-approve-q', tabindex: '-1' }, t('cabinet.telegram.ask', { name }));
+      mount(tgBox, h('div', { class: 'linked-confirm', role: 'group', 'aria-labelledby': 'tg-approve-q', 'aria-describedby': 'tg-approve-note' },
+        question,
+        h('p', { id: 'tg-approve-note', class: 'muted' }, t('cabinet.telegram.ask_note')),
+        h('div', { class: 'btn-row' },
+          h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('cabinet.telegram.approve')),
           h('button', { class: 'btn', type: 'button', onclick: (e) => answer(false, e.currentTarget) }, t('cabinet.telegram.decline')))));
-      yes.focus();
+      question.focus();
     }
     const tgButton = (label = t('cabinet.telegram.start')) => h('button', { class: 'btn', type: 'button', onclick: startTelegram }, label);
     mount(tgBox, tgButton());
