@@ -336,7 +336,7 @@ test('Telegram link from the web: the bot link and QR; confirmed in the bot and 
   // says so and asks to sign in again.
   p.allowHttp((r) => r.status() === 401 && /\/api\/cabinet\/(linked|me|auth\/refresh)$/.test(new URL(r.url()).pathname));
   await confirmInBot(tg, start, 'ln+' + start.replace(/^link_/, ''));
-  await p.page.getByText('Web confirmed the link in Telegram. Is this your Telegram account?').waitFor({ timeout: 15000 });
+  await p.page.getByText(`Web ID ${tg} confirmed the link in Telegram. Is this your Telegram account?`).waitFor({ timeout: 15000 });
   assert.equal((await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json.telegram, null, 'nothing merged before the approval');
   await axeClean(p.page);
   await p.page.getByRole('button', { name: 'Yes, link it' }).click();

@@ -67,7 +67,8 @@ export function telegramLinkCard(ctx, { onLinked }) {
     };
     // The Telegram account that confirmed, to approve or decline here.
     const ask = (tg) => {
-      const name = [tg.first_name, tg.username ? '@' + tg.username : null].filter(Boolean).join(' ') || t('linked.telegram.id', { id: tg.id });
+      // Always with @username or the id: a first name alone is anyone's to copy.
+      const name = [tg.first_name, tg.username ? '@' + tg.username : t('linked.telegram.id', { id: tg.id })].filter(Boolean).join(' ');
       const answer = async (approve, btn) => {
         for (const b of body.querySelectorAll('button')) b.disabled = true;
         try {
@@ -81,13 +82,16 @@ export function telegramLinkCard(ctx, { onLinked }) {
           btn.focus();
         }
       };
-      const yes = h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('linked.telegram.approve'));
-      body.replaceChildren(h('div', { class: 'linked-confirm', role: 'group', 'aria-label': t('linked.telegram.ask', { name }) },
-        h('p', {}, t('linked.telegram.ask', { name })),
-        h('p', { class: 'muted' }, t('linked.telegram.ask_note')),
-        h('div', { class: 'btn-row' }, yes,
+      // Focus on the question, not on Yes: a stray Enter must not merge, and its note is
+      // read with it.
+      const question = h('p', { id: 'tg-link-q', tabindex: '-1' }, t('linked.telegram.ask', { name }));
+      body.replaceChildren(h('div', { class: 'linked-confirm', role: 'group', 'aria-labelledby': 'tg-link-q', 'aria-describedby': 'tg-link-note' },
+        question,
+        h('p', { id: 'tg-link-note', class: 'muted' }, t('linked.telegram.ask_note')),
+        h('div', { class: 'btn-row' },
+          h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('linked.telegram.approve')),
           h('button', { class: 'btn', type: 'button', onclick: (e) => answer(false, e.currentTarget) }, t('linked.telegram.decline')))));
-      yes.focus();
+      question.focus();
     };
     timer = setTimeout(poll, POLL_MS);
   }
