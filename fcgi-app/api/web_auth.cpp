@@ -69,7 +69,9 @@ void post_auth_refresh(Exchange& ex) {
 void post_auth_logout(Exchange& ex) {
     WebAuth auth = web_auth_for(ex);
     const JsonBody body(ex.req);
-    auth.logout(require_token(body, "refresh_token"));
+    // The route leaves the account copies alone (it is no caller's write): the session's
+    // user is forgotten here, so that its access tokens are refused before the answer.
+    if (const auto user_id = auth.logout(require_token(body, "refresh_token"))) ex.shared.accounts.wrote(*user_id);
     write_ok(ex);
 }
 
@@ -80,6 +82,7 @@ void post_auth_logout_others(Exchange& ex) {
     // caller's own too: 401 makes the page refresh (its new token names it) and ask again.
     if (ex.web_session && ex.session_id.empty()) throw unauthorized("this token names no session; refresh it");
     const int64_t ended = auth.end_other_sessions(ex.caller().user.id, ex.session_id);
+    if (ended > 0) ex.shared.accounts.wrote(ex.caller().user.id);  // as in post_auth_logout
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("ok");

@@ -304,6 +304,8 @@ test('end all other sessions: another browser\'s session ends, this one stays si
   await p.page.getByText('2 other sessions ended').waitFor();
   if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('web-sessions-ended.png') });
   assert.equal((await api('POST', '/auth/refresh', { body: { refresh_token: other.json.refresh_token } })).status, 401);
+  // Its access token too, at once: not up to 15 minutes later, when it would expire.
+  assert.equal((await api('GET', '/me', { headers: { Authorization: `Bearer ${other.json.access_token}` } })).status, 401);
   // The page signs in again from its stored refresh token after a reload: still its session.
   await p.page.reload();
   await ready(p.page);

@@ -126,6 +126,53 @@ BOOST_AUTO_TEST_CASE(signing_out_everywhere_else_keeps_this_session) {
     check_session(post("refresh", field("refresh_token", refresh_of(renewed))), email);
 }
 
+// An ended session's access token is refused at once, in every pool process, not when it
+// expires up to 15 minutes later: a thief whose session the owner ended has no quarter of
+// an hour left to link their own Google account or change the e-mail. Each check is asked
+// several times, so that both pool processes answer it, each having held the account (and
+// its "no session ended") in memory before.
+BOOST_AUTO_TEST_CASE(an_ended_sessions_access_token_is_refused_at_once) {
+    const std::string email = fresh_email("ended");
+    const auto first = register_and_verify(email);
+    const auto laptop = post("login", creds(email, kPassword));
+    const auto phone = post("login", creds(email, kPassword));
+    check_session(first, email);
+    check_session(laptop, email);
+    check_session(phone, email);
+    const auto bearer = [](const HttpResult& s) { return "Authorization: Bearer " + std::string(s.json()["access_token"].GetString()); };
+    // The statuses of `times` requests of /me with the session's access token.
+    const auto me_statuses = [&](const HttpResult& s, int times = 8) {
+        std::vector<int> statuses;
+        for (int i = 0; i < times; ++i) statuses.push_back(http("GET", "/api/cabinet/me", {bearer(s)}).status);
+        return statuses;
+    };
+    const std::vector<int> ok(8, 200), refused(8, 401);
+    for (const auto* s : {&first, &laptop, &phone}) BOOST_TEST((me_statuses(*s) == ok));
+
+    const auto ended = http("POST", "/api/cabinet/auth/logout-others", {bearer(laptop), "Content-Type: application/json"}, "{}");
+    BOOST_REQUIRE_MESSAGE(ended.status == 200, ended.body);
+    BOOST_TEST(ended.json()["ended"].GetInt64() == 2);
+    BOOST_TEST((me_statuses(phone) == refused));
+    BOOST_TEST((me_statuses(first) == refused));
+    BOOST_TEST(detail(http("GET", "/api/cabinet/me", {bearer(phone)})) == "this session has ended; please sign in again");
+    BOOST_TEST((me_statuses(laptop) == ok));  // the caller's own goes on
+
+    // Signing out ends the access token with the refresh token.
+    BOOST_REQUIRE_EQUAL(post("logout", field("refresh_token", refresh_of(laptop))).status, 200);
+    BOOST_TEST((me_statuses(laptop) == refused));
+
+    // A session ended outside the pool (the worker, another host, psql) is refused as soon
+    // as the pool's listeners have its notification.
+    const auto tablet = post("login", creds(email, kPassword));
+    check_session(tablet, email);
+    BOOST_TEST((me_statuses(tablet) == ok));
+    exec("UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND token_hash = '" +
+         cabinet::opaque_token_hash(refresh_of(tablet)) + "'");
+    BOOST_TEST((me_statuses(tablet) == refused));
+    // A new sign-in is a new session, untouched by the ended ones.
+    BOOST_TEST((me_statuses(post("login", creds(email, kPassword))) == ok));
+}
+
 // A refresh under way while the account signs out elsewhere: its new token (made after the
 // sign-out began, while the sign-out waited for the old token's lock) must not live on.
 // The test plays the refresh in SQL, holding the old token's lock until it has made the

@@ -161,10 +161,29 @@ BOOST_AUTO_TEST_CASE(referral_and_traffic_parts_follow_the_same_stamps) {
     BOOST_TEST(c->referral_stats(5)->invited_count == 3);
     BOOST_REQUIRE(c->traffic_series(5).has_value());
     BOOST_TEST(c->traffic_series(5)->size() == 2u);
+    c->keep_ended_sessions(c->ticket_for_id(5), {});
+    BOOST_REQUIRE(c->ended_sessions(5).has_value());
+    BOOST_TEST(c->ended_sessions(5)->empty());
     BOOST_TEST(!c->account_by_id(5).has_value());  // only what was kept
     c->notified("5");
     BOOST_TEST(!c->referral_stats(5).has_value());
     BOOST_TEST(!c->traffic_series(5).has_value());
+    BOOST_TEST(!c->ended_sessions(5).has_value());
+}
+
+// A session ended in one process (its user's slot bumped) is refused by the other at once:
+// the other's copy of "no session ended" is no longer served.
+BOOST_AUTO_TEST_CASE(an_ended_session_reaches_the_other_process_before_the_answer) {
+    GenerationsFile f;
+    const auto here = f.process();
+    const auto there = f.process();
+    there->keep_ended_sessions(there->ticket_for_id(5), {});
+    BOOST_REQUIRE(there->ended_sessions(5).has_value());
+    here->wrote(5);
+    BOOST_TEST(!there->ended_sessions(5).has_value());
+    there->keep_ended_sessions(there->ticket_for_id(5), {"sid-1"});
+    BOOST_REQUIRE(there->ended_sessions(5).has_value());
+    BOOST_TEST((*there->ended_sessions(5) == std::vector<std::string>{"sid-1"}));
 }
 
 BOOST_AUTO_TEST_CASE(a_promo_discount_copy_ends_with_the_discount) {

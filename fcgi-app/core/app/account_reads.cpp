@@ -1,8 +1,12 @@
 #include "app/account_reads.hpp"
 
+#include <algorithm>
+
 #include "db/accounts_repo.hpp"
 #include "db/catalog_repo.hpp"
+#include "db/web_auth_repo.hpp"
 #include "services/telegram_contact.hpp"
+#include "services/web_auth.hpp"
 
 namespace cabinet {
 
@@ -22,6 +26,20 @@ std::optional<Account> account_by_id(Exchange& ex, int64_t user_id) {
     auto a = ex.io.db.read([&](auto& txn) { return find_account_by_id(txn, user_id); });
     if (a) cache.keep_account(ticket, *a);
     return a;
+}
+
+bool session_ended(Exchange& ex, int64_t user_id, const std::string& session_id) {
+    // An access token lives kAccessTokenTtlS from its issue by one host's clock, and
+    // revoked_at is the database's: a minute more covers the clocks' drift.
+    constexpr int64_t kLookBackS = kAccessTokenTtlS + 60;
+    const AccountCache& cache = ex.shared.accounts;
+    auto ended = cache.ended_sessions(user_id);
+    if (!ended) {
+        const AccountCache::Ticket ticket = cache.ticket_for_id(user_id);
+        ended = ex.io.db.read([&](auto& txn) { return ended_sessions(txn, user_id, kLookBackS); });
+        cache.keep_ended_sessions(ticket, *ended);
+    }
+    return std::find(ended->begin(), ended->end(), session_id) != ended->end();
 }
 
 ReferralStats caller_referral_stats(Exchange& ex) {

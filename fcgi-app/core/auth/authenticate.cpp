@@ -26,6 +26,9 @@ Account from_jwt(Exchange& ex, std::string_view token) {
     AccessClaims claims = ex.shared.jwt.verify(token, unix_now());
     auto account = account_by_id(ex, claims.user_id);
     if (!account) throw unauthorized("token user does not exist");
+    // Tokens from before session ids name none; they expired long ago.
+    if (!claims.session_id.empty() && session_ended(ex, claims.user_id, claims.session_id))
+        throw unauthorized("this session has ended; please sign in again");
     ex.session_id = std::move(claims.session_id);
     return std::move(*account);
 }

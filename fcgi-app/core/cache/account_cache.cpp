@@ -92,7 +92,8 @@ AccountCache::Ticket AccountCache::ticket_for_telegram_id(int64_t telegram_id) c
 }
 
 size_t AccountCache::Entry::charged() const {
-    const size_t packed_bytes = size[kAccount] + size[kReferral] + size[kTraffic];
+    size_t packed_bytes = 0;
+    for (const uint16_t part_bytes : size) packed_bytes += part_bytes;
     return map_node<Entry>() + (packed_bytes ? heap_block(packed_bytes) : 0);
 }
 
@@ -141,7 +142,9 @@ void AccountCache::keep(const Ticket& t, PartIndex part, const std::string& pack
     // The parts in one block again, this one replaced.
     std::array<uint16_t, kParts> sizes = e.size;
     sizes[part] = static_cast<uint16_t>(packed.size());
-    auto block = std::make_unique<char[]>(sizes[kAccount] + sizes[kReferral] + sizes[kTraffic]);
+    size_t block_bytes = 0;
+    for (const uint16_t part_bytes : sizes) block_bytes += part_bytes;
+    auto block = std::make_unique<char[]>(block_bytes);
     for (size_t i = 0, from = 0, to = 0; i < kParts; from += e.size[i], to += sizes[i], ++i) {
         if (i == part) packed.copy(block.get() + to, sizes[i]);
         else std::copy_n(e.packed.get() + from, sizes[i], block.get() + to);
@@ -231,6 +234,12 @@ std::optional<std::vector<TrafficDay>> AccountCache::traffic_series(int64_t user
     return series;
 }
 
+std::optional<std::vector<std::string>> AccountCache::ended_sessions(int64_t user_id) const {
+    auto ids = find(user_id, kSessions, unpack_session_ids);
+    count(ids.has_value());
+    return ids;
+}
+
 void AccountCache::keep_account(const Ticket& t, const Account& a) const {
     if (!usable()) return;
     if (a.user.telegram_id) {
@@ -253,6 +262,10 @@ void AccountCache::keep_referral_stats(const Ticket& t, const ReferralStats& s) 
 
 void AccountCache::keep_traffic_series(const Ticket& t, const std::vector<TrafficDay>& series) const {
     keep(t, kTraffic, pack_traffic_series(series), Clock::now() + max_age_);
+}
+
+void AccountCache::keep_ended_sessions(const Ticket& t, const std::vector<std::string>& session_ids) const {
+    keep(t, kSessions, pack_session_ids(session_ids), Clock::now() + max_age_);
 }
 
 void AccountCache::wrote(int64_t user_id) const {

@@ -1,7 +1,8 @@
 #pragma once
 // Accounts recently used in this pool process, so that a known caller's GET costs no
 // statement (issue 17; docs/decisions.md "Accounts in memory"). Besides the account
-// statement's row it keeps what /referral and /traffic read beside it.
+// statement's row it keeps what /referral and /traffic read beside it, and the web sessions
+// that ended lately (their access tokens are refused: auth/authenticate.cpp).
 //
 // Never stale after a write its client was told of, and a few milliseconds at most otherwise:
 // - every copy carries the host-wide stamp (cache/account_generations.hpp) read before it
@@ -64,10 +65,12 @@ public:
     std::optional<Account> account_by_telegram_id(int64_t telegram_id) const;
     std::optional<ReferralStats> referral_stats(int64_t user_id) const;
     std::optional<std::vector<TrafficDay>> traffic_series(int64_t user_id) const;
+    std::optional<std::vector<std::string>> ended_sessions(int64_t user_id) const;
 
     void keep_account(const Ticket& t, const Account& a) const;
     void keep_referral_stats(const Ticket& t, const ReferralStats& s) const;
     void keep_traffic_series(const Ticket& t, const std::vector<TrafficDay>& series) const;
+    void keep_ended_sessions(const Ticket& t, const std::vector<std::string>& session_ids) const;
 
     // A write of this user committed here (bump its slot), or of many (the epoch).
     void wrote(int64_t user_id) const;
@@ -88,7 +91,7 @@ public:
 private:
     // What is kept of a user, in one block: each part packed (cache/account_codec.hpp),
     // one after another. About 100 bytes of bookkeeping and 300 of data for a bench user.
-    enum PartIndex : size_t { kAccount, kReferral, kTraffic, kParts };
+    enum PartIndex : size_t { kAccount, kReferral, kTraffic, kSessions, kParts };
     struct Entry {
         // The shard's entries from the most to the least recently used (map nodes stay put).
         Entry* newer = nullptr;

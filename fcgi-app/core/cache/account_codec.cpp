@@ -177,4 +177,18 @@ std::vector<TrafficDay> unpack_traffic_series(std::string_view bytes) {
     return series;
 }
 
+std::string pack_session_ids(const std::vector<std::string>& ids) {
+    Writer w;
+    w.uint(ids.size());
+    for (const std::string& id : ids) w.str(id);
+    return w.done();
+}
+
+std::vector<std::string> unpack_session_ids(std::string_view bytes) {
+    Reader r(bytes);
+    std::vector<std::string> ids(r.uint());
+    for (std::string& id : ids) id = r.str();
+    return ids;
+}
+
 }  // namespace cabinet

@@ -24,4 +24,8 @@ ReferralStats unpack_referral_stats(std::string_view bytes);
 std::string pack_traffic_series(const std::vector<TrafficDay>& series);
 std::vector<TrafficDay> unpack_traffic_series(std::string_view bytes);
 
+// Session ids (web sessions' refresh families), as the strings they are.
+std::string pack_session_ids(const std::vector<std::string>& ids);
+std::vector<std::string> unpack_session_ids(std::string_view bytes);
+
 }  // namespace cabinet

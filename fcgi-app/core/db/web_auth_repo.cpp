@@ -107,9 +107,17 @@ int64_t revoke_refresh_families(pqxx::transaction_base& txn, int64_t user_id, co
     return exec_prepared1(txn, "revoke_refresh_families", user_id, keep_family, origin)[0].as<int64_t>();
 }
 
-void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+std::optional<int64_t> revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash) {
     exec_prepared(txn, "lock_refresh_family_of_token", token_hash);  // as revoke_refresh_families
-    exec_prepared(txn, "revoke_refresh_family_of_token", token_hash);
+    const auto res = exec_prepared(txn, "revoke_refresh_family_of_token", token_hash);
+    if (res.empty()) return std::nullopt;
+    return res[0][0].as<int64_t>();
+}
+
+std::vector<std::string> ended_sessions(pqxx::transaction_base& txn, int64_t user_id, int64_t within_s) {
+    std::vector<std::string> ids;
+    for (const auto& row : exec_prepared(txn, "ended_sessions", user_id, within_s)) ids.push_back(row[0].as<std::string>());
+    return ids;
 }
 
 FailureCount auth_failure_count(pqxx::transaction_base& txn, const std::string& key, int64_t window_s) {

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cabinet {
 
@@ -66,11 +67,16 @@ std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const 
 // Marks the token rotated, keeping its successor sealed for the grace period.
 void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::string& successor_sealed);
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id);
-void revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash);
+// Returns the token's user; nothing for a token we do not know.
+std::optional<int64_t> revoke_refresh_family_of_token(pqxx::transaction_base& txn, const std::string& token_hash);
 // Ends the user's live sessions but `keep_family` (empty: all), only those of `origin` when
 // it is not empty; returns how many ended.
 int64_t revoke_refresh_families(pqxx::transaction_base& txn, int64_t user_id, const std::string& keep_family,
                                 const std::string& origin = {});
+
+// The ids of the user's sessions (refresh families) that ended within the last `within_s`
+// seconds, in no order.
+std::vector<std::string> ended_sessions(pqxx::transaction_base& txn, int64_t user_id, int64_t within_s);
 
 struct FailureCount {
     int64_t count = 0;

@@ -92,9 +92,17 @@ std::vector<Statement> web_auth_statements() {
      "   AND family_id IS DISTINCT FROM NULLIF($2, '')::uuid AND ($3 = '' OR origin = $3)"
      "   AND expires_at > now() RETURNING family_id"
      ") SELECT count(DISTINCT family_id) FROM ended"},
+    // The sessions of a user that ended within the last $2 seconds: their access tokens,
+    // which name their session (`sid`), are refused (auth/authenticate.cpp).
+    {"ended_sessions",
+     "SELECT DISTINCT family_id::text FROM refresh_tokens"
+     " WHERE user_id = $1 AND revoked_at > now() - $2::bigint * interval '1 second'"},
+    // The token's user, whether or not its session had ended before.
     {"revoke_refresh_family_of_token",
-     "UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND family_id ="
-     " (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)"},
+     "WITH ended AS ("
+     "  UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND family_id ="
+     "   (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)"
+     ") SELECT user_id FROM refresh_tokens WHERE token_hash = $1"},
     // Brute-force counters when Redis is down: a fixed window per key, restarted when stale.
     {"auth_failure_count",
      "SELECT count, GREATEST(1, ceil(extract(epoch FROM window_start + $2::bigint * interval '1 second' - now())))::bigint,"

@@ -194,9 +194,9 @@ int64_t WebAuth::end_other_sessions(int64_t user_id, const std::string& keep_ses
     return db_.write([&](pqxx::work& txn) { return revoke_refresh_families(txn, user_id, keep_session); });
 }
 
-void WebAuth::logout(std::string_view token) {
+std::optional<int64_t> WebAuth::logout(std::string_view token) {
     const std::string hash = opaque_token_hash(token);
-    db_.write([&](pqxx::work& txn) { revoke_refresh_family_of_token(txn, hash); });
+    return db_.write([&](pqxx::work& txn) { return revoke_refresh_family_of_token(txn, hash); });
 }
 
 }  // namespace cabinet

@@ -46,10 +46,13 @@ public:
     WebSession verify(std::string_view ip, std::string_view token, const std::optional<std::string>& password);
     WebSession login(std::string_view ip, const std::string& email, std::string_view password);
     WebSession refresh(std::string_view token);
-    void logout(std::string_view token);
+    // Ends the session of the refresh token; returns its user (nothing for a token we do
+    // not know), whose account copies the caller forgets so that the session's access
+    // tokens are refused at once (app/account_reads.hpp session_ended).
+    std::optional<int64_t> logout(std::string_view token);
     // "Sign out everywhere else": ends every session of the user but `keep_session` (the
-    // caller's refresh family; empty, as from the mini-app: all). Their access tokens
-    // still work until they expire (at most kAccessTokenTtlS). Returns how many ended.
+    // caller's refresh family; empty, as from the mini-app: all), their access tokens
+    // with them. Returns how many ended.
     int64_t end_other_sessions(int64_t user_id, const std::string& keep_session);
     // A new session (a new refresh-token family) for a user that another way in has already
     // identified (Telegram web login, OAuth: `origin`), in the caller's transaction.
