@@ -65,6 +65,9 @@ const SPECIMEN = `
     <li class="bubble bubble-support"><span class="bubble-from">Support</span><p class="bubble-text">Hi!</p><time class="bubble-time">12:01</time></li></ul>
   <div class="notice notice-maintenance" role="note"><strong>Technical work.</strong> <span>Back soon.</span></div>
   <div class="empty"><p>Nothing here yet</p></div>
+  <div class="linked-confirm" role="group" aria-label="Specimen question"><p>@mallory “Mallory” confirmed the sign-in in Telegram. Is this your Telegram account?</p>
+    <p class="muted">If it is not, answer No.</p><div class="btn-row"><button class="btn btn-primary" type="button">Yes, it is mine</button>
+    <button class="btn" type="button">No</button></div></div>
   <ul class="list"><li class="list-item"><a class="menu-link" href="#/devices">Devices <span class="menu-chevron" aria-hidden="true">›</span></a></li>
     <li class="list-item"><span class="device-name">iPhone</span><span class="muted device-meta">added today</span></li></ul>`;
 

@@ -338,7 +338,7 @@ test('Telegram link from the web: the bot link and QR; confirmed in the bot and 
   // says so and asks to sign in again.
   p.allowHttp((r) => r.status() === 401 && /\/api\/cabinet\/(linked|me|auth\/refresh)$/.test(new URL(r.url()).pathname));
   await confirmInBot(tg, start, 'ln+' + start.replace(/^link_/, ''));
-  await p.page.getByText(`Web ID ${tg} confirmed the link in Telegram. Is this your Telegram account?`).waitFor({ timeout: 15000 });
+  await p.page.getByText(`ID ${tg} “Web” confirmed the link in Telegram. Is this your Telegram account?`).waitFor({ timeout: 15000 });
   assert.equal((await api('GET', '/linked', { headers: { Authorization: bearer.value } })).json.telegram, null, 'nothing merged before the approval');
   await axeClean(p.page);
   await p.page.getByRole('button', { name: 'Yes, link it' }).click();
@@ -373,7 +373,7 @@ test('Telegram link from the web: a stranger who confirms the code first is name
   const start = new URL(await link.getAttribute('href')).searchParams.get('start');
   const stranger = 770000000 + Math.floor(Math.random() * 1e6);
   await confirmInBot(stranger, start, 'ln+' + start.replace(/^link_/, ''), { first_name: 'Mallory', username: 'mallory_' + stranger });
-  await p.page.getByText(`Mallory @mallory_${stranger} confirmed the link in Telegram. Is this your Telegram account?`).waitFor({ timeout: 15000 });
+  await p.page.getByText(`@mallory_${stranger} “Mallory” confirmed the link in Telegram. Is this your Telegram account?`).waitFor({ timeout: 15000 });
   if (process.env.E2E_SCREENSHOTS === '1') await p.page.screenshot({ path: screenshotPath('web-link-approve.png') });
   await p.page.getByRole('button', { name: 'No, it is not mine' }).click();
   await p.page.getByText('Not linked. Nothing was changed; get a new link to try again.').waitFor();

@@ -10,6 +10,7 @@
 //   (link mode), remembers the provider and the link for the callback page
 //   (cabinet/screens/finish.js), and goes to the provider in this tab.
 
+import { askApproval, telegramName } from '../shared/approval.js';
 import { h, safeUrl } from '../shared/dom.js';
 import { qrSvg } from '../shared/qr.js';
 
@@ -66,11 +67,13 @@ export function telegramLinkCard(ctx, { onLinked }) {
       timer = setTimeout(poll, POLL_MS);
     };
     // The Telegram account that confirmed, to approve or decline here.
-    const ask = (tg) => {
-      // Always with @username or the id: a first name alone is anyone's to copy.
-      const name = [tg.first_name, tg.username ? '@' + tg.username : t('linked.telegram.id', { id: tg.id })].filter(Boolean).join(' ');
-      const answer = async (approve, btn) => {
-        for (const b of body.querySelectorAll('button')) b.disabled = true;
+    const ask = (tg) => askApproval(body, {
+      id: 'tg-link',
+      question: t('linked.telegram.ask', { name: telegramName(t, tg) }),
+      note: t('linked.telegram.ask_note'),
+      yes: t('linked.telegram.approve'),
+      no: t('linked.telegram.decline'),
+      answer: async (approve) => {
         try {
           const res = await ctx.api.post('/link/telegram/approve', { code: r.code, approve });
           if (!res.linked) { ended('linked.telegram.declined'); return; }
@@ -78,21 +81,10 @@ export function telegramLinkCard(ctx, { onLinked }) {
         } catch (err) {
           if (err && err.status === 400) { ended('linked.telegram.expired'); return; }
           ctx.fail(err);
-          for (const b of body.querySelectorAll('button')) b.disabled = false;
-          btn.focus();
+          throw err;   // the question stays, to answer again
         }
-      };
-      // Focus on the question, not on Yes: a stray Enter must not merge, and its note is
-      // read with it.
-      const question = h('p', { id: 'tg-link-q', tabindex: '-1' }, t('linked.telegram.ask', { name }));
-      body.replaceChildren(h('div', { class: 'linked-confirm', role: 'group', 'aria-labelledby': 'tg-link-q', 'aria-describedby': 'tg-link-note' },
-        question,
-        h('p', { id: 'tg-link-note', class: 'muted' }, t('linked.telegram.ask_note')),
-        h('div', { class: 'btn-row' },
-          h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('linked.telegram.approve')),
-          h('button', { class: 'btn', type: 'button', onclick: (e) => answer(false, e.currentTarget) }, t('linked.telegram.decline')))));
-      question.focus();
-    };
+      },
+    });
     timer = setTimeout(poll, POLL_MS);
   }
 

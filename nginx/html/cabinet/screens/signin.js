@@ -4,6 +4,7 @@
 // switched the web cabinet off.
 
 import { ApiError } from '../../shared/api.js';
+import { askApproval, telegramName } from '../../shared/approval.js';
 import { h, mount, safeUrl } from '../../shared/dom.js';
 import { qrSvg } from '../../shared/qr.js';
 
@@ -154,33 +155,26 @@ export default {
     }
     // "X confirmed in Telegram. Is this your Telegram account?" Yes signs in; No ends the code.
     function askTelegram(code, tg) {
-      // Always with @username or the id: a first name alone is anyone's to copy.
-      const name = [tg.first_name, tg.username ? '@' + tg.username : t('linked.telegram.id', { id: tg.id })].filter(Boolean).join(' ');
-      const answer = async (approve, btn) => {
-        for (const b of tgBox.querySelectorAll('button')) b.disabled = true;
-        try {
-          const r = await ctx.api.post('/auth/telegram/approve', { code, approve });
-          if (r && r.access_token) { ctx.session.adopt(r); return; }
-          mount(tgBox, h('p', {}, t('cabinet.telegram.declined')), tgButton(t('cabinet.telegram.restart')));
-        } catch (e) {
-          if (isOff(e)) { showOff(view, ctx); return; }
-          if (e instanceof ApiError && e.status === 403) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.blocked.text'))); return; }
-          if (e instanceof ApiError && e.status === 400) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
-          ctx.fail(e);
-          for (const b of tgBox.querySelectorAll('button')) b.disabled = false;
-          btn.focus();   // the button just pressed, to try again
-        }
-      };
-      // Focus on the question, not on Yes: a stray Enter must not approve, and its warning
-      // is read with it.
-      const question = h('p', { id: 'tg-approve-q', tabindex: '-1' }, t('cabinet.telegram.ask', { name }));
-      mount(tgBox, h('div', { class: 'linked-confirm', role: 'group', 'aria-labelledby': 'tg-approve-q', 'aria-describedby': 'tg-approve-note' },
-        question,
-        h('p', { id: 'tg-approve-note', class: 'muted' }, t('cabinet.telegram.ask_note')),
-        h('div', { class: 'btn-row' },
-          h('button', { class: 'btn btn-primary', type: 'button', onclick: (e) => answer(true, e.currentTarget) }, t('cabinet.telegram.approve')),
-          h('button', { class: 'btn', type: 'button', onclick: (e) => answer(false, e.currentTarget) }, t('cabinet.telegram.decline')))));
-      question.focus();
+      askApproval(tgBox, {
+        id: 'tg-approve',
+        question: t('cabinet.telegram.ask', { name: telegramName(t, tg) }),
+        note: t('cabinet.telegram.ask_note'),
+        yes: t('cabinet.telegram.approve'),
+        no: t('cabinet.telegram.decline'),
+        answer: async (approve) => {
+          try {
+            const r = await ctx.api.post('/auth/telegram/approve', { code, approve });
+            if (r && r.access_token) { ctx.session.adopt(r); return; }
+            mount(tgBox, h('p', {}, t('cabinet.telegram.declined')), tgButton(t('cabinet.telegram.restart')));
+          } catch (e) {
+            if (isOff(e)) { showOff(view, ctx); return; }
+            if (e instanceof ApiError && e.status === 403) { mount(tgBox, h('p', { role: 'alert' }, t('cabinet.blocked.text'))); return; }
+            if (e instanceof ApiError && e.status === 400) { mount(tgBox, h('p', {}, t('cabinet.telegram.expired')), tgButton(t('cabinet.telegram.restart'))); return; }
+            ctx.fail(e);
+            throw e;   // the question stays, to answer again
+          }
+        },
+      });
     }
     const tgButton = (label = t('cabinet.telegram.start')) => h('button', { class: 'btn', type: 'button', onclick: startTelegram }, label);
     mount(tgBox, tgButton());
