@@ -15,6 +15,7 @@
 #include "panel/panel_client.hpp"
 #include "util/time.hpp"
 #include "linking_support.hpp"
+#include "money_support.hpp"
 #include "support.hpp"
 
 using namespace it;
@@ -287,6 +288,64 @@ BOOST_AUTO_TEST_CASE(link_telegram_counts_promo_codes_and_the_trial_per_person) 
     BOOST_TEST(trial.status == 400);
     BOOST_TEST(detail(trial) == "trial already used");
     BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + uid_of(tg)) == 100);  // the code paid once
+}
+
+// The merge shows the two accounts are one person: what that person got once already, or
+// paid themselves, does not come along. Else one could sign up on the web again and again
+// (a VK ID gives a new account each time), take the trial and every balance code there,
+// and pour each into the same Telegram account.
+BOOST_AUTO_TEST_CASE(a_merge_brings_no_second_trial_no_second_promo_credit_and_no_self_paid_commission) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string tma = tma_header(tg);
+    const std::string json = "Content-Type: application/json";
+    BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma}).status, 200);
+    const std::string t = uid_of(tg);
+    const std::string code = "MR" + std::to_string(fresh_telegram_id());
+    exec("INSERT INTO promo_codes (code, reward_type, value) VALUES ('" + code + "', 'balance', 100)");
+    const std::string body = R"({"code":")" + code + R"("})";
+    // The Telegram account: the code (+100) and its trial, which has ended.
+    BOOST_REQUIRE(http("POST", "/api/cabinet/promocode", {tma, json}, body).json()["ok"].GetBool());
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {tma}).status, 200);
+    exec("UPDATE subscriptions SET expire_at = now() - interval '1 day', status = 'expired' WHERE user_id = " + t);
+
+    // A new web account of the same person: 80 of its own, the same code again (+100), a
+    // trial of its own, and 30 of commission earned on the Telegram account's payments
+    // (which came in through the web account's invite link).
+    const std::string email = fresh_email("repeat");
+    const int64_t web = make_web_user(email, 80);
+    const std::string w = std::to_string(web);
+    const std::string web_auth = "Authorization: " + bearer(access_of(login(email)));
+    BOOST_REQUIRE(http("POST", "/api/cabinet/promocode", {web_auth, json}, body).json()["ok"].GetBool());
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {web_auth}).status, 200);
+    exec("UPDATE users SET referred_by = " + w + " WHERE id = " + t);
+    exec("INSERT INTO referral_earnings (referrer_id, referral_id, amount_minor) VALUES (" + w + ", " + t + ", 30)");
+    exec("SELECT ledger_move(" + w + ", 30, 'referral_commission', NULL)");
+    BOOST_REQUIRE_EQUAL(count("SELECT balance_minor FROM users WHERE id = " + w), 210);
+    const std::string web_trial_panel_user = [&] {
+        pqxx::connection conn(env("DATABASE_URL"));
+        pqxx::work txn(conn);
+        return txn.exec1("SELECT panel_uuid::text FROM subscriptions WHERE is_trial AND user_id = " + w)[0].as<std::string>();
+    }();
+
+    const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const std::string url = str(r.json()["url"]);
+    BOOST_REQUIRE(said(confirm_link_in_bot(tg, url.substr(url.find("link_"))), "Accounts linked"));
+
+    // 100 (its code) + 210 - 100 (the code again) - 30 (its own commission) = 180.
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + t) == 180);
+    const std::string event = "SELECT count(*) FROM events WHERE user_id = " + t + " AND kind = 'account_merged' AND ";
+    BOOST_TEST(count(event + "(payload->>'balance_added_minor')::bigint = 80 AND (payload->>'promo_taken_back_minor')::bigint = 100"
+                     " AND (payload->>'commission_taken_back_minor')::bigint = 30") == 1);
+    // The second trial does not come along: the Telegram account keeps its own, ended one,
+    // and the web trial's panel user is switched off.
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE user_id = " + t + " AND is_trial AND expire_at < now()") == 1);
+    BOOST_TEST(count(event + "payload->>'subscription_kept' = 'telegram' AND payload->>'dropped_panel_uuid' = '" +
+                     web_trial_panel_user + "'") == 1);
+    cabinet::PanelClient panel("http://127.0.0.1:" + env("PANEL_PORT"), "any-token", 500, 3000);
+    BOOST_TEST(panel.get_user(web_trial_panel_user)->status == "DISABLED");
+    const auto [ledger_rc, ledger_out] = it::money::check_ledger();
+    BOOST_TEST(ledger_rc == 0, ledger_out);
 }
 
 BOOST_AUTO_TEST_CASE(link_telegram_refuses_a_second_email) {

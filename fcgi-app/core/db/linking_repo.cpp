@@ -1,5 +1,7 @@
 #include "db/linking_repo.hpp"
 
+#include <algorithm>
+
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
 
@@ -150,7 +152,7 @@ std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t us
 std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& txn, int64_t user_id) {
     const auto res = exec_prepared(txn, "merge_subscription_of", user_id);
     if (res.empty()) return std::nullopt;
-    return MergeSubscription{res[0]["expire_at"].as<int64_t>(), res[0]["panel_uuid"].c_str()};
+    return MergeSubscription{res[0]["expire_at"].as<int64_t>(), res[0]["panel_uuid"].c_str(), res[0]["is_trial"].as<bool>()};
 }
 
 void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to) {
@@ -170,14 +172,29 @@ void drop_subscription(pqxx::transaction_base& txn, int64_t user_id) {
     exec_prepared(txn, "merge_drop_subscription", user_id);
 }
 
-void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to) {
-    if (from.balance_minor > 0) {
-        move_balance(txn, from.id, -from.balance_minor, LedgerReason::merge_out);
-        move_balance(txn, to, from.balance_minor, LedgerReason::merge_in);
+TakenBack merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to) {
+    const auto repeated = exec_prepared1(txn, "merge_repeated_rewards", from.id, to);
+    TakenBack back;
+    int64_t balance = from.balance_minor;
+    // Up to what is still there: money already spent bought days, which the merge's rule for
+    // two subscriptions (the later expiry stays, not both) already keeps from adding up.
+    const auto take = [&](int64_t owed, LedgerReason reason) {
+        const int64_t amount = std::min(owed, balance);
+        if (amount <= 0) return int64_t{0};
+        move_balance(txn, from.id, -amount, reason);
+        balance -= amount;
+        return amount;
+    };
+    back.promo_minor = take(repeated["promo_minor"].as<int64_t>(), LedgerReason::promo);
+    back.commission_minor = take(repeated["commission_minor"].as<int64_t>(), LedgerReason::referral_commission);
+    if (balance > 0) {
+        move_balance(txn, from.id, -balance, LedgerReason::merge_out);
+        move_balance(txn, to, balance, LedgerReason::merge_in);
     }
     exec_prepared(txn, "merge_empty_web_user", from.id);
     exec_prepared(txn, "merge_into_telegram_user", to, from.trial_used, from.email,
                   from.email_verified, from.password_hash, from.id);
+    return back;
 }
 
 void record_merge(pqxx::transaction_base& txn, int64_t user_id, const std::string& payload_json) {

@@ -123,6 +123,7 @@ std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t us
 struct MergeSubscription {
     int64_t expire_at = 0;  // unix seconds
     std::string panel_uuid;
+    bool is_trial = false;
 };
 std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& txn, int64_t user_id);
 
@@ -135,9 +136,18 @@ void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to);
 // Moves `from`'s subscription and traffic history to `to` (which must have none left).
 void move_subscription(pqxx::transaction_base& txn, int64_t from, int64_t to);
 void drop_subscription(pqxx::transaction_base& txn, int64_t user_id);
+// What `from` gave back before its balance moved (MergeUser::balance_minor caps each).
+struct TakenBack {
+    int64_t promo_minor = 0;       // credits of balance codes both activated
+    int64_t commission_minor = 0;  // commission earned on `to`'s payments
+    int64_t total() const { return promo_minor + commission_minor; }
+};
 // `to` takes `from`'s balance and trial flag, its referrer when it has none, and its
-// e-mail login when it has no e-mail; `from` gives up its e-mail and balance first.
-void merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to);
+// e-mail login when it has no e-mail; `from` gives up its e-mail and balance first. The
+// balance that moves is less what the merge shows the person was paid twice or paid
+// themselves (statement merge_repeated_rewards), which goes back as ledger rows of their
+// own (promo, referral_commission) so that the ledger says why.
+TakenBack merge_user_fields(pqxx::transaction_base& txn, const MergeUser& from, int64_t to);
 void record_merge(pqxx::transaction_base& txn, int64_t user_id, const std::string& payload_json);
 void delete_user(pqxx::transaction_base& txn, int64_t user_id);
 

@@ -105,8 +105,19 @@ std::vector<Statement> linking_statements() {
      "SELECT id, telegram_id, coalesce(email, '') AS email, email_verified, coalesce(password_hash, '') AS password_hash,"
      " balance_minor, trial_used, is_blocked FROM users WHERE id = $1 FOR UPDATE"},
     {"merge_subscription_of",
-     "SELECT floor(extract(epoch FROM expire_at))::bigint AS expire_at, coalesce(panel_uuid::text, '') AS panel_uuid"
-     " FROM subscriptions WHERE user_id = $1"},
+     "SELECT floor(extract(epoch FROM expire_at))::bigint AS expire_at, coalesce(panel_uuid::text, '') AS panel_uuid,"
+     " is_trial FROM subscriptions WHERE user_id = $1"},
+    // What the web user was paid that the merge shows the person already had, or paid to
+    // themselves: the balance credit of each balance code both activated (at the code's
+    // value), and the commission the web user earned on the Telegram user's payments (the
+    // Telegram account came in through the web account's own invite link).
+    {"merge_repeated_rewards",
+     "SELECT coalesce((SELECT sum(c.value) FROM promo_activations w"
+     "   JOIN promo_activations t ON t.promo_code_id = w.promo_code_id AND t.user_id = $2"
+     "   JOIN promo_codes c ON c.id = w.promo_code_id AND c.reward_type = 'balance'"
+     "  WHERE w.user_id = $1), 0)::bigint AS promo_minor,"
+     " coalesce((SELECT sum(amount_minor) FROM referral_earnings WHERE referrer_id = $1 AND referral_id = $2), 0)::bigint"
+     "  AS commission_minor"},
     {"merge_drop_subscription", "DELETE FROM subscriptions WHERE user_id = $1"},
     {"merge_move_subscription",
      "WITH d AS (DELETE FROM traffic_snapshots WHERE user_id = $2)"

@@ -10,15 +10,20 @@ namespace cabinet {
 namespace {
 
 // The subscription the merged account keeps, and what the event records about it.
-// Both have one: the later-expiring wins. The loser's panel user is disabled, not deleted
-// (the operator may still want it), and named in the event. A kept web subscription's
-// panel user had no Telegram id: it gets the merged account's.
+// Both have one: the later-expiring wins. A web trial is not kept when the Telegram user had
+// used its own trial before: one trial per person, and the merge shows they are one (else
+// each new web account's trial could be carried into the same Telegram account, again and
+// again). The loser's panel user is disabled, not deleted (the operator may still want it),
+// and named in the event. A kept web subscription's panel user had no Telegram id: it gets
+// the merged account's.
 const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel, int64_t web, int64_t tg,
-                                int64_t tg_telegram_id, std::string& dropped_panel_uuid) {
+                                int64_t tg_telegram_id, bool tg_trial_used, std::string& dropped_panel_uuid) {
     const auto web_sub = merge_subscription_of(txn, web);
     const auto tg_sub = merge_subscription_of(txn, tg);
-    const bool keep_web = web_sub && !(tg_sub && tg_sub->expire_at >= web_sub->expire_at);
-    if (web_sub && tg_sub) dropped_panel_uuid = keep_web ? tg_sub->panel_uuid : web_sub->panel_uuid;
+    const bool second_trial = web_sub && web_sub->is_trial && tg_trial_used;
+    const bool keep_web = web_sub && !second_trial && !(tg_sub && tg_sub->expire_at >= web_sub->expire_at);
+    if (web_sub && !keep_web) dropped_panel_uuid = web_sub->panel_uuid;
+    else if (tg_sub && keep_web) dropped_panel_uuid = tg_sub->panel_uuid;
     if (keep_web && !web_sub->panel_uuid.empty()) panel.set_telegram_id(web_sub->panel_uuid, tg_telegram_id);
     // With a write mark this side never stores: should the merge not commit, the dropped
     // subscription is still here, and the panel sync puts its panel user back
@@ -34,7 +39,8 @@ const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel,
     return "web";
 }
 
-std::string merge_payload(const MergeUser& web, const char* kept, const std::string& dropped_panel_uuid) {
+std::string merge_payload(const MergeUser& web, const TakenBack& taken_back, const char* kept,
+                          const std::string& dropped_panel_uuid) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     w.StartObject();
@@ -43,7 +49,11 @@ std::string merge_payload(const MergeUser& web, const char* kept, const std::str
     write_key(w, "merged_email");
     write_string(w, web.email);
     write_key(w, "balance_added_minor");
-    w.Int64(web.balance_minor);
+    w.Int64(web.balance_minor - taken_back.total());
+    write_key(w, "promo_taken_back_minor");
+    w.Int64(taken_back.promo_minor);
+    write_key(w, "commission_taken_back_minor");
+    w.Int64(taken_back.commission_minor);
     write_key(w, "subscription_kept");
     write_string(w, kept);
     write_key(w, "dropped_panel_uuid");
@@ -74,10 +84,11 @@ MergeOutcome merge_accounts(pqxx::work& txn, PanelClient& panel, const std::stri
 
     spend_telegram_code(txn, hash, tg.id);
     std::string dropped_panel_uuid;
-    const char* kept = settle_subscription(txn, panel, web.id, tg.id, *tg.telegram_id, dropped_panel_uuid);
-    merge_user_fields(txn, web, tg.id);
+    const char* kept =
+        settle_subscription(txn, panel, web.id, tg.id, *tg.telegram_id, tg.trial_used, dropped_panel_uuid);
+    const TakenBack taken_back = merge_user_fields(txn, web, tg.id);
     move_user_rows(txn, web.id, tg.id);
-    record_merge(txn, tg.id, merge_payload(web, kept, dropped_panel_uuid));
+    record_merge(txn, tg.id, merge_payload(web, taken_back, kept, dropped_panel_uuid));
     delete_user(txn, web.id);
     return MergeOutcome::linked;
 }
