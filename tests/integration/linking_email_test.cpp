@@ -76,6 +76,39 @@ BOOST_AUTO_TEST_CASE(link_email_five_wrong_codes_kill_the_code) {
     BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "'") == 0);
 }
 
+// A new code resets its 5 attempts, so the attempts of one code are no limit for someone who
+// asks for code after code (or from account after account) and guesses at another person's
+// address. The address takes 10 wrong codes a day from everyone together; then neither a
+// code nor a guess, the right one included, until the day's window ends.
+BOOST_AUTO_TEST_CASE(link_email_an_address_takes_ten_wrong_codes_a_day_from_all_accounts) {
+    const std::string email = fresh_email("guessed");
+    const std::string body = R"({"email":")" + email + R"(","password":")" + kPassword + R"("})";
+    size_t mails = 0;
+    // A new account asks for a code for the address and sends `wrong` wrong codes; its code.
+    const auto guess = [&](int wrong, const std::string& tma) {
+        BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", body, tma).status, 200);
+        const std::string code = mailed_code(email, ++mails);
+        for (int i = 0; i < wrong; ++i) post_json("/api/cabinet/link/email/confirm", code_body(wrong_code(code)), tma);
+        return code;
+    };
+    guess(5, tma_header(fresh_telegram_id()).substr(15));  // 5
+    guess(4, tma_header(fresh_telegram_id()).substr(15));  // 9
+    const std::string last = tma_header(fresh_telegram_id()).substr(15);
+    const std::string code = guess(0, last);
+    const auto tenth = post_json("/api/cabinet/link/email/confirm", code_body(wrong_code(code)), last);
+    BOOST_TEST(tenth.status == 400);  // the code itself had 4 attempts left
+    const auto right = post_json("/api/cabinet/link/email/confirm", code_body(code), last);
+    BOOST_TEST(right.status == 429);
+    BOOST_TEST(detail(right) == "too many wrong codes for this e-mail today; try again later");
+    BOOST_TEST(std::stoll(right.headers.at("retry-after")) > 86000);
+    BOOST_TEST(post_json("/api/cabinet/link/email", body, tma_header(fresh_telegram_id()).substr(15)).status == 429);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "'") == 0);
+    // Another address is not affected.
+    const std::string other = fresh_email("other");
+    BOOST_TEST(post_json("/api/cabinet/link/email", R"({"email":")" + other + R"(","password":")" + kPassword + R"("})",
+                         tma_header(fresh_telegram_id()).substr(15)).status == 200);
+}
+
 BOOST_AUTO_TEST_CASE(link_email_parallel_confirmations_win_once) {
     const std::string tma = tma_header(fresh_telegram_id()).substr(15);
     const std::string email = fresh_email("race");

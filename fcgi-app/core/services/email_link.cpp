@@ -2,10 +2,12 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "auth/web_tokens.hpp"
 #include "db/linking_repo.hpp"
+#include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "mail/templates.hpp"
 #include "services/mail_queue.hpp"
@@ -30,6 +32,17 @@ bool same_hash(const std::string& a, const std::string& b) {
 
 ApiError taken() { return {409, "this e-mail belongs to another account"}; }
 
+std::string misses_key(const std::string& email) { return "emaillink:" + email; }
+
+// The address took its day's wrong codes: 429 until the window ends.
+void refuse_if_resting(pqxx::transaction_base& txn, const std::string& email) {
+    const FailureCount misses = auth_failure_count(txn, misses_key(email), kEmailLinkMissWindowS);
+    if (misses.count < kEmailLinkMissesPerDay) return;
+    ApiError e(429, "too many wrong codes for this e-mail today; try again later");
+    e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(misses.retry_after_s, 1)));
+    throw e;
+}
+
 }  // namespace
 
 void EmailLink::request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password) {
@@ -40,6 +53,7 @@ void EmailLink::request(int64_t user_id, std::string_view ip, const std::string&
     // Every request mails a code: counted like a failure, which caps mail bombing.
     throttle_.failed(ip, email);
     const auto [profile, owner] = db_.read([&](auto& txn) {
+        refuse_if_resting(txn, email);
         return std::make_pair(find_linked_profile(txn, user_id), email_owner(txn, email));
     });
     if (!profile) throw unauthorized("user not found");
@@ -67,8 +81,11 @@ std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
             if (!row) return Outcome::none;
             if (row->attempts >= kEmailLinkMaxAttempts) return Outcome::dead;
             if (row->expired) return Outcome::expired;
-            if (!same_hash(row->code_hash, presented))
+            refuse_if_resting(txn, row->email);
+            if (!same_hash(row->code_hash, presented)) {
+                auth_failure_hit(txn, misses_key(row->email), kEmailLinkMissWindowS);
                 return email_link_code_failed(txn, row->id) >= kEmailLinkMaxAttempts ? Outcome::dead : Outcome::wrong;
+            }
             const auto owner = email_owner(txn, row->email);
             if (owner && *owner != user_id) return Outcome::taken;
             // Asked for while the account had no verified e-mail; one merged in since keeps
