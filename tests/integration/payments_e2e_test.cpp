@@ -239,6 +239,51 @@ BOOST_AUTO_TEST_CASE(autopay_resumes_when_the_balance_is_switched_on_again) {
     BOOST_TEST(count("SELECT count(*) " + jobs_of_user) == 2);  // renewed: not due again
 }
 
+// A job renews only the expiry the scan queued it for. Two jobs can be queued for one
+// expiry (a top-up between two scans makes a new key); on a 1-day plan, once the first has
+// renewed after the expiry passed (both held up: a panel outage, a stopped worker), the new
+// expiry is within the last day again, and the second renewed a second time.
+BOOST_AUTO_TEST_CASE(autopay_renews_each_expiry_once_even_on_a_one_day_plan) {
+    const std::string plan = "daily" + std::to_string(fresh_telegram_id());
+    exec("INSERT INTO plans (public_code, name) VALUES ('" + plan + "', 'Daily')");
+    exec("INSERT INTO plan_durations (plan_id, days, price_minor) SELECT id, 1, 1000 FROM plans WHERE public_code = '" + plan + "'");
+    struct PlanGone {
+        std::string code;
+        ~PlanGone() { exec("DELETE FROM plans WHERE public_code = '" + code + "'"); }
+    } gone{plan};
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, 10000);
+    const auto bought = http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
+                             R"({"plan_id":")" + plan + R"(","days":1,"method":"balance"})");
+    BOOST_REQUIRE_MESSAGE(bought.status == 200, bought.body);
+    const std::string u = uid_of(tg);
+    const std::string jobs_of_user = "FROM jobs WHERE kind = 'autopay_renew' AND payload->>'user_id' = " + u + "::text";
+    const std::string expiry = "SELECT floor(extract(epoch FROM expire_at))::bigint FROM subscriptions WHERE user_id = " + u;
+    const std::string renewals = "SELECT count(*) FROM transactions WHERE status = 'completed' AND type = 'subscription_payment'"
+                                 " AND user_id = " + u;
+    stack_svc("stop", "worker");
+    exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '3 seconds' WHERE user_id = " + u);
+    const int64_t before = count(expiry);
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    set_balance(tg, 10001);  // a top-up between two scans
+    BOOST_REQUIRE(run(ctl("autopay")).first == 0);
+    BOOST_REQUIRE_EQUAL(count("SELECT count(*) " + jobs_of_user + " AND (payload->>'expire_at')::bigint = " +
+                              std::to_string(before)), 2);
+    std::this_thread::sleep_for(std::chrono::seconds(4));  // both wait past the expiry
+    stack_svc("start", "worker");
+    BOOST_REQUIRE(wait_until([&] { return count("SELECT count(*) " + jobs_of_user + " AND status = 'done'") == 2; }, 20000));
+    BOOST_TEST(count(renewals) == 2);  // the purchase and one renewal
+    const int64_t moved = count(expiry) - before;
+    BOOST_TEST(moved >= 86400);
+    BOOST_TEST(moved < 86400 + 60);
+    // One charge after the top-up: the renewal's price.
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE id = " + u) ==
+               10001 - count("SELECT amount_minor FROM transactions WHERE user_id = " + u +
+                             " AND type = 'subscription_payment' ORDER BY id DESC LIMIT 1"));
+}
+
 // An autopay renewal outlives a panel outage: its job retries for hours, not minutes, and
 // one that dies anyway does not hold its key, so the scan after the outage renews.
 BOOST_AUTO_TEST_CASE(autopay_after_a_panel_outage_renews_at_the_next_scan) {

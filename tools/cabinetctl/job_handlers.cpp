@@ -66,11 +66,14 @@ void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     fulfil_payment(txn, panel, s, payload_id(job, "transaction_id"));
 }
 
-// `autopay_renew` {"user_id": N}: renew from the balance (services/autopay).
+// `autopay_renew` {"user_id": N, "expire_at": E}: renew expiry E from the balance
+// (services/autopay); jobs queued before the payload carried E have none.
 void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     const int64_t user_id = payload_id(job, "user_id");
+    const std::optional<int64_t> queued_expiry =
+        payload_object(job).HasMember("expire_at") ? std::optional<int64_t>(payload_id(job, "expire_at")) : std::nullopt;
     PanelClient panel = panel_for(s);
-    const AutopayResult r = autopay_renew(txn, panel, s, user_id);
+    const AutopayResult r = autopay_renew(txn, panel, s, user_id, queued_expiry);
     static const char* names[] = {"renewed", "not due", "no plan to renew", "balance too low"};
     spdlog::info("autopay for user {}: {}", user_id, names[static_cast<int>(r)]);
     // A job that found it not due (the balance switched off since the scan, the account

@@ -12,11 +12,13 @@ namespace {
 constexpr int64_t kAutopayWindowS = 24 * 3600;  // renew within the last day
 }
 
-AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id) {
+AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id,
+                            std::optional<int64_t> queued_expiry) {
     const LockedAccount locked = lock_account(txn, user_id);
     const auto& sub = locked.subscription;
     if (!sub || !sub->autopay_enabled || sub->is_trial || sub->expire_at - locked.locked_at > kAutopayWindowS)
         return AutopayResult::not_due;
+    if (queued_expiry && sub->expire_at != *queued_expiry) return AutopayResult::not_due;  // renewed since
     // Checked again here, not only by the scan: the job may run hours later (it retries
     // through a panel outage). A blocked account, the owner's block on the panel
     // (`disabled`: a grant would lift it) or a subscription that ended meanwhile is not
@@ -57,7 +59,8 @@ int64_t queue_due_autopay(pqxx::work& txn, const Settings& s, int64_t window_s) 
         // One job per user, expiry and balance: a rerun of the scan adds nothing, and a job
         // that found the balance short leaves the way open for the scan after a top-up (a
         // job whose balance was enough renews and moves the expiry, so it is not due again).
-        jobs::enqueue(txn, kAutopayJob, "{\"user_id\":" + std::string(r["user_id"].c_str()) + "}",
+        jobs::enqueue(txn, kAutopayJob,
+                      "{\"user_id\":" + std::string(r["user_id"].c_str()) + ",\"expire_at\":" + r["expire_unix"].c_str() + "}",
                       "autopay:" + std::string(r["user_id"].c_str()) + ":" + r["expire_unix"].c_str() + ":" +
                           r["balance_minor"].c_str(),
                       0, jobs::kMoneyJobAttempts);
