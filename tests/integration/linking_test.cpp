@@ -346,6 +346,24 @@ BOOST_AUTO_TEST_CASE(a_merge_brings_no_second_trial_no_second_promo_credit_and_n
     BOOST_TEST(panel.get_user(web_trial_panel_user)->status == "DISABLED");
     const auto [ledger_rc, ledger_out] = it::money::check_ledger();
     BOOST_TEST(ledger_rc == 0, ledger_out);
+
+    // A paid trial (TRIAL_PRICE, its ledger row) was bought like a plan: it stays, as the
+    // later-expiring subscription does.
+    const int64_t tg2 = fresh_telegram_id();
+    BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg2)}).status, 200);
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {tma_header(tg2)}).status, 200);
+    exec("UPDATE subscriptions SET expire_at = now() - interval '1 day', status = 'expired' WHERE user_id = " + uid_of(tg2));
+    const std::string email2 = fresh_email("paidtrial");
+    const int64_t web2 = make_web_user(email2, 50);
+    BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {"Authorization: " + bearer(access_of(login(email2)))}).status, 200);
+    exec("SELECT ledger_move(" + std::to_string(web2) + ", -50, 'trial', NULL)");
+    const auto r2 = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email2))));
+    BOOST_REQUIRE_MESSAGE(r2.status == 200, r2.body);
+    const std::string url2 = str(r2.json()["url"]);
+    BOOST_REQUIRE(said(confirm_link_in_bot(tg2, url2.substr(url2.find("link_"))), "Accounts linked"));
+    BOOST_TEST(count("SELECT count(*) FROM events WHERE user_id = " + uid_of(tg2) +
+                     " AND kind = 'account_merged' AND payload->>'subscription_kept' = 'web'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE user_id = " + uid_of(tg2) + " AND is_trial AND expire_at > now()") == 1);
 }
 
 BOOST_AUTO_TEST_CASE(link_telegram_refuses_a_second_email) {

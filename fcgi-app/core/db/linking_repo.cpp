@@ -152,7 +152,7 @@ std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t us
 std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& txn, int64_t user_id) {
     const auto res = exec_prepared(txn, "merge_subscription_of", user_id);
     if (res.empty()) return std::nullopt;
-    return MergeSubscription{res[0]["expire_at"].as<int64_t>(), res[0]["panel_uuid"].c_str(), res[0]["is_trial"].as<bool>()};
+    return MergeSubscription{res[0]["expire_at"].as<int64_t>(), res[0]["panel_uuid"].c_str(), res[0]["free_trial"].as<bool>()};
 }
 
 void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to) {

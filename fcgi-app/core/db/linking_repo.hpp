@@ -123,7 +123,7 @@ std::optional<MergeUser> lock_merge_user(pqxx::transaction_base& txn, int64_t us
 struct MergeSubscription {
     int64_t expire_at = 0;  // unix seconds
     std::string panel_uuid;
-    bool is_trial = false;
+    bool free_trial = false;  // a trial not paid for (a paid one was bought like a plan)
 };
 std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& txn, int64_t user_id);
 

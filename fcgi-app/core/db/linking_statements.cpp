@@ -104,9 +104,11 @@ std::vector<Statement> linking_statements() {
     {"lock_merge_user",
      "SELECT id, telegram_id, coalesce(email, '') AS email, email_verified, coalesce(password_hash, '') AS password_hash,"
      " balance_minor, trial_used, is_blocked FROM users WHERE id = $1 FOR UPDATE"},
+    // A paid trial (TRIAL_PRICE) was bought like a plan: its ledger row says so.
     {"merge_subscription_of",
      "SELECT floor(extract(epoch FROM expire_at))::bigint AS expire_at, coalesce(panel_uuid::text, '') AS panel_uuid,"
-     " is_trial FROM subscriptions WHERE user_id = $1"},
+     " is_trial AND NOT EXISTS (SELECT 1 FROM balance_ledger l WHERE l.user_id = $1 AND l.reason = 'trial') AS free_trial"
+     " FROM subscriptions WHERE user_id = $1"},
     // What the web user was paid that the merge shows the person already had, or paid to
     // themselves: the balance credit of each balance code both activated (at the code's
     // value), and the commission the web user earned on the Telegram user's payments (the

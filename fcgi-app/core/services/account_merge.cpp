@@ -10,17 +10,17 @@ namespace cabinet {
 namespace {
 
 // The subscription the merged account keeps, and what the event records about it.
-// Both have one: the later-expiring wins. A web trial is not kept when the Telegram user had
-// used its own trial before: one trial per person, and the merge shows they are one (else
-// each new web account's trial could be carried into the same Telegram account, again and
-// again). The loser's panel user is disabled, not deleted (the operator may still want it),
+// Both have one: the later-expiring wins. A free web trial is not kept when the Telegram user
+// had used its own trial before: one trial per person, and the merge shows they are one
+// (else each new web account's trial could be carried into the same Telegram account, again
+// and again). A paid trial was bought like a plan and follows the rule above. The loser's panel user is disabled, not deleted (the operator may still want it),
 // and named in the event. A kept web subscription's panel user had no Telegram id: it gets
 // the merged account's.
 const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel, int64_t web, int64_t tg,
                                 int64_t tg_telegram_id, bool tg_trial_used, std::string& dropped_panel_uuid) {
     const auto web_sub = merge_subscription_of(txn, web);
     const auto tg_sub = merge_subscription_of(txn, tg);
-    const bool second_trial = web_sub && web_sub->is_trial && tg_trial_used;
+    const bool second_trial = web_sub && web_sub->free_trial && tg_trial_used;
     const bool keep_web = web_sub && !second_trial && !(tg_sub && tg_sub->expire_at >= web_sub->expire_at);
     if (web_sub && !keep_web) dropped_panel_uuid = web_sub->panel_uuid;
     else if (tg_sub && keep_web) dropped_panel_uuid = tg_sub->panel_uuid;
