@@ -198,6 +198,25 @@ BOOST_AUTO_TEST_CASE(full_discount_is_free) {
     BOOST_TEST(count("SELECT count(*) FROM subscriptions WHERE status = 'disabled' AND user_id = " + uid_of(tg)) == 1);
 }
 
+// A promo discount offer is for the purchase whose price it lowers. A purchase the other
+// discounts make free already leaves it for the next one.
+BOOST_AUTO_TEST_CASE(a_promo_offer_that_lowers_nothing_is_kept_for_the_next_purchase) {
+    const auto [tg, auth] = buyer(0);
+    const std::string u = uid_of(tg);
+    exec("UPDATE users SET personal_discount_pct = 100, promo_discount_pct = 20,"
+         " promo_discount_until = now() + interval '7 days' WHERE id = " + u);
+    const auto free = buy(auth, kStandard30);
+    BOOST_REQUIRE_MESSAGE(free.status == 200, free.body);
+    BOOST_TEST(std::string(free.json()["paid_with"].GetString()) == "free");
+    BOOST_TEST(count("SELECT promo_discount_pct FROM users WHERE id = " + u) == 20);
+    // With a price left to lower, the offer is used.
+    exec("UPDATE users SET personal_discount_pct = 0 WHERE id = " + u);
+    set_balance(tg, 100000);
+    BOOST_REQUIRE_EQUAL(buy(auth, kStandard30).status, 200);
+    BOOST_TEST(balance_of(tg) == 100000 - (29900 - 29900 * 20 / 100));
+    BOOST_TEST(count("SELECT promo_discount_pct FROM users WHERE id = " + u) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(idempotency_key_makes_a_repeat_409) {
     const auto [tg, auth] = buyer(100000);
     BOOST_REQUIRE(buy(auth, kStandard30, "order-1").status == 200);

@@ -21,6 +21,16 @@ BOOST_AUTO_TEST_CASE(discounts_for_takes_every_source) {
     BOOST_TEST(d.total_pct() == 50);
     u.personal_discount_pct = 90;
     BOOST_TEST(discounts_for(u, 20).total_pct() == 100);
+    BOOST_TEST(discounts_for(u, 20).promo_pct == 0);  // 90 + 15 + 20 reach 100 without it
+    // The others reach 100 % without the promo offer: it lowers nothing, so it is not used
+    // (a purchase then leaves it for the next one).
+    u.personal_discount_pct = 60;
+    u.group_discount_pct = 0;
+    u.promo_discount_pct = 20;
+    BOOST_TEST(discounts_for(u, 50).promo_pct == 0);
+    BOOST_TEST(discounts_for(u, 50).total_pct() == 100);
+    BOOST_TEST(discounts_for(u, 30).promo_pct == 20);  // 90 without it: it takes the last 10 %
+    BOOST_TEST(discounts_for(u, 30).total_pct() == 100);
 }
 
 BOOST_AUTO_TEST_CASE(constructor_charge_is_the_sum_of_the_shown_prices) {

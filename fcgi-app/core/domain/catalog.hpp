@@ -75,7 +75,11 @@ struct PaymentItem {
 // promo-code offer (already filtered by the account query) and the largest running sale.
 // quote() adds them up and caps the sum at 100 %.
 inline Discounts discounts_for(const User& u, int64_t running_sale_pct) {
-    return Discounts{u.personal_discount_pct, u.group_discount_pct, u.promo_discount_pct, running_sale_pct};
+    Discounts d{u.personal_discount_pct, u.group_discount_pct, 0, running_sale_pct};
+    // A promo offer is for one purchase, used up by the one whose price it lowers: when the
+    // other discounts reach 100 % already it lowers nothing, and so stays for the next one.
+    if (d.total_pct() < 100) d.promo_pct = u.promo_discount_pct;
+    return d;
 }
 
 // A constructor order is a period plus a pack. The client shows each row's quote and adds
