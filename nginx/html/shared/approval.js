@@ -1,5 +1,5 @@
 // The question a browser asks once a Telegram account has confirmed its code in the bot:
-// "Mallory @mallory confirmed … Is this your Telegram account?", with Yes and No. The code
+// "@mallory “Mallory” confirmed … Is this your Telegram account?", with Yes and No. The code
 // is in a link and a QR code on the screen, so whoever read it there may have confirmed
 // first: only this browser's answer signs in (cabinet/screens/signin.js) or merges the
 // accounts (app/linked-web.js). Both ask it here, the same way.
