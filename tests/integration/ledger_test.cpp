@@ -156,4 +156,48 @@ BOOST_AUTO_TEST_CASE(repair_days_finds_and_restores_lost_paid_days) {
     BOOST_TEST(books(s).expire_at == whole.expire_at);
 }
 
+// The lists of statuses, types and reasons are checked through domains since sql 0045
+// (docs/decisions.md "The status lists as domains"): a value outside a list is still
+// refused as a check violation and changes nothing, and every value the code writes is
+// still accepted.
+BOOST_AUTO_TEST_CASE(a_status_type_or_reason_outside_its_list_is_refused) {
+    const Shopper s = subscribed_shopper(50000, cabinet::unix_now() + 10 * kDay);
+    const std::string user = str(s.id);
+    const std::string tx = "(SELECT max(id) FROM transactions WHERE user_id = " + user + ")";
+    const Books before = books(s);
+    // Each write with a value outside its list, and the count of rows holding that value.
+    const std::vector<std::pair<std::string, std::string>> writes = {
+        {"UPDATE subscriptions SET status = 'paused' WHERE user_id = " + user,
+         "SELECT count(*) FROM subscriptions WHERE status = 'paused'"},
+        {"UPDATE transactions SET type = 'tip' WHERE id = " + tx, "SELECT count(*) FROM transactions WHERE type = 'tip'"},
+        {"UPDATE transactions SET status = 'done' WHERE id = " + tx,
+         "SELECT count(*) FROM transactions WHERE status = 'done'"},
+        {"SELECT ledger_move(" + user + ", 100, 'gift')", "SELECT count(*) FROM balance_ledger WHERE reason = 'gift'"},
+        {"INSERT INTO jobs (kind, status) VALUES ('test_kind', 'waiting')",
+         "SELECT count(*) FROM jobs WHERE status = 'waiting'"},
+    };
+    for (const auto& [write, holders] : writes) {
+        bool refused = false;
+        try {
+            exec(write);
+        } catch (const pqxx::check_violation&) {
+            refused = true;
+        }
+        BOOST_TEST(refused, write);
+        BOOST_TEST(count(holders) == 0, holders);
+    }
+    const Books after = books(s);
+    BOOST_TEST(after.balance == before.balance);
+    BOOST_TEST(after.ledger_rows == before.ledger_rows);
+    BOOST_TEST(after.expire_at == before.expire_at);
+
+    // Known values pass: the same statements with a value from each list.
+    exec("UPDATE subscriptions SET status = 'limited' WHERE user_id = " + user +
+         "; UPDATE subscriptions SET status = 'active' WHERE user_id = " + user);
+    exec("UPDATE transactions SET type = 'subscription_payment', status = 'completed' WHERE id = " + tx);
+    exec("SELECT ledger_move(" + user + ", 100, 'admin')");
+    BOOST_TEST(books(s).balance == before.balance + 100);
+    BOOST_TEST(books(s).ledger_sum == before.balance + 100);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
