@@ -8,9 +8,9 @@
 -- `status = ANY (ARRAY[...])` one value at a time) to evaluate it once. Such a list costs
 -- ~20 µs a statement, and a purchase writes five of them (the transaction's type and
 -- status, the ledger row's reason, the subscription's status on the insert and again on
--- the update of its upsert); in the purchase profile that was most of the 8 % of
--- PostgreSQL's CPU spent in ExecConstraints. A domain's constraints are parsed and planned
--- once per connection (the type cache): a CHECK that only casts to the domain costs ~4 µs.
+-- the update of its upsert). A domain's constraints are parsed and planned once per
+-- connection (the type cache): a CHECK that only casts to the domain costs ~4 µs. In the
+-- purchase profile ExecConstraints fell from 8.0 % to 5.6 % of PostgreSQL's CPU.
 --
 -- The column types stay as they are: a column of a domain type changes how PostgreSQL
 -- deduces the type of a statement parameter written to it, and three of the pool's
