@@ -227,6 +227,30 @@ cpu_per_request() {
       printf "%s; total %.0f us/request", out, total }' "$1" "$2")
 }
 
+# ---- one kind of request's latency, from nginx's access log --------------------------------
+# wrk's percentiles mix every request of a run. In purchase_mix 1 in 20 requests is a
+# purchase, so the mix's p99 is about the purchases' 80th percentile. The purchases' own
+# latency and that of the panel call inside them (the mock panel is behind the same nginx)
+# show where it comes from (docs/decisions.md "The mix's p99 is the mock panel's disk flush").
+access_log_size() { stat -c %s "$STACK_DIR/log/nginx-access.log" 2>/dev/null || echo 0; }
+# access_log_latency OFFSET "METHOD PATH" -> "n p50 p99" in ms of the 2xx answers to that
+# request logged after byte OFFSET (either log format, text or json), or nothing.
+access_log_latency() {
+  local log="$STACK_DIR/log/nginx-access.log"
+  [ -r "$log" ] && [ "$(access_log_size)" -ge "$1" ] || return 0  # rotated meanwhile
+  tail -c +"$(($1 + 1))" "$log" | awk -v want="$2" '
+    index($0, "\"" want " ") || index($0, "\"request\":\"" want " ") {
+      if (match($0, /" [0-9][0-9][0-9] /)) status = substr($0, RSTART + 2, 3)
+      else if (match($0, /"status":[0-9]+/)) status = substr($0, RSTART + 9, RLENGTH - 9)
+      else next
+      if (status !~ /^2/) next
+      if (match($0, / rt=[0-9.]+/)) print substr($0, RSTART + 4, RLENGTH - 4) * 1000
+      else if (match($0, /"request_time":[0-9.]+/)) print substr($0, RSTART + 15, RLENGTH - 15) * 1000
+    }' | sort -n | awk '
+    function rank(q,  i) { i = int(NR * q); if (i < NR * q) i++; return v[i < 1 ? 1 : i] }  # nearest rank
+    { v[NR] = $1 } END { if (NR) printf "%d %.0f %.0f\n", NR, rank(0.5), rank(0.99) }'
+}
+
 # ---- wrk ----------------------------------------------------------------------------------
 # wrk prints latencies as 812.00us, 1.23ms, 1.05s, 2.00m: all to milliseconds.
 to_ms() {
@@ -249,6 +273,7 @@ bench_case() {
 }
 
 # run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE RT_DB RT_REDIS CPU_NOTE
+# (and for purchase_mix BUY_LAT and PANEL_LAT: "n p50 p99" of the purchases and of their panel calls)
 # BENCH_BEFORE_MEASURE, when set, is a command run after the warm-up and before the
 # measured run (tools/profile starts perf there).
 run_case() {
@@ -277,7 +302,10 @@ run_case() {
   fi
   rt_pause
   if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
-  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="" CPU_NOTE="n/a"
+  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="" CPU_NOTE="n/a" BUY_LAT="" PANEL_LAT=""
+  local log_from
+  if [ "$name" = purchase_mix ]; then sleep 1.2; fi  # the warm-up's last lines reach the log first
+  log_from=$(access_log_size)
   cpu_snapshot "$out.cpu0"
   if ! wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --latency "${script[@]}" >"$out" 2>&1; then
     rt_resume
@@ -297,6 +325,12 @@ run_case() {
   rt_resume
   cpu_per_request "$out.cpu0" "$out.cpu1" "${total:-0}"
   say "$name: CPU per request (us): $CPU_NOTE"
+  if [ "$name" = purchase_mix ]; then
+    sleep 1.2  # nginx flushes its access log buffer every second
+    BUY_LAT=$(access_log_latency "$log_from" "POST /api/cabinet/purchase")
+    PANEL_LAT=$(access_log_latency "$log_from" "PATCH /api/users")
+    say "$name: purchases alone (n p50 p99, ms): ${BUY_LAT:-n/a}; their panel call: ${PANEL_LAT:-n/a}"
+  fi
   non2xx=${non2xx:-0} sock=${sock:-0}
   RPS=${rps:-n/a}
   if [ -n "$p50" ]; then P50=$(to_ms "$p50"); fi
