@@ -158,8 +158,8 @@ BOOST_AUTO_TEST_CASE(repair_days_finds_and_restores_lost_paid_days) {
 
 // The lists of statuses, types and reasons are checked through domains since sql 0045
 // (docs/decisions.md "The status lists as domains"): a value outside a list is still
-// refused as a check violation and changes nothing, and every value the code writes is
-// still accepted.
+// refused as a check violation and changes nothing, and values from the lists are still
+// accepted.
 BOOST_AUTO_TEST_CASE(a_status_type_or_reason_outside_its_list_is_refused) {
     const Shopper s = subscribed_shopper(50000, cabinet::unix_now() + 10 * kDay);
     const std::string user = str(s.id);
