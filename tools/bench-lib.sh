@@ -251,6 +251,16 @@ access_log_latency() {
     { v[NR] = $1 } END { if (NR) printf "%d %.0f %.0f\n", NR, rank(0.5), rank(0.99) }'
 }
 
+# purchase_latency, after run_case purchase_mix -> sets BUY_LAT and PANEL_LAT ("n p50 p99" of
+# the measured run's purchases and of their panel calls, or empty). Not part of run_case, so
+# that tools/profile's perf stops before this wait.
+purchase_latency() {
+  sleep 1.2  # nginx flushes its access log buffer every second
+  BUY_LAT=$(access_log_latency "$LOG_FROM" "POST /api/cabinet/purchase")
+  PANEL_LAT=$(access_log_latency "$LOG_FROM" "PATCH /api/users")
+  say "purchase_mix: purchases alone (n p50 p99, ms): ${BUY_LAT:-n/a}; their panel call: ${PANEL_LAT:-n/a}"
+}
+
 # ---- wrk ----------------------------------------------------------------------------------
 # wrk prints latencies as 812.00us, 1.23ms, 1.05s, 2.00m: all to milliseconds.
 to_ms() {
@@ -273,7 +283,7 @@ bench_case() {
 }
 
 # run_case NAME PATH [wrk script args...]  -> sets RPS P50 P99 ERRS ERR_NOTE RT_DB RT_REDIS CPU_NOTE
-# (and for purchase_mix BUY_LAT and PANEL_LAT: "n p50 p99" of the purchases and of their panel calls)
+# and LOG_FROM (the access log's size before the measured run, for purchase_latency)
 # BENCH_BEFORE_MEASURE, when set, is a command run after the warm-up and before the
 # measured run (tools/profile starts perf there).
 run_case() {
@@ -301,11 +311,10 @@ run_case() {
     say "WARNING: the $name warm-up made ${warmed:-0} requests, fewer than the $BENCH_USERS bench users: the measured run includes first loads (raise $walk)"
   fi
   rt_pause
-  if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
-  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="" CPU_NOTE="n/a" BUY_LAT="" PANEL_LAT=""
-  local log_from
   if [ "$name" = purchase_mix ]; then sleep 1.2; fi  # the warm-up's last lines reach the log first
-  log_from=$(access_log_size)
+  LOG_FROM=$(access_log_size)
+  if [ -n "${BENCH_BEFORE_MEASURE:-}" ]; then $BENCH_BEFORE_MEASURE; fi
+  RPS="n/a" P50="n/a" P99="n/a" ERRS="n/a" ERR_NOTE="" CPU_NOTE="n/a"
   cpu_snapshot "$out.cpu0"
   if ! wrk -t"$BENCH_THREADS" -c"$BENCH_CONNECTIONS" -d"${BENCH_DURATION}s" --latency "${script[@]}" >"$out" 2>&1; then
     rt_resume
@@ -325,12 +334,6 @@ run_case() {
   rt_resume
   cpu_per_request "$out.cpu0" "$out.cpu1" "${total:-0}"
   say "$name: CPU per request (us): $CPU_NOTE"
-  if [ "$name" = purchase_mix ]; then
-    sleep 1.2  # nginx flushes its access log buffer every second
-    BUY_LAT=$(access_log_latency "$log_from" "POST /api/cabinet/purchase")
-    PANEL_LAT=$(access_log_latency "$log_from" "PATCH /api/users")
-    say "$name: purchases alone (n p50 p99, ms): ${BUY_LAT:-n/a}; their panel call: ${PANEL_LAT:-n/a}"
-  fi
   non2xx=${non2xx:-0} sock=${sock:-0}
   RPS=${rps:-n/a}
   if [ -n "$p50" ]; then P50=$(to_ms "$p50"); fi
