@@ -1,4 +1,8 @@
-#pragma once
+// An include guard, not #pragma once: the file is in the precompiled header
+// (cmake/precompiled.cmake), and GCC does not match a `#pragma once` file loaded from a
+// precompiled header with the same file included again by another path.
+#ifndef CABINET_UTIL_JSON_HPP
+#define CABINET_UTIL_JSON_HPP
 // The one way into RapidJSON: hostile JSON must never abort the process, so the library's
 // assertions throw instead (PRACTICE.md). Include this, never rapidjson/*.h directly.
 #include <cstddef>
@@ -55,3 +59,5 @@ inline void write_nullable(JsonWriter& w, const std::string* s) {
 }
 
 }  // namespace cabinet
+
+#endif  // CABINET_UTIL_JSON_HPP
