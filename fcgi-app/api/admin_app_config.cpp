@@ -19,7 +19,7 @@ namespace {
 // What the body may carry (http/body_limits.hpp): the longest value domain/landing.hpp accepts,
 // a FAQ of 30 questions with 2,000-character answers, is about 67,000 characters and
 // more with its quotes escaped. domain/landing.hpp checks each field's own limit.
-constexpr size_t kMaxValueCharacters = kAppConfigBodyBytes;
+constexpr size_t kMaxAppConfigCharacters = kAppConfigBodyBytes;
 
 void write_view(JsonWriter& w, const AppConfigView& v) {
     w.StartObject();
@@ -49,7 +49,7 @@ void get_admin_app_config(Exchange& ex) {
 void put_admin_app_config(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
     const JsonBody body(ex.req);
-    const std::string value = require_string(body, "value", 0, kMaxValueCharacters);
+    const std::string value = require_string(body, "value", 0, kMaxAppConfigCharacters);
     const std::string by = admin_actor(ex);
     const bool web = ex.settings().web_cabinet_enabled;
     write_view(ex.resp.json(),

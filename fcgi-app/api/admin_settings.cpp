@@ -18,7 +18,7 @@ namespace {
 
 // A setting's text is at most 4096 bytes (services/owner_settings.cpp); the body cap is
 // MAX_BODY_BYTES, so a longer one is refused there with its message.
-constexpr size_t kMaxValueCharacters = 4096;
+constexpr size_t kMaxSettingCharacters = 4096;
 
 void write_view(JsonWriter& w, const OwnerSettingView& v) {
     w.StartObject();
@@ -72,7 +72,7 @@ void get_admin_settings(Exchange& ex) {
 void put_admin_setting(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
     const JsonBody body(ex.req);
-    const std::string value = require_string(body, "value", 0, kMaxValueCharacters);
+    const std::string value = require_string(body, "value", 0, kMaxSettingCharacters);
     const std::string by = admin_actor(ex);
     const OwnerSettingView v = checked(name, [&] {
         return ex.io.db.write([&](pqxx::work& txn) { return set_owner_setting(txn, name, value, by, process_environment()); });

@@ -26,15 +26,15 @@ constexpr int64_t kOfferDays = 30;  // a "discount" reward waits this long for a
 // in PostgreSQL under the user's row lock, so parallel guesses are counted one by one.
 constexpr int64_t kUnknownCodesPerWindow = 10;
 
-struct Outcome {
+struct PromoOutcome {
     bool ok = false;
     std::string reward_type;
     std::string message;
 };
 
-Outcome refuse(std::string message) { return {false, "", std::move(message)}; }
+PromoOutcome refuse(std::string message) { return {false, "", std::move(message)}; }
 
-Outcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const pqxx::row& promo) {
+PromoOutcome apply(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const pqxx::row& promo) {
     const PanelRestore restore(ex.io.panel, locked);  // a grant below is recorded after its panel call
     const int64_t promo_id = promo["id"].as<int64_t>();
     const std::string type = promo["reward_type"].c_str();
@@ -104,7 +104,7 @@ void post_promocode(Exchange& ex) {
     const std::string code(trim(require_string(body, "code", 1, 200)));
     if (utf8_length(code) < 2 || utf8_length(code) > 64) throw bad_request("code must be 2..64 characters");
     const int64_t window_s = ex.settings().auth_fail_window_s;
-    const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
+    const PromoOutcome out = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         const std::string misses_key = "promo:" + std::to_string(locked.user.id);
         const FailureCount misses = auth_failure_count(txn, misses_key, window_s);

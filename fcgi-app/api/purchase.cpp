@@ -19,7 +19,7 @@
 namespace cabinet::api {
 namespace {
 
-struct Outcome {
+struct PurchaseOutcome {
     int64_t transaction_id = 0;
     std::string paid_with;       // balance | free; empty for a payment still to be made
     std::string payment_url;     // stars: invoice link; gateway: payment page
@@ -38,7 +38,7 @@ std::string idempotency_key(const Request& req) {
 // Balance and free orders are fulfilled here, under the buyer's lock, with the balance as
 // read under the lock (services/balance_purchase).
 void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order, const std::string& method,
-             const std::string& key, Outcome& o) {
+             const std::string& key, PurchaseOutcome& o) {
     const Settings& s = ex.settings();
     const int64_t price = order.quote.final_minor;
     o.paid_with = price == 0 ? "free" : "balance";
@@ -61,7 +61,7 @@ void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const O
 // Stars and online gateways: a pending transaction and the provider's payment page. The
 // provider's confirmation (bot webhook, /api/v1/payments/...) and the worker fulfil it.
 void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order, const std::string& method,
-               const std::string& key, Outcome& o) {
+               const std::string& key, PurchaseOutcome& o) {
     const Settings& s = ex.settings();
     std::unique_ptr<Gateway> gateway;
     if (method != "stars") {
@@ -104,7 +104,7 @@ void post_purchase(Exchange& ex) {
     const std::string key = idempotency_key(ex.req);
     const int64_t now = unix_now();
 
-    const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
+    const PurchaseOutcome out = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         if (!key.empty()) {
             const auto seen = exec_prepared(txn, "purchase_by_idempotency_key", locked.user.id, key);
@@ -113,7 +113,7 @@ void post_purchase(Exchange& ex) {
         }
         const auto catalog = locked.catalog_version ? ex.shared.catalog.exact_copy(*locked.catalog_version) : nullptr;
         const Order order = resolve_order(txn, s, locked, body, catalog.get());
-        Outcome o;
+        PurchaseOutcome o;
         if (method == "balance" || order.quote.final_minor == 0) pay_now(ex, txn, locked, order, method, key, o);
         else pay_later(ex, txn, locked, order, method, key, o);
         return o;

@@ -14,12 +14,6 @@ using namespace it;
 
 namespace {
 
-constexpr int64_t kAdminTelegramId = 100000001;
-
-std::string admin_auth() { return tma_header(kAdminTelegramId, "Demo"); }
-
-int64_t audit_rows(const std::string& where = "true") { return count("SELECT count(*) FROM audit_log WHERE " + where); }
-
 // Every case starts and ends with maintenance off and no watchdog streak.
 struct MaintenanceOff {
     MaintenanceOff() { reset(); }

@@ -29,12 +29,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kPassword = "correct-horse-battery-staple";
+const char* kBackupPassword = "correct-horse-battery-staple";
 
 std::string run_dir() { return env("STACK_DIR") + "/run"; }
 std::string db_url(const std::string& db) { return "postgresql://cabinet@/" + db + "?host=" + run_dir(); }
 
-void admin(const std::string& sql) {
+void exec_as_postgres(const std::string& sql) {
     pqxx::connection conn("postgresql://postgres@/postgres?host=" + run_dir());
     pqxx::nontransaction n(conn);
     n.exec(sql);
@@ -44,8 +44,8 @@ void admin(const std::string& sql) {
 std::string fresh_db(const std::string& tag) {
     static std::atomic<int> seq{0};
     const std::string name = "bk_" + tag + "_" + std::to_string(getpid()) + "_" + std::to_string(seq++);
-    admin("DROP DATABASE IF EXISTS " + name);
-    admin("CREATE DATABASE " + name + " OWNER cabinet");
+    exec_as_postgres("DROP DATABASE IF EXISTS " + name);
+    exec_as_postgres("CREATE DATABASE " + name + " OWNER cabinet");
     return name;
 }
 
@@ -107,7 +107,7 @@ struct Source {
         std::tie(rc, out) = ctl_with(e, "seed-demo");
         if (rc != 0) throw std::runtime_error("seed-demo into " + db + " failed: " + out);
         dir = fresh_dir();
-        std::tie(rc, out) = ctl_with(e + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kPassword, "backup");
+        std::tie(rc, out) = ctl_with(e + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kBackupPassword, "backup");
         if (rc != 0) throw std::runtime_error("backup failed: " + out);
         const auto a = archives(dir);
         if (a.size() != 1) throw std::runtime_error("expected one archive in " + dir);
@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(backup_is_an_encrypted_zip_named_by_its_utc_time) {
 BOOST_AUTO_TEST_CASE(restore_into_an_empty_database_gives_every_table_back) {
     const auto& src = source();
     const auto dst = fresh_db("dst");
-    const auto [rc, out] = ctl_with(restore_cmd_env(kPassword), "restore '" + src.archive + "' --database-url '" + db_url(dst) + "'");
+    const auto [rc, out] = ctl_with(restore_cmd_env(kBackupPassword), "restore '" + src.archive + "' --database-url '" + db_url(dst) + "'");
     BOOST_TEST_REQUIRE(rc == 0, out);
     const auto a = fingerprint(src.db);
     const auto b = fingerprint(dst);
@@ -185,7 +185,7 @@ BOOST_AUTO_TEST_CASE(restore_into_an_empty_database_gives_every_table_back) {
     }
     BOOST_TEST(out.find("every id sequence moved 1000000 ahead") != std::string::npos, out);
     // Only into an empty database: the restored one now refuses a second restore.
-    const auto [rc2, out2] = ctl_with(restore_cmd_env(kPassword), "restore '" + src.archive + "' --database-url '" + db_url(dst) + "'");
+    const auto [rc2, out2] = ctl_with(restore_cmd_env(kBackupPassword), "restore '" + src.archive + "' --database-url '" + db_url(dst) + "'");
     BOOST_TEST(rc2 != 0);
     BOOST_TEST(out2.find("not empty") != std::string::npos, out2);
 }
@@ -204,7 +204,7 @@ BOOST_AUTO_TEST_CASE(ctrl_c_during_a_restore_leaves_no_plaintext_dump) {
         f << "#!/bin/sh\n: > '" << started << "'\nexec sleep 30\n";
     }
     fs::permissions(bin + "/pg_restore", fs::perms::owner_all);
-    const std::string cmd = "TMPDIR='" + tmp + "' PATH='" + bin + "':\"$PATH\" STACK_EXTRA_ENV='" + restore_cmd_env(kPassword) + "' " +
+    const std::string cmd = "TMPDIR='" + tmp + "' PATH='" + bin + "':\"$PATH\" STACK_EXTRA_ENV='" + restore_cmd_env(kBackupPassword) + "' " +
                             ctl("restore '" + src.archive + "' --database-url '" + db_url(dst) + "'") + " >/dev/null 2>'" +
                             bin + "/said'";
     const pid_t pid = fork();
@@ -251,12 +251,12 @@ BOOST_AUTO_TEST_CASE(truncated_archive_fails_clearly_and_touches_nothing) {
     fs::copy_file(src.archive, cut);
     fs::resize_file(cut, fs::file_size(cut) / 2);
     const auto dst = fresh_db("trunc");
-    const auto [rc, out] = ctl_with(restore_cmd_env(kPassword), "restore '" + cut + "' --database-url '" + db_url(dst) + "'");
+    const auto [rc, out] = ctl_with(restore_cmd_env(kBackupPassword), "restore '" + cut + "' --database-url '" + db_url(dst) + "'");
     BOOST_TEST(rc != 0);
     BOOST_TEST(out.find("truncated or damaged") != std::string::npos, out);
     BOOST_TEST(relations(dst) == 0);
 
-    const auto [rc2, out2] = ctl_with(restore_cmd_env(kPassword), "restore '" + dir + "/missing.zip' --database-url '" + db_url(dst) + "'");
+    const auto [rc2, out2] = ctl_with(restore_cmd_env(kBackupPassword), "restore '" + dir + "/missing.zip' --database-url '" + db_url(dst) + "'");
     BOOST_TEST(rc2 != 0);
     BOOST_TEST(out2.find("no such file") != std::string::npos, out2);
     fs::remove_all(dir);
@@ -272,7 +272,7 @@ BOOST_AUTO_TEST_CASE(retention_keeps_the_last_k_archives) {
         std::ofstream(dir + "/" + old.back()) << "old";
     }
     std::ofstream(dir + "/notes.txt") << "not an archive";
-    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_KEEP_LAST=3 BACKUP_ENCRYPTION_PASSWORD=" + kPassword, "backup");
+    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_KEEP_LAST=3 BACKUP_ENCRYPTION_PASSWORD=" + kBackupPassword, "backup");
     BOOST_TEST_REQUIRE(rc == 0, out);
     const auto left = archives(dir);
     BOOST_TEST_REQUIRE(left.size() == 3u);
@@ -290,7 +290,7 @@ BOOST_AUTO_TEST_CASE(a_crashed_run_leaves_no_plaintext_dump_for_long) {
     const auto dir = fresh_dir();
     fs::create_directory(dir + "/.tmp-crashed1");
     std::ofstream(dir + "/.tmp-crashed1/db.dump") << "PGDMP plaintext users and balances";
-    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kPassword, "backup");
+    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kBackupPassword, "backup");
     BOOST_TEST_REQUIRE(rc == 0, out);
     std::vector<std::string> left;
     for (const auto& e : fs::directory_iterator(dir)) left.push_back(e.path().filename().string());
@@ -302,7 +302,7 @@ BOOST_AUTO_TEST_CASE(a_crashed_run_leaves_no_plaintext_dump_for_long) {
 BOOST_AUTO_TEST_CASE(if_due_runs_in_parallel_make_one_backup) {
     const auto& src = source();
     const auto dir = fresh_dir();
-    const std::string base = "DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kPassword;
+    const std::string base = "DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kBackupPassword;
 
     // Off: nothing happens.
     const auto [rc0, out0] = ctl_with(base + " BACKUP_ENABLED=false BACKUP_TIME=00:00", "backup --if-due");
@@ -334,7 +334,7 @@ BOOST_AUTO_TEST_CASE(if_due_runs_in_parallel_make_one_backup) {
 BOOST_AUTO_TEST_CASE(backup_is_delivered_to_the_backups_topic) {
     const auto& src = source();
     const auto dir = fresh_dir();
-    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kPassword +
+    const auto [rc, out] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir + " BACKUP_ENCRYPTION_PASSWORD=" + kBackupPassword +
                                         " REPORT_CHAT_ID=-1009876543210 REPORT_TOPIC_BACKUPS=4242",
                                     "backup");
     BOOST_TEST_REQUIRE(rc == 0, out);
@@ -361,7 +361,7 @@ BOOST_AUTO_TEST_CASE(backup_is_delivered_to_the_backups_topic) {
 
     // Without the topic, nothing is sent.
     const auto dir2 = fresh_dir();
-    const auto [rc2, out2] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir2 + " BACKUP_ENCRYPTION_PASSWORD=" + kPassword +
+    const auto [rc2, out2] = ctl_with("DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir2 + " BACKUP_ENCRYPTION_PASSWORD=" + kBackupPassword +
                                           " REPORT_CHAT_ID=-1009876543210",
                                       "backup");
     BOOST_TEST(rc2 == 0, out2);
@@ -378,7 +378,7 @@ BOOST_AUTO_TEST_CASE(a_failed_scheduled_backup_alerts_the_admins_once_a_day) {
     std::ofstream(dir + "/a-file") << "not a folder";
     const std::string on = "DATABASE_URL=" + db_url(src.db) + " BACKUP_DIR=" + dir +
                            "/a-file/archives BACKUP_ENABLED=true BACKUP_TIME=00:00 BACKUP_ENCRYPTION_PASSWORD=" +
-                           kPassword + " REPORT_CHAT_ID=-1009876543210 REPORT_TOPIC_ALERTS=77";
+                           kBackupPassword + " REPORT_CHAT_ID=-1009876543210 REPORT_TOPIC_ALERTS=77";
     for (int i = 0; i < 2; ++i) {
         const auto [rc, out] = ctl_with(on, "backup --if-due");
         BOOST_TEST(rc != 0, out);

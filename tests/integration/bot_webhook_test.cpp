@@ -15,9 +15,6 @@ namespace {
 
 constexpr int64_t kAdmin = 100000001;  // ADMIN_IDS of the test stack (tools/stack)
 
-std::string str(const rapidjson::Value& v) { return v.IsString() ? v.GetString() : ""; }
-std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
-
 // A Telegram user object; the admin is the seeded demo user, with the names other suites expect.
 std::string from_json(int64_t tg) {
     const std::string id = std::to_string(tg);

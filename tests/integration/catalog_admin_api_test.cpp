@@ -9,16 +9,15 @@ using namespace it;
 
 namespace {
 
-constexpr int64_t kAdminTelegramId = 100000001;  // the test stack's ADMIN_IDS
 const std::string kAdminActor = "telegram:" + std::to_string(kAdminTelegramId);
 
-HttpResult admin(const std::string& method, const std::string& path, const std::string& body = {}) {
+HttpResult as_admin(const std::string& method, const std::string& path, const std::string& body = {}) {
     return http(method, path, {tma_header(kAdminTelegramId, "Demo"), "Content-Type: application/json"}, body);
 }
 
 // An admin write that must succeed; its answer.
 rapidjson::Document admin_ok(const std::string& method, const std::string& path, const std::string& body = {}) {
-    const auto r = admin(method, path, body);
+    const auto r = as_admin(method, path, body);
     BOOST_REQUIRE_MESSAGE(r.status == 200 || r.status == 201, method << " " << path << " answered " << r.status << ": " << r.body);
     return r.json();
 }
@@ -26,7 +25,7 @@ rapidjson::Document admin_ok(const std::string& method, const std::string& path,
 // The 4xx answer of a refused admin write, with its detail.
 bool refused(const std::string& method, const std::string& path, const std::string& body, long status,
              const std::string& detail) {
-    const auto r = admin(method, path, body);
+    const auto r = as_admin(method, path, body);
     BOOST_TEST_MESSAGE(method << " " << path << " " << body << " -> " << r.status << ": " << r.body);
     return r.status == status && std::string(r.json()["detail"].GetString()).find(detail) != std::string::npos;
 }
@@ -78,7 +77,7 @@ BOOST_AUTO_TEST_CASE(a_price_a_sale_a_text_and_a_landing_text_are_live_everywher
     const int64_t since = last_audit_id();
 
     // A plan and its price: created by PUT (201), then its price changed.
-    const auto created = admin("PUT", "/api/admin/plans/" + code, R"({"name":"API plan","traffic_limit_gb":20,"device_limit":3})");
+    const auto created = as_admin("PUT", "/api/admin/plans/" + code, R"({"name":"API plan","traffic_limit_gb":20,"device_limit":3})");
     BOOST_TEST_REQUIRE(created.status == 201, created.body);
     BOOST_TEST(created.json()["durations"].Size() == 0u);
     BOOST_TEST(admin_ok("PUT", "/api/admin/plans/" + code, R"({"name":"API plan","sort_order":-40})")["traffic_limit_gb"].GetInt64() == 20);
@@ -93,7 +92,7 @@ BOOST_AUTO_TEST_CASE(a_price_a_sale_a_text_and_a_landing_text_are_live_everywher
     BOOST_TEST(find_by(listed["items"], "code", code)["device_limit"].GetInt64() == 3);
 
     // A sale: 25 % off at once, everywhere; ended, the list price again.
-    const auto started = admin("PUT", "/api/admin/sales/" + sale,
+    const auto started = as_admin("PUT", "/api/admin/sales/" + sale,
                                R"({"discount_pct":25,"starts_at":"2000-01-01T00:00:00Z","ends_at":"2100-01-01T00:00:00Z"})");
     BOOST_TEST_REQUIRE(started.status == 201, started.body);
     BOOST_TEST(started.json()["running"].GetBool());
@@ -195,10 +194,10 @@ BOOST_AUTO_TEST_CASE(the_longest_faq_the_rules_allow_is_saved_from_the_admin_api
 
     // Other requests keep their 64 KB (another method on the same path too), and this one
     // its 1 MB.
-    const auto other = admin("PUT", "/api/admin/plans/start/durations/30", std::string(100 * 1024, ' ') + "{}");
+    const auto other = as_admin("PUT", "/api/admin/plans/start/durations/30", std::string(100 * 1024, ' ') + "{}");
     BOOST_TEST(other.status == 413);
-    BOOST_TEST(admin("POST", "/api/admin/app-config/landing.faq", body).status == 413);
-    const auto huge = admin("PUT", "/api/admin/app-config/landing.faq", std::string(1100 * 1024, ' ') + body);
+    BOOST_TEST(as_admin("POST", "/api/admin/app-config/landing.faq", body).status == 413);
+    const auto huge = as_admin("PUT", "/api/admin/app-config/landing.faq", std::string(1100 * 1024, ' ') + body);
     BOOST_TEST(huge.status == 413);
     BOOST_TEST(huge.json()["detail"].IsString());
 }

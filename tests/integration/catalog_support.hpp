@@ -29,8 +29,6 @@ struct Cleanup {
     }
 };
 
-inline std::string str(int64_t v) { return std::to_string(v); }
-
 // GET `path` as Telegram user `tg` (registered on first contact); 200 required.
 inline rapidjson::Document get_as(int64_t tg, const std::string& path) {
     const auto r = http("GET", path, {tma_header(tg)});
@@ -44,7 +42,6 @@ inline int64_t new_user() {
     get_as(tg, "/api/cabinet/me");
     return tg;
 }
-inline int64_t user_id_of(int64_t tg) { return count("SELECT id FROM users WHERE telegram_id = " + str(tg)); }
 
 // The price rule written out independently of domain/pricing: the discount is the floor of
 // its exact share, percentages add up and stop at 100.

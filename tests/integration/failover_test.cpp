@@ -18,13 +18,8 @@ int64_t log_lines(const std::string& text) {
     return std::stoll(out.empty() ? "0" : out);
 }
 
-HttpResult buy(const std::string& auth, const std::string& key) {
-    return http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json", "Idempotency-Key: " + key},
-                R"({"plan_id":"standard","days":30,"method":"balance"})");
-}
-
 // A user who has made first contact, with `balance`.
-money::Shopper buyer(int64_t balance) {
+money::Shopper shopper_with(int64_t balance) {
     money::Shopper s = money::new_shopper();
     set_balance(s.tg, balance);
     return s;
@@ -39,8 +34,6 @@ void role_read_only(bool on) {
                 : "ALTER ROLE CURRENT_USER RESET default_transaction_read_only");
 }
 
-int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)); }
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(failover)
@@ -51,8 +44,8 @@ BOOST_AUTO_TEST_CASE(a_dead_first_host_is_passed_over_for_the_writable_one) {
                         "/run&port=1,5432&target_session_attrs=read-write");
     BOOST_REQUIRE(wait_for_status("/health", 200));
     BOOST_TEST(http("GET", "/health").json()["database"].GetBool());
-    const auto s = buyer(100000);
-    BOOST_TEST(buy(s.auth, "failover-dead-first").status == 200);  // a write: the connection is the read-write one
+    const auto s = shopper_with(100000);
+    BOOST_TEST(buy_standard(s.auth, "balance", "failover-dead-first").status == 200);  // a write: the connection is the read-write one
     BOOST_TEST(balance_of(s.tg) == 100000 - money::kStandardPrice);
 }
 
@@ -60,21 +53,21 @@ BOOST_AUTO_TEST_CASE(a_dead_first_host_is_passed_over_for_the_writable_one) {
 // certain here: a deferred trigger ends the session at its commit. The answer is a 503 to
 // repeat, not a 500, and the repeat with the same key buys once.
 BOOST_AUTO_TEST_CASE(a_commit_lost_in_flight_is_a_503_to_repeat_with_the_key) {
-    const auto s = buyer(100000);
+    const auto s = shopper_with(100000);
     exec("CREATE OR REPLACE FUNCTION failover_test_lose_commit() RETURNS trigger LANGUAGE plpgsql AS "
          "$$ BEGIN PERFORM pg_terminate_backend(pg_backend_pid()); RETURN NULL; END $$");
     exec("DROP TRIGGER IF EXISTS failover_test_lose_commit ON transactions");
     exec("CREATE CONSTRAINT TRIGGER failover_test_lose_commit AFTER INSERT ON transactions DEFERRABLE INITIALLY "
          "DEFERRED FOR EACH ROW WHEN (NEW.user_id = " + std::to_string(s.id) + ") EXECUTE FUNCTION failover_test_lose_commit()");
-    const auto lost = buy(s.auth, "failover-in-doubt");
+    const auto lost = buy_standard(s.auth, "balance", "failover-in-doubt");
     exec("DROP TRIGGER failover_test_lose_commit ON transactions");
     exec("DROP FUNCTION failover_test_lose_commit()");
     BOOST_TEST(lost.status == 503);
     BOOST_TEST(std::string(lost.json()["detail"].GetString()).find("repeat") != std::string::npos);
     BOOST_TEST(lost.headers.count("retry-after") == 1u);
     BOOST_TEST(balance_of(s.tg) == 100000);  // this time it was not written
-    BOOST_TEST(buy(s.auth, "failover-in-doubt").status == 200);
-    BOOST_TEST(buy(s.auth, "failover-in-doubt").status == 409);
+    BOOST_TEST(buy_standard(s.auth, "balance", "failover-in-doubt").status == 200);
+    BOOST_TEST(buy_standard(s.auth, "balance", "failover-in-doubt").status == 409);
     BOOST_TEST(balance_of(s.tg) == 100000 - money::kStandardPrice);
 }
 
@@ -83,14 +76,14 @@ BOOST_AUTO_TEST_CASE(a_commit_lost_in_flight_is_a_503_to_repeat_with_the_key) {
 // primary again by itself instead of failing every write until a restart. One thread per
 // process, so that the threads which refused are the ones asked again.
 BOOST_AUTO_TEST_CASE(a_connection_to_a_read_only_server_is_dropped_by_its_first_refused_write) {
-    const auto s = buyer(1000000);
+    const auto s = shopper_with(1000000);
     role_read_only(true);
     int refused = 0;
     {
         const PoolWith pool("POOL_THREADS=1");
-        for (int i = 0; i < 4; ++i) refused += buy(s.auth, "failover-read-only-" + std::to_string(i)).status == 503;
+        for (int i = 0; i < 4; ++i) refused += buy_standard(s.auth, "balance", "failover-read-only-" + std::to_string(i)).status == 503;
         role_read_only(false);
-        for (int i = 4; i < 8; ++i) BOOST_TEST(buy(s.auth, "failover-read-only-" + std::to_string(i)).status == 200);
+        for (int i = 4; i < 8; ++i) BOOST_TEST(buy_standard(s.auth, "balance", "failover-read-only-" + std::to_string(i)).status == 200);
     }
     BOOST_TEST(refused == 4);
     BOOST_TEST(balance_of(s.tg) == 1000000 - 4 * money::kStandardPrice);

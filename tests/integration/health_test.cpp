@@ -72,11 +72,9 @@ BOOST_AUTO_TEST_CASE(stale_worker_heartbeat_fails_deep_check) {
 
 namespace {
 
-std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
-
 int64_t panel_probes() {
     int64_t n = 0;
-    const auto journal = http_url("GET", mock("/__mock/journal")).json();  // alive through the loop
+    const auto journal = http_url("GET", mock_panel_url("/__mock/journal")).json();  // alive through the loop
     for (const auto& e : journal["response"].GetArray())
         if (std::string(e["path"].GetString()).rfind("/api/system/", 0) == 0) ++n;
     return n;

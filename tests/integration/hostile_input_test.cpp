@@ -16,7 +16,6 @@ using namespace std::string_literals;
 namespace {
 
 using Texts = std::vector<std::string>;
-const Texts kJson = {"Content-Type: application/json"};
 
 // A funded buyer whose rows must not move, and the pool's log from here on.
 struct Pack {
@@ -35,7 +34,7 @@ struct Pack {
         for (const auto& [what, value] : before) BOOST_TEST(after.at(what) == value, what << " changed");
         for (const auto& line : log.server_errors()) BOOST_ERROR("pool logged a server error: " << line);
     }
-    std::vector<std::string> with_auth(std::vector<std::string> h = kJson) const {
+    std::vector<std::string> with_auth(std::vector<std::string> h = kJsonHeaders) const {
         h.push_back(auth);
         return h;
     }
@@ -67,7 +66,7 @@ BOOST_AUTO_TEST_CASE(malformed_json_bodies) {
         "{\"text\":\"a\\u0000b\",\"code\":\"a\\u0000b\",\"email\":\"a\\u0000@b.c\",\"password\":\"a\\u0000bcdefgh\"}",
         "{\"n\":1e400}", "{\"n\":-1e400}", "\0{}"s};
     for (const auto& ep : kJsonEndpoints) {
-        const auto headers = ep.authed ? pack.with_auth() : kJson;
+        const auto headers = ep.authed ? pack.with_auth() : kJsonHeaders;
         for (const auto& body : bodies)
             expect_refusal(http("POST", ep.path, headers, body), ep.path + " " + body.substr(0, 40));
     }
@@ -95,17 +94,17 @@ BOOST_AUTO_TEST_CASE(lone_surrogates_and_repeated_keys) {
          Texts{R"({"email":"a\udc00@example.test","password":"password123"})",
           R"({"email":")" + email + R"(","password":"\udc00\udc00\udc00\udc00\udc00\udc00\udc00\udc00"})",
           R"({"email":")" + email + R"(","password":"password123","password":"other-password"})"}) {
-        expect_refusal(http("POST", "/api/cabinet/auth/register", kJson, body), "register " + body);
-        expect_refusal(http("POST", "/api/cabinet/auth/login", kJson, body), "login " + body);
+        expect_refusal(http("POST", "/api/cabinet/auth/register", kJsonHeaders, body), "register " + body);
+        expect_refusal(http("POST", "/api/cabinet/auth/login", kJsonHeaders, body), "login " + body);
     }
-    expect_refusal(http("POST", "/api/cabinet/auth/refresh", kJson, R"({"refresh_token":"\udc00"})"), "refresh");
-    expect_refusal(http("POST", "/api/cabinet/auth/telegram/poll", kJson, R"({"code":"\udc00"})"), "poll");
+    expect_refusal(http("POST", "/api/cabinet/auth/refresh", kJsonHeaders, R"({"refresh_token":"\udc00"})"), "refresh");
+    expect_refusal(http("POST", "/api/cabinet/auth/telegram/poll", kJsonHeaders, R"({"code":"\udc00"})"), "poll");
 
     // Admin: a maintenance message is stored as text.
     const std::string admin = tma_header(100000001, "Demo");
     for (const auto& body : Texts{R"({"enabled":false,"message":"\udc00"})", R"({"enabled":false,"enabled":true})",
                                    R"({"enabled":"false"})", R"({"enabled":0})"})
-        expect_refusal(http("POST", "/api/admin/maintenance/mode", {admin, kJson[0]}, body), "admin " + body);
+        expect_refusal(http("POST", "/api/admin/maintenance/mode", {admin, kJsonContentType}, body), "admin " + body);
 }
 
 BOOST_AUTO_TEST_CASE(numbers_where_integers_belong) {
@@ -153,7 +152,7 @@ BOOST_AUTO_TEST_CASE(broken_forged_and_oversized_init_data) {
         bad.push_back(tma_header_raw_user(user));
     for (const auto& h : bad) {
         expect_refusal(http("GET", "/api/cabinet/me", {h}), "me with " + h.substr(0, 80));
-        expect_refusal(http("POST", "/api/cabinet/purchase", {h, kJson[0]},
+        expect_refusal(http("POST", "/api/cabinet/purchase", {h, kJsonContentType},
                             R"({"plan_id":"standard","days":30,"method":"balance"})"),
                        "purchase with " + h.substr(0, 80));
     }
@@ -263,16 +262,16 @@ BOOST_AUTO_TEST_CASE(webhooks) {
     // Payment webhooks: unverifiable bodies are refused before anything is believed.
     for (const auto& body : Texts{std::string("{"), std::string(R"({"event":"payment.succeeded","object":{"id":"\udc00"}})"),
                                    std::string(R"({"object":{"id":"2f1a-x"},"object":{"id":"other"}})")})
-        expect_refusal(http("POST", "/api/v1/payments/yookassa", kJson, body), "yookassa " + body);
+        expect_refusal(http("POST", "/api/v1/payments/yookassa", kJsonHeaders, body), "yookassa " + body);
     const std::string token = env("CRYPTOBOT_TOKEN");
     for (const auto& body : Texts{std::string(R"({"update_type":"invoice_paid","payload":{"invoice_id":1,"status":"paid","payload":"1","payload":"2"}})"),
           std::string(R"({"update_type":"invoice_paid","payload":{"invoice_id":"\udc00","status":"paid"}})"),
           std::string("{")}) {
         const std::string sig = "Crypto-Pay-Api-Signature: " + cabinet::cryptobot_signature(token, body);
-        expect_refusal(http("POST", "/api/v1/payments/cryptobot", {kJson[0], sig}, body), "cryptobot " + body);
-        expect_refusal(http("POST", "/api/v1/payments/cryptobot", kJson, body), "cryptobot unsigned " + body);
+        expect_refusal(http("POST", "/api/v1/payments/cryptobot", {kJsonContentType, sig}, body), "cryptobot " + body);
+        expect_refusal(http("POST", "/api/v1/payments/cryptobot", kJsonHeaders, body), "cryptobot unsigned " + body);
     }
-    expect_refusal(http("POST", "/api/v1/payments/unknown", kJson, "{}"), "unknown gateway");
+    expect_refusal(http("POST", "/api/v1/payments/unknown", kJsonHeaders, "{}"), "unknown gateway");
 }
 
 // Not a refusal: a browser's claim that is not UTF-8 is dropped, the sign-in still starts.

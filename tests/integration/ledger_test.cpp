@@ -11,12 +11,6 @@
 using namespace it;
 using namespace it::money;
 
-namespace {
-
-std::string str(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 BOOST_AUTO_TEST_SUITE(ledger)
 
 BOOST_AUTO_TEST_CASE(a_balance_change_without_its_ledger_row_is_refused) {

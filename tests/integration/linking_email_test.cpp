@@ -17,8 +17,8 @@ BOOST_AUTO_TEST_SUITE(linking_email)
 BOOST_AUTO_TEST_CASE(link_email_then_login_reaches_the_same_user) {
     const int64_t tg = fresh_telegram_id();
     const std::string tma = tma_header(tg);
-    const std::string email = fresh_email("link");
-    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma.substr(15));
+    const std::string email = fresh_link_email("link");
+    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})", tma.substr(15));
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
     BOOST_TEST(r.json()["ok"].GetBool());
     BOOST_TEST(str(r.json()["email"]) == email);
@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(link_email_then_login_reaches_the_same_user) {
     BOOST_TEST(linked.json()["email_verified"].GetBool());
 
     // The address is taken now: another account gets 409.
-    const auto other = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})",
+    const auto other = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})",
                                  tma_header(fresh_telegram_id()).substr(15));
     BOOST_TEST(other.status == 409);
 }
@@ -48,12 +48,12 @@ BOOST_AUTO_TEST_CASE(link_email_then_login_reaches_the_same_user) {
 // An unverified web registration of the address is nobody's: it does not block the owner,
 // who proves the mailbox by the code, and it loses the address (and its mailed link).
 BOOST_AUTO_TEST_CASE(link_email_takes_the_address_from_an_unverified_registration) {
-    const std::string email = fresh_email("squat");
+    const std::string email = fresh_link_email("squat");
     BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/auth/register", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status, 200);
     const std::string squatter_link = mailed_verification_token(email);
     const int64_t tg = fresh_telegram_id();
     const std::string tma = tma_header(tg).substr(15);
-    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma);
+    const auto r = post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})", tma);
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
     const auto ok = post_json("/api/cabinet/link/email/confirm", code_body(mailed_code(email, 2)), tma);
     BOOST_REQUIRE_MESSAGE(ok.status == 200, ok.body);
@@ -67,8 +67,8 @@ BOOST_AUTO_TEST_CASE(link_email_takes_the_address_from_an_unverified_registratio
 
 BOOST_AUTO_TEST_CASE(link_email_five_wrong_codes_kill_the_code) {
     const std::string tma = tma_header(fresh_telegram_id()).substr(15);
-    const std::string email = fresh_email("wrong");
-    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma).status, 200);
+    const std::string email = fresh_link_email("wrong");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})", tma).status, 200);
     const std::string code = mailed_code(email);
     for (int i = 1; i <= 4; ++i) BOOST_TEST(post_json("/api/cabinet/link/email/confirm", code_body(wrong_code(code)), tma).status == 400);
     BOOST_TEST(post_json("/api/cabinet/link/email/confirm", code_body(wrong_code(code)), tma).status == 429);
@@ -81,8 +81,8 @@ BOOST_AUTO_TEST_CASE(link_email_five_wrong_codes_kill_the_code) {
 // address. The address takes 10 wrong codes a day from everyone together; then neither a
 // code nor a guess, the right one included, until the day's window ends.
 BOOST_AUTO_TEST_CASE(link_email_an_address_takes_ten_wrong_codes_a_day_from_all_accounts) {
-    const std::string email = fresh_email("guessed");
-    const std::string body = R"({"email":")" + email + R"(","password":")" + kPassword + R"("})";
+    const std::string email = fresh_link_email("guessed");
+    const std::string body = R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})";
     size_t mails = 0;
     // A new account asks for a code for the address and sends `wrong` wrong codes; its code.
     const auto guess = [&](int wrong, const std::string& tma) {
@@ -104,15 +104,15 @@ BOOST_AUTO_TEST_CASE(link_email_an_address_takes_ten_wrong_codes_a_day_from_all_
     BOOST_TEST(post_json("/api/cabinet/link/email", body, tma_header(fresh_telegram_id()).substr(15)).status == 429);
     BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "'") == 0);
     // Another address is not affected.
-    const std::string other = fresh_email("other");
-    BOOST_TEST(post_json("/api/cabinet/link/email", R"({"email":")" + other + R"(","password":")" + kPassword + R"("})",
+    const std::string other = fresh_link_email("other");
+    BOOST_TEST(post_json("/api/cabinet/link/email", R"({"email":")" + other + R"(","password":")" + kLinkPassword + R"("})",
                          tma_header(fresh_telegram_id()).substr(15)).status == 200);
 }
 
 BOOST_AUTO_TEST_CASE(link_email_parallel_confirmations_win_once) {
     const std::string tma = tma_header(fresh_telegram_id()).substr(15);
-    const std::string email = fresh_email("race");
-    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma).status, 200);
+    const std::string email = fresh_link_email("race");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})", tma).status, 200);
     const std::string code = mailed_code(email);
     std::atomic<int> ok{0}, other{0};
     std::vector<std::thread> threads;
@@ -130,12 +130,12 @@ BOOST_AUTO_TEST_CASE(link_email_parallel_confirmations_win_once) {
 // reading of the limits and each mailed a code to a mailbox that may not be the caller's.
 BOOST_AUTO_TEST_CASE(link_email_requests_at_once_mail_one_code) {
     const std::string tma = tma_header(fresh_telegram_id()).substr(15);
-    const std::string email = fresh_email("burst");
+    const std::string email = fresh_link_email("burst");
     std::atomic<int> ok{0};
     std::vector<std::thread> threads;
     for (int i = 0; i < 8; ++i)
         threads.emplace_back([&] {
-            if (post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})", tma)
+            if (post_json("/api/cabinet/link/email", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})", tma)
                     .status == 200)
                 ++ok;
         });
@@ -150,10 +150,10 @@ BOOST_AUTO_TEST_CASE(link_email_requests_at_once_mail_one_code) {
 BOOST_AUTO_TEST_CASE(link_email_code_does_not_replace_an_email_that_came_meanwhile) {
     const int64_t tg = fresh_telegram_id();
     const std::string tma = tma_header(tg).substr(15);
-    const std::string asked = fresh_email("asked");
-    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + asked + R"(","password":")" + kPassword + R"("})", tma).status, 200);
+    const std::string asked = fresh_link_email("asked");
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/link/email", R"({"email":")" + asked + R"(","password":")" + kLinkPassword + R"("})", tma).status, 200);
     const std::string code = mailed_code(asked);
-    const std::string merged = fresh_email("merged");
+    const std::string merged = fresh_link_email("merged");
     exec("UPDATE users SET email = '" + merged + "', email_verified = true WHERE telegram_id = " + std::to_string(tg));
     const auto r = post_json("/api/cabinet/link/email/confirm", code_body(code), tma);
     BOOST_TEST(r.status == 409, r.body);

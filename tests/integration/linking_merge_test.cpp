@@ -23,7 +23,7 @@ BOOST_AUTO_TEST_SUITE(linking)
 BOOST_AUTO_TEST_CASE(link_telegram_counts_promo_codes_and_the_trial_per_person) {
     const int64_t tg = fresh_telegram_id();
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
-    const std::string email = fresh_email("perperson");
+    const std::string email = fresh_link_email("perperson");
     make_web_user(email);
     const std::string web_auth = "Authorization: " + bearer(access_of(login(email)));
     const std::string code = "PP" + std::to_string(fresh_telegram_id());
@@ -68,7 +68,7 @@ BOOST_AUTO_TEST_CASE(a_merge_brings_no_second_trial_no_second_promo_credit_and_n
     // A new web account of the same person: 80 of its own, the same code again (+100), a
     // trial of its own, and 30 of commission earned on the Telegram account's payments
     // (which came in through the web account's invite link).
-    const std::string email = fresh_email("repeat");
+    const std::string email = fresh_link_email("repeat");
     const int64_t web = make_web_user(email, 80);
     const std::string w = std::to_string(web);
     const std::string web_auth = "Authorization: " + bearer(access_of(login(email)));
@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(a_merge_brings_no_second_trial_no_second_promo_credit_and_n
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg2)}).status, 200);
     BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {tma_header(tg2)}).status, 200);
     exec("UPDATE subscriptions SET expire_at = now() - interval '1 day', status = 'expired' WHERE user_id = " + uid_of(tg2));
-    const std::string email2 = fresh_email("paidtrial");
+    const std::string email2 = fresh_link_email("paidtrial");
     const int64_t web2 = make_web_user(email2, 50);
     BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/trial", {"Authorization: " + bearer(access_of(login(email2)))}).status, 200);
     exec("SELECT ledger_move(" + std::to_string(web2) + ", -50, 'trial', NULL)");
@@ -126,8 +126,8 @@ BOOST_AUTO_TEST_CASE(a_merge_brings_no_second_trial_no_second_promo_credit_and_n
 BOOST_AUTO_TEST_CASE(link_telegram_refuses_a_second_email) {
     const int64_t tg = fresh_telegram_id();
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
-    exec("UPDATE users SET email = '" + fresh_email("tgown") + "', email_verified = true WHERE telegram_id = " + std::to_string(tg));
-    const std::string email = fresh_email("webown");
+    exec("UPDATE users SET email = '" + fresh_link_email("tgown") + "', email_verified = true WHERE telegram_id = " + std::to_string(tg));
+    const std::string email = fresh_link_email("webown");
     const int64_t web = make_web_user(email, 500);
     const auto r = post_json("/api/cabinet/link/telegram", "{}", bearer(access_of(login(email))));
     BOOST_REQUIRE_EQUAL(r.status, 200);
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_keeps_the_later_subscription) {
     const auto merge = [&](int tg_days, int web_days) {
         const int64_t tg = fresh_telegram_id();
         BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
-        const std::string email = fresh_email("sub");
+        const std::string email = fresh_link_email("sub");
         const int64_t web = make_web_user(email);
         panel_uuid.clear();
         const auto give = [&](const std::string& side, const std::string& user, int days, std::optional<int64_t> telegram_id) {

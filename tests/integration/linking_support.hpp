@@ -12,15 +12,9 @@
 
 namespace it::linking_help {
 
-inline const std::string kPassword = "linking password 1";
+inline const std::string kLinkPassword = "linking password 1";
 
-inline std::string str(const rapidjson::Value& v) { return v.IsString() ? v.GetString() : ""; }
-inline std::string detail(const HttpResult& r) {
-    const auto d = r.json();
-    return d.IsObject() && d.HasMember("detail") ? str(d["detail"]) : "";
-}
-inline std::string fresh_email(const std::string& tag) { return "lt" + std::to_string(fresh_telegram_id()) + "." + tag + "@example.test"; }
-inline std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
+inline std::string fresh_link_email(const std::string& tag) { return "lt" + std::to_string(fresh_telegram_id()) + "." + tag + "@example.test"; }
 
 inline HttpResult post_json(const std::string& path, const std::string& body, const std::string& auth = {}) {
     std::vector<std::string> headers{"Content-Type: application/json"};
@@ -74,13 +68,13 @@ inline bool said(const std::vector<std::string>& texts, const std::string& part)
 inline int64_t make_web_user(const std::string& email, int64_t balance_minor = 0) {
     static const cabinet::PasswordHasher hasher(1, 8388608, 1);
     exec("INSERT INTO users (email, email_verified, password_hash, referral_code) VALUES ('" + email + "', true, '" +
-         hasher.hash(kPassword) + "', 'LT' || md5('" + email + "'))");
+         hasher.hash(kLinkPassword) + "', 'LT' || md5('" + email + "'))");
     const int64_t id = count("SELECT id FROM users WHERE email = '" + email + "'");
     if (balance_minor > 0) exec("SELECT ledger_set_balance(" + std::to_string(id) + ", " + std::to_string(balance_minor) + ")");
     return id;
 }
 inline HttpResult login(const std::string& email) {
-    return post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":")" + kPassword + R"("})");
+    return post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":")" + kLinkPassword + R"("})");
 }
 inline std::string access_of(const HttpResult& session) {
     BOOST_REQUIRE_MESSAGE(session.status == 200, session.status << " " << session.body);

@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(linked_for_tma_and_web_users) {
     BOOST_TEST(d["available_providers"].IsArray());
     BOOST_TEST(str(d["bot_username"]) == env("BOT_USERNAME"));
 
-    const std::string email = fresh_email("linked");
+    const std::string email = fresh_link_email("linked");
     const int64_t id = make_web_user(email);
     exec("INSERT INTO user_oauth_links (user_id, provider, subject, email, display_name) VALUES (" + std::to_string(id) +
          ", 'google', 'g-" + email + "', '" + email + "', 'Web Person')");
@@ -167,7 +167,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_merges_the_web_account) {
     const int64_t tg = fresh_telegram_id();
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
     set_balance(tg, 300);
-    const std::string email = fresh_email("merge");
+    const std::string email = fresh_link_email("merge");
     const int64_t web = make_web_user(email, 500);
     const std::string w = std::to_string(web);
     exec("INSERT INTO transactions (user_id, type, status, amount_minor, currency, method) VALUES (" + w +
@@ -207,7 +207,7 @@ BOOST_AUTO_TEST_CASE(link_telegram_merges_the_web_account) {
 BOOST_AUTO_TEST_CASE(a_link_approved_in_the_browser_merges_only_into_the_approved_account) {
     const int64_t stranger = fresh_telegram_id(), owner = fresh_telegram_id();
     for (const int64_t tg : {stranger, owner}) BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
-    const std::string email = fresh_email("approve");
+    const std::string email = fresh_link_email("approve");
     const int64_t web = make_web_user(email, 700);
     const std::string w = std::to_string(web);
     const std::string access = access_of(login(email));
@@ -286,7 +286,7 @@ BOOST_AUTO_TEST_CASE(web_login_prompt_names_the_browser_and_cancel_signs_nobody_
 BOOST_AUTO_TEST_CASE(link_asks_naming_the_email_and_ends_the_web_sessions) {
     const int64_t tg = fresh_telegram_id();
     BOOST_REQUIRE_EQUAL(http("GET", "/api/cabinet/me", {tma_header(tg)}).status, 200);
-    const std::string email = fresh_email("prompt");
+    const std::string email = fresh_link_email("prompt");
     const int64_t web = make_web_user(email, 700);
     const auto session = login(email);
     const std::string refresh = session.json()["refresh_token"].GetString();

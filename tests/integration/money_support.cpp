@@ -11,10 +11,6 @@
 namespace it::money {
 namespace {
 
-std::string str(int64_t v) { return std::to_string(v); }
-
-std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
-
 std::atomic<int> promo_serial{0};
 
 }  // namespace
@@ -152,18 +148,18 @@ bool bonus_granted(const Shopper& referral) {
 
 void slow_panel(int delay_ms, int times, const std::string& method) {
     const std::string only = method.empty() ? "" : R"(,"method":")" + method + "\"";
-    const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
+    const auto r = http_url("POST", mock_panel_url("/__mock/fault"), {"Content-Type: application/json"},
                             R"({"mode":"delay","delay_ms":)" + str(delay_ms) + R"(,"times":)" + str(times) + only + "}");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
 }
 
 void panel_refuses_next(const std::string& method) {
-    const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
+    const auto r = http_url("POST", mock_panel_url("/__mock/fault"), {"Content-Type: application/json"},
                             R"({"mode":"status500","times":1,"method":")" + method + "\"}");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
 }
 
-void panel_normal() { http_url("POST", mock("/__mock/reset-faults")); }
+void panel_normal() { http_url("POST", mock_panel_url("/__mock/reset-faults")); }
 
 void run_together(const std::vector<std::function<void()>>& tasks) {
     std::latch start(static_cast<std::ptrdiff_t>(tasks.size()));

@@ -16,10 +16,9 @@ namespace {
 
 const char* const kProviders[] = {"google", "yandex", "vk"};
 
-std::string str(const rapidjson::Value& v, const char* name) {
+std::string text_of(const rapidjson::Value& v, const char* name) {
     return v.HasMember(name) && v[name].IsString() ? v[name].GetString() : "";
 }
-std::string detail(const HttpResult& r) { return str(r.json(), "detail"); }
 
 struct Person {
     std::string sub;
@@ -34,7 +33,7 @@ struct Person {
 Person fresh_person(const std::string& email = {}, bool verified = false) {
     return Person{std::to_string(fresh_telegram_id()), email, verified};
 }
-std::string fresh_email(const std::string& tag) { return "oa" + std::to_string(fresh_telegram_id()) + "." + tag + "@example.test"; }
+std::string fresh_oauth_email(const std::string& tag) { return "oa" + std::to_string(fresh_telegram_id()) + "." + tag + "@example.test"; }
 
 struct Started {
     std::string url;
@@ -47,7 +46,7 @@ Started authorize(const std::string& provider, const std::vector<std::string>& h
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
     const auto d = r.json();
     const std::string set_cookie = r.headers.count("set-cookie") ? r.headers.at("set-cookie") : std::string();
-    return {str(d, "authorize_url"), str(d, "state"), set_cookie.substr(0, set_cookie.find(';')), headers};
+    return {text_of(d, "authorize_url"), text_of(d, "state"), set_cookie.substr(0, set_cookie.find(';')), headers};
 }
 std::string param(const std::string& url, const char* name) {
     const auto q = url.find('?');
@@ -86,7 +85,7 @@ int64_t user_of(const HttpResult& r) {
 int64_t links(const std::string& provider, const std::string& sub) {
     return count("SELECT count(*) FROM user_oauth_links WHERE provider = '" + provider + "' AND subject = '" + sub + "'");
 }
-int64_t me(const std::string& auth_header) {
+int64_t caller_id(const std::string& auth_header) {
     const auto r = http("GET", "/api/cabinet/me", {auth_header});
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.status << " " << r.body);
     const auto d = r.json();
@@ -95,7 +94,7 @@ int64_t me(const std::string& auth_header) {
 // POST /auth/refresh with a session's refresh token: its status (200 while the session lives).
 long refresh(const HttpResult& session) {
     return http("POST", "/api/cabinet/auth/refresh", {"Content-Type: application/json"},
-                R"({"refresh_token":")" + str(session.json(), "refresh_token") + "\"}").status;
+                R"({"refresh_token":")" + text_of(session.json(), "refresh_token") + "\"}").status;
 }
 HttpResult unlink(const std::string& provider, const std::string& auth_header) {
     return http("DELETE", "/api/cabinet/link/oauth/" + provider, {auth_header});
@@ -109,7 +108,7 @@ BOOST_AUTO_TEST_SUITE(oauth)
 // squatter's registration of the address (issue 13). The provider's user gets an account
 // of their own, and the unverified one gets no OAuth link.
 BOOST_AUTO_TEST_CASE(a_verified_provider_email_does_not_join_an_unverified_account) {
-    const std::string email = fresh_email("squat");
+    const std::string email = fresh_oauth_email("squat");
     BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/auth/register", {"Content-Type: application/json"},
                              R"({"email":")" + email + R"(","password":"squatter password"})").status, 200);
     const int64_t squatter = count("SELECT id FROM users WHERE email = '" + email + "'");
@@ -146,7 +145,7 @@ BOOST_AUTO_TEST_CASE(authorize_answers_the_provider_url_and_a_state) {
 
 BOOST_AUTO_TEST_CASE(login_creates_a_user_once_per_identity) {
     for (const std::string p : kProviders) {
-        const Person person = fresh_person(fresh_email(p), true);
+        const Person person = fresh_person(fresh_oauth_email(p), true);
         const auto first = login(p, person);
         const int64_t id = user_of(first);
         BOOST_TEST(first.json()["refresh_token"].GetStringLength() == 43u);
@@ -154,18 +153,18 @@ BOOST_AUTO_TEST_CASE(login_creates_a_user_once_per_identity) {
         BOOST_TEST(links(p, person.sub) == 1, p);
         BOOST_TEST(count("SELECT count(*) FROM user_oauth_links WHERE user_id = " + std::to_string(id)) == 1, p);
         // The session works on the cabinet's routes.
-        BOOST_TEST(me("Authorization: Bearer " + str(first.json(), "access_token")) == id, p);
+        BOOST_TEST(caller_id("Authorization: Bearer " + text_of(first.json(), "access_token")) == id, p);
         // google and yandex vouch for the address; VK ID does not (decisions.md).
         const bool trusted = p != "vk";
-        BOOST_TEST(str(first.json()["user"], "email") == (trusted ? person.email : ""), p);
+        BOOST_TEST(text_of(first.json()["user"], "email") == (trusted ? person.email : ""), p);
         BOOST_TEST(first.json()["user"]["email_verified"].GetBool() == trusted, p);
     }
 }
 
 BOOST_AUTO_TEST_CASE(verified_email_of_an_existing_user_links_to_it) {
     const int64_t tg = fresh_telegram_id();
-    const int64_t existing = me(tma_header(tg));
-    const std::string email = fresh_email("existing");
+    const int64_t existing = caller_id(tma_header(tg));
+    const std::string email = fresh_oauth_email("existing");
     exec("UPDATE users SET email = '" + email + "', email_verified = true WHERE id = " + std::to_string(existing));
     // Unverified by the provider: a new account, which does not get the address.
     const Person unverified = fresh_person(email, false);
@@ -196,7 +195,7 @@ BOOST_AUTO_TEST_CASE(a_state_is_single_use_short_lived_and_per_provider) {
 }
 
 BOOST_AUTO_TEST_CASE(provider_failures_are_502_and_write_nothing) {
-    const Person person = fresh_person(fresh_email("down"), true);
+    const Person person = fresh_person(fresh_oauth_email("down"), true);
     const auto redirect = sign_in_at_provider(authorize("google"), person);
     BOOST_REQUIRE_EQUAL(http_url("POST", fake_url("/__fake/fail"), {"Content-Type: application/json"},
                                  R"({"service":"oauth","count":1,"status":500})").status, 200);
@@ -226,7 +225,7 @@ BOOST_AUTO_TEST_CASE(the_state_is_bound_to_the_browser_that_started_it) {
     for (const char* attribute : {"; Path=/", "; Secure", "; HttpOnly", "; SameSite=Strict", "; Max-Age=600"})
         BOOST_TEST(raw.find(attribute) != std::string::npos, raw);
 
-    const Person person = fresh_person(fresh_email("bound"), true);
+    const Person person = fresh_person(fresh_oauth_email("bound"), true);
     auto elsewhere = sign_in_at_provider(started, person);
     elsewhere.cookie.clear();  // finished in a browser that never asked
     const auto refused = callback("google", elsewhere);
@@ -241,22 +240,22 @@ BOOST_AUTO_TEST_CASE(the_state_is_bound_to_the_browser_that_started_it) {
     const auto tab2 = authorize("google", {"Cookie: " + tab1.cookie});
     BOOST_TEST(tab2.cookie == tab1.cookie);
     BOOST_TEST(user_of(callback("google", sign_in_at_provider(tab2, person))) > 0);
-    BOOST_TEST(user_of(callback("google", sign_in_at_provider(tab1, fresh_person(fresh_email("tab"), true)))) > 0);
+    BOOST_TEST(user_of(callback("google", sign_in_at_provider(tab1, fresh_person(fresh_oauth_email("tab"), true)))) > 0);
 }
 
 // An attacker's link-mode state cannot be finished for them by someone else: the callback
 // needs the credential of the account that started it.
 BOOST_AUTO_TEST_CASE(link_mode_needs_the_starting_account_at_the_callback) {
     const std::string attacker = tma_header(fresh_telegram_id());
-    const int64_t attacker_id = me(attacker);
-    const Person victim = fresh_person(fresh_email("victim"), true);
+    const int64_t attacker_id = caller_id(attacker);
+    const Person victim = fresh_person(fresh_oauth_email("victim"), true);
     auto redirect = sign_in_at_provider(authorize("google", {attacker}), victim);
     redirect.headers.clear();  // the victim's browser finishes it, without the attacker's credential
     const auto r = callback("google", redirect);
     BOOST_TEST(r.status == 403);
     BOOST_TEST(detail(r) == "linking must be finished by the account that started it");
     const std::string someone = tma_header(fresh_telegram_id());
-    me(someone);
+    caller_id(someone);
     auto other = sign_in_at_provider(authorize("google", {attacker}), victim);
     other.headers = {someone};
     BOOST_TEST(callback("google", other).status == 403);
@@ -266,17 +265,17 @@ BOOST_AUTO_TEST_CASE(link_mode_needs_the_starting_account_at_the_callback) {
 
 BOOST_AUTO_TEST_CASE(a_signed_in_user_links_an_identity) {
     const std::string tma = tma_header(fresh_telegram_id());
-    const int64_t id = me(tma);
-    const Person person = fresh_person(fresh_email("link"), true);
+    const int64_t id = caller_id(tma);
+    const Person person = fresh_person(fresh_oauth_email("link"), true);
     BOOST_TEST(user_of(login("yandex", person, {tma})) == id);
-    BOOST_TEST(me(tma) == id);
+    BOOST_TEST(caller_id(tma) == id);
     BOOST_TEST(count("SELECT count(*) FROM user_oauth_links WHERE provider = 'yandex' AND subject = '" + person.sub +
                      "' AND user_id = " + std::to_string(id)) == 1);
     // Logging in with it now signs in as that user.
     BOOST_TEST(user_of(login("yandex", person)) == id);
     // Nobody else can link the same identity.
     const std::string other = tma_header(fresh_telegram_id());
-    me(other);
+    caller_id(other);
     const auto taken = login("yandex", person, {other});
     BOOST_TEST(taken.status == 409);
     BOOST_TEST(links("yandex", person.sub) == 1);
@@ -288,7 +287,7 @@ BOOST_AUTO_TEST_CASE(a_signed_in_user_links_an_identity) {
 
 BOOST_AUTO_TEST_CASE(unlink_keeps_a_way_in) {
     const std::string tma = tma_header(fresh_telegram_id());
-    me(tma);
+    caller_id(tma);
     const auto none = unlink("google", tma);
     BOOST_TEST(none.status == 404);
     BOOST_TEST(unlink("github", tma).status == 404);
@@ -296,7 +295,7 @@ BOOST_AUTO_TEST_CASE(unlink_keeps_a_way_in) {
     // An account made by OAuth alone cannot lose its only way in.
     const Person only = fresh_person();
     const auto session = login("vk", only);
-    const std::string bearer = "Authorization: Bearer " + str(session.json(), "access_token");
+    const std::string bearer = "Authorization: Bearer " + text_of(session.json(), "access_token");
     const auto last = unlink("vk", bearer);
     BOOST_TEST(last.status == 409);
     BOOST_TEST(links("vk", only.sub) == 1);
@@ -305,7 +304,7 @@ BOOST_AUTO_TEST_CASE(unlink_keeps_a_way_in) {
     BOOST_TEST(login("google", second, {bearer}).status == 200);
     const auto ok = unlink("vk", bearer);
     BOOST_REQUIRE_MESSAGE(ok.status == 200, ok.status << " " << ok.body);
-    BOOST_TEST(str(ok.json(), "unlinked") == "vk");
+    BOOST_TEST(text_of(ok.json(), "unlinked") == "vk");
     BOOST_TEST(ok.json()["ok"].GetBool());
     BOOST_TEST(links("vk", only.sub) == 0);
     BOOST_TEST(unlink("google", bearer).status == 409);
@@ -321,7 +320,7 @@ BOOST_AUTO_TEST_CASE(unlink_keeps_a_way_in) {
 // it, except the caller's own; sessions begun another way go on.
 BOOST_AUTO_TEST_CASE(unlinking_a_provider_ends_the_sessions_it_opened) {
     const std::string tma = tma_header(fresh_telegram_id());
-    me(tma);
+    caller_id(tma);
     const Person person = fresh_person();
     const auto linked = login("google", person, {tma});
     const auto later = login("google", person);
@@ -334,7 +333,7 @@ BOOST_AUTO_TEST_CASE(unlinking_a_provider_ends_the_sessions_it_opened) {
     // The caller's own session stays, and so does one of another provider.
     const Person owner = fresh_person();
     const auto mine = login("vk", owner);
-    const std::string bearer = "Authorization: Bearer " + str(mine.json(), "access_token");
+    const std::string bearer = "Authorization: Bearer " + text_of(mine.json(), "access_token");
     const auto by_google = login("google", fresh_person(), {bearer});
     const auto elsewhere = login("vk", owner);
     BOOST_REQUIRE_EQUAL(by_google.status, 200);
@@ -349,7 +348,7 @@ BOOST_AUTO_TEST_CASE(unlinking_a_provider_ends_the_sessions_it_opened) {
 // every web session of the account.
 BOOST_AUTO_TEST_CASE(the_mini_app_signs_out_every_web_session) {
     const std::string tma = tma_header(fresh_telegram_id());
-    me(tma);
+    caller_id(tma);
     const auto web = login("yandex", fresh_person(), {tma});
     BOOST_REQUIRE_EQUAL(web.status, 200);
     const auto r = http("POST", "/api/cabinet/auth/logout-others", {tma, "Content-Type: application/json"}, "{}");

@@ -10,10 +10,6 @@ using namespace it;
 
 namespace {
 
-constexpr int64_t kAdminTelegramId = 100000001;  // the test stack's ADMIN_IDS
-
-std::string admin_auth() { return tma_header(kAdminTelegramId, "Demo"); }
-
 std::string shell_quoted(const std::string& v) {
     std::string q = "'";
     for (char ch : v) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
@@ -66,8 +62,6 @@ bool landing_offers_crypto() {
     const std::string page = http("GET", "/").body;
     return page.find("Crypto") != std::string::npos || page.find("Криптовалюта") != std::string::npos;
 }
-
-int64_t audit_rows(const std::string& where) { return count("SELECT count(*) FROM audit_log WHERE " + where); }
 
 }  // namespace
 

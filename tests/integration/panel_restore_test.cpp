@@ -108,7 +108,7 @@ BOOST_AUTO_TEST_CASE(a_panel_write_whose_answer_was_lost_is_put_back_by_the_sync
 // the subscription as if the first had never been.
 BOOST_AUTO_TEST_CASE(a_panel_user_made_by_a_first_purchase_that_never_committed_is_disabled) {
     using namespace it::linking_help;
-    const std::string email = fresh_email("orphan");
+    const std::string email = fresh_link_email("orphan");
     const int64_t id = make_web_user(email, 2 * kStandardPrice);  // a web account: no Telegram id to find it by
     const std::string auth = "Authorization: " + bearer(access_of(login(email)));
     const auto buy = [&] {
@@ -164,7 +164,7 @@ BOOST_AUTO_TEST_CASE(a_panel_user_made_by_a_first_purchase_that_never_committed_
 // web account's first purchase against them. The mock answers the next PATCH as they did.
 BOOST_AUTO_TEST_CASE(a_web_accounts_first_purchase_does_not_depend_on_a_patch_for_an_unknown_user) {
     using namespace it::linking_help;
-    const std::string email = fresh_email("first");
+    const std::string email = fresh_link_email("first");
     const int64_t id = make_web_user(email, kStandardPrice);
     const std::string auth = "Authorization: " + bearer(access_of(login(email)));
     panel_refuses_next("PATCH");

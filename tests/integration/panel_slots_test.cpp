@@ -11,12 +11,6 @@
 using namespace it;
 using namespace it::money;
 
-namespace {
-
-std::string str(int64_t v) { return std::to_string(v); }
-
-}  // namespace
-
 BOOST_AUTO_TEST_SUITE(panel_slots)
 
 BOOST_AUTO_TEST_CASE(purchases_beyond_the_panel_slots_get_503_and_reads_go_on) {

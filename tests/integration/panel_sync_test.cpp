@@ -15,8 +15,6 @@ using namespace it::money;
 
 namespace {
 
-std::string str(int64_t v) { return std::to_string(v); }
-
 std::string panel_uuid(const Shopper& s) {
     pqxx::connection conn(env("DATABASE_URL"));
     pqxx::nontransaction txn(conn);

@@ -12,12 +12,10 @@ using namespace it;
 
 namespace {
 
-const std::string kJson = "Content-Type: application/json";
-
 std::string where_tg(int64_t tg) { return " WHERE telegram_id = " + std::to_string(tg); }
 
 int64_t open_stars_invoice(const std::string& auth) {
-    const auto r = http("POST", "/api/cabinet/purchase", {auth, kJson}, R"({"plan_id":"standard","days":30,"method":"stars"})");
+    const auto r = http("POST", "/api/cabinet/purchase", {auth, kJsonContentType}, R"({"plan_id":"standard","days":30,"method":"stars"})");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     return r.json()["transaction_id"].GetInt64();
 }
@@ -53,12 +51,6 @@ bool settled(int64_t tx) {
     if (!done)  // why the worker could not, for the failure message
         BOOST_ERROR(run(ctl("jobs list --limit 200") + " | grep -F '\"transaction_id\":" + id + "'").second);
     return done;
-}
-
-// Days the user's subscription runs past now, rounded.
-int64_t days_left(int64_t tg) {
-    return count("SELECT coalesce((SELECT round(extract(epoch FROM s.expire_at - now()) / 86400) FROM subscriptions s"
-                 " JOIN users u ON u.id = s.user_id" + where_tg(tg) + "), 0)::bigint");
 }
 
 }  // namespace
@@ -149,7 +141,7 @@ BOOST_AUTO_TEST_CASE(a_second_discount_code_waits_for_the_invoice_that_holds_the
     const std::string code = "SECOND" + std::to_string(tg);
     exec("INSERT INTO promo_codes (code, reward_type, value, max_uses) VALUES ('" + code + "', 'discount', 30, 1)");
     const auto enter = [&] {
-        const auto r = http("POST", "/api/cabinet/promocode", {auth, kJson}, R"({"code":")" + code + R"("})");
+        const auto r = http("POST", "/api/cabinet/promocode", {auth, kJsonContentType}, R"({"code":")" + code + R"("})");
         BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
         return r.json()["ok"].GetBool();
     };

@@ -17,7 +17,6 @@ using namespace it;
 namespace {
 
 std::string fakes(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
-const std::vector<std::string> kJson = {"Content-Type: application/json"};
 
 std::string to_json(const rapidjson::Value& v) {
     rapidjson::StringBuffer buf;
@@ -58,12 +57,12 @@ std::string checkout(cabinet::Gateway& gw, int64_t txn) {
 
 // Sets the fake payment's state; returns the notification YooKassa would send for it.
 std::string yookassa_set(const std::string& id, const std::string& change) {
-    const auto r = http_url("POST", fakes("/__fake/yookassa/payments/" + id), kJson, change);
+    const auto r = http_url("POST", fakes("/__fake/yookassa/payments/" + id), kJsonHeaders, change);
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     return to_json(r.json()["notification"]);
 }
 
-HttpResult notify(const std::string& gateway, const std::string& body, std::vector<std::string> headers = kJson) {
+HttpResult notify(const std::string& gateway, const std::string& body, std::vector<std::string> headers = kJsonHeaders) {
     return http("POST", "/api/v1/payments/" + gateway, headers, body);
 }
 
@@ -195,7 +194,7 @@ BOOST_AUTO_TEST_CASE(yookassa_unknown_payment_bad_body_and_outage) {
     const int64_t txn = pending_purchase("yookassa");
     const std::string note = yookassa_set(checkout(gw, txn), R"({"status":"succeeded"})");
     FakeFailures cleanup;
-    BOOST_REQUIRE(http_url("POST", fakes("/__fake/fail"), kJson, R"({"service":"yookassa","count":1})").status == 200);
+    BOOST_REQUIRE(http_url("POST", fakes("/__fake/fail"), kJsonHeaders, R"({"service":"yookassa","count":1})").status == 200);
     BOOST_TEST(notify("yookassa", note).status == 502);
     BOOST_TEST(!paid(txn));
     BOOST_TEST(accepted(notify("yookassa", note)));  // the retry
@@ -214,7 +213,7 @@ BOOST_AUTO_TEST_CASE(cryptobot_signed_invoice_paid_is_credited) {
     BOOST_TEST(str_of(last["json"]["fiat"]) == "RUB");
     BOOST_TEST(str_of(last["json"]["payload"]) == std::to_string(txn));
 
-    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJson, "{}").json();
+    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJsonHeaders, "{}").json();
     const std::string body = hook["body"].GetString();
     const std::string sig = "crypto-pay-api-signature: " + std::string(hook["signature"].GetString());
     BOOST_TEST(cabinet::cryptobot_signature(s.cryptobot_token, body) == hook["signature"].GetString());
@@ -230,7 +229,7 @@ BOOST_AUTO_TEST_CASE(cryptobot_forged_signature_is_refused) {
     cabinet::CryptoBot gw(s);
     const int64_t txn = pending_purchase("cryptobot");
     const std::string invoice = checkout(gw, txn);
-    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJson,
+    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJsonHeaders,
                                R"({"token":"12345:not-our-token"})").json();
     const std::string body = hook["body"].GetString();
     BOOST_TEST(notify("cryptobot", body, {"crypto-pay-api-signature: " + std::string(hook["signature"].GetString())}).status == 403);
@@ -249,7 +248,7 @@ BOOST_AUTO_TEST_CASE(cryptobot_underpaid_fails_the_payment) {
     cabinet::CryptoBot gw(cabinet::load_settings_from_environment());
     const int64_t txn = pending_purchase("cryptobot");
     const std::string invoice = checkout(gw, txn);
-    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJson, R"({"amount":"100.00"})").json();
+    const auto hook = http_url("POST", fakes("/__fake/cryptobot/invoices/" + invoice + "/paid"), kJsonHeaders, R"({"amount":"100.00"})").json();
     const auto r = notify("cryptobot", hook["body"].GetString(), {"crypto-pay-api-signature: " + std::string(hook["signature"].GetString())});
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     BOOST_TEST(!r.json()["accepted"].GetBool());
@@ -288,7 +287,7 @@ BOOST_AUTO_TEST_CASE(yookassa_storm_beyond_the_gateway_slots_is_refused_busy_the
     // Every verification of the first wave takes a second at the provider: the admitted
     // ones hold their slot that long, so the rest of the wave finds none free.
     FakeFailures cleanup;
-    BOOST_REQUIRE(http_url("POST", fakes("/__fake/slow"), kJson,
+    BOOST_REQUIRE(http_url("POST", fakes("/__fake/slow"), kJsonHeaders,
                            R"({"service":"yookassa","count":)" + std::to_string(kPayments) + R"(,"delay_ms":1000})")
                       .status == 200);
     std::vector<HttpResult> first(kPayments);

@@ -16,20 +16,13 @@ using namespace it;
 
 namespace {
 
-std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
-
-HttpResult buy(const std::string& auth, const std::string& method) {
-    return http("POST", "/api/cabinet/purchase", {auth, "Content-Type: application/json"},
-                R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
-}
-
 // A customer who bought 30 days from a balance of `balance`, with autopay on and
 // `left` (an SQL interval) before the expiry.
 void autopay_customer(int64_t tg, int64_t balance, const std::string& left) {
     const std::string auth = tma_header(tg);
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
     set_balance(tg, balance);
-    BOOST_REQUIRE(buy(auth, "balance").status == 200);
+    BOOST_REQUIRE(buy_standard(auth, "balance").status == 200);
     exec("UPDATE subscriptions SET autopay_enabled = true, expire_at = now() + interval '" + left + "' WHERE user_id = " +
          uid_of(tg));
 }
@@ -51,7 +44,7 @@ BOOST_AUTO_TEST_SUITE(payments_e2e)
 BOOST_AUTO_TEST_CASE(yookassa_purchase_webhook_worker_me) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
-    const auto r = buy(auth, "yookassa");
+    const auto r = buy_standard(auth, "yookassa");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     BOOST_TEST(std::string(r.json()["redirect_url"].GetString()).rfind("http", 0) == 0u);
     const int64_t tx = r.json()["transaction_id"].GetInt64();
@@ -83,7 +76,7 @@ BOOST_AUTO_TEST_CASE(yookassa_purchase_webhook_worker_me) {
 BOOST_AUTO_TEST_CASE(cryptobot_purchase_webhook_worker_me) {
     const int64_t tg = fresh_telegram_id();
     const std::string auth = tma_header(tg);
-    const auto r = buy(auth, "cryptobot");
+    const auto r = buy_standard(auth, "cryptobot");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     BOOST_TEST(std::string(r.json()["redirect_url"].GetString()).rfind("http", 0) == 0u);
     const int64_t tx = r.json()["transaction_id"].GetInt64();
@@ -116,7 +109,7 @@ BOOST_AUTO_TEST_CASE(gateway_down_at_purchase_leaves_nothing) {
     BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
     BOOST_REQUIRE(http_url("POST", fake_url("/__fake/fail"), {"Content-Type: application/json"},
                            R"({"service":"yookassa","count":1,"status":500})").status == 200);
-    const auto r = buy(auth, "yookassa");
+    const auto r = buy_standard(auth, "yookassa");
     BOOST_TEST(r.status == 502);
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 0);
     http_url("DELETE", fake_url("/__fake/fail"));

@@ -13,8 +13,6 @@ using namespace it;
 
 namespace {
 
-std::string str(int64_t v) { return std::to_string(v); }
-
 rapidjson::Document get_json(const std::string& path, const std::vector<std::string>& headers = {}) {
     const auto r = http("GET", path, headers);
     BOOST_REQUIRE_MESSAGE(r.status == 200, path << " answered " << r.status << ": " << r.body);

@@ -12,10 +12,6 @@ using namespace it;
 
 namespace {
 
-std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
-
-int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)); }
-
 HttpResult buy(const std::string& auth, const std::string& body, const std::string& key = {}) {
     std::vector<std::string> headers = {auth, "Content-Type: application/json"};
     if (!key.empty()) headers.push_back("Idempotency-Key: " + key);

@@ -26,8 +26,6 @@ struct PanelDown {
     ~PanelDown() { stack_svc("start", "mock-panel"); }
 };
 
-int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)); }
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(subscription)

@@ -184,6 +184,30 @@ int64_t count(const std::string& sql) {
     return n;
 }
 
+HttpResult buy_standard(const std::string& auth, const std::string& method, const std::string& idempotency_key) {
+    std::vector<std::string> headers = {auth, kJsonContentType};
+    if (!idempotency_key.empty()) headers.push_back("Idempotency-Key: " + idempotency_key);
+    return http("POST", "/api/cabinet/purchase", headers, R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
+}
+
+std::string detail(const HttpResult& r) {
+    const auto d = r.json();
+    return d.IsObject() && d.HasMember("detail") ? str(d["detail"]) : "";
+}
+
+std::string mock_panel_url(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
+
+std::string admin_auth() { return tma_header(kAdminTelegramId, "Demo"); }
+
+int64_t balance_of(int64_t tg) { return count("SELECT balance_minor FROM users WHERE telegram_id = " + str(tg)); }
+
+int64_t days_left(int64_t tg) {
+    return count("SELECT coalesce((SELECT round(extract(epoch FROM s.expire_at - now()) / 86400)::bigint FROM subscriptions s"
+                 " WHERE s.user_id = " + uid_of(tg) + "), 0)");
+}
+
+int64_t audit_rows(const std::string& where) { return count("SELECT count(*) FROM audit_log WHERE " + where); }
+
 void set_balance(int64_t telegram_id, int64_t minor) {
     exec("SELECT ledger_set_balance(id, " + std::to_string(minor) + ") FROM users WHERE telegram_id = " +
          std::to_string(telegram_id));

@@ -36,6 +36,8 @@ HttpResult http_from(const std::string& source_ip, const std::string& method, co
 HttpResult http_url_from(const std::string& source_ip, const std::string& method, const std::string& url,
                          const std::vector<std::string>& headers = {}, const std::string& body = {});
 
+// A URL of the mock panel (PANEL_PORT).
+std::string mock_panel_url(const std::string& path);
 // A URL of the fakes (tests/fakes/server.mjs: gateways, Bot API, journal) on FAKES_PORT.
 std::string fake_url(const std::string& path);
 // The newest sequence number in the fakes' journal (0 when empty): calls after it are new.
@@ -46,6 +48,12 @@ rapidjson::Document bot_api_calls(const std::string& method, int64_t since);
 // POST /bot/webhook as Telegram sends it, with the stack's secret token unless told otherwise.
 HttpResult bot_update(const std::string& json, const std::string& secret = env("BOT_WEBHOOK_SECRET"));
 
+// The header of a JSON body, alone and as a request's only header.
+inline const std::string kJsonContentType = "Content-Type: application/json";
+inline const std::vector<std::string> kJsonHeaders = {kJsonContentType};
+
+// The test stack's admin (ADMIN_IDS; the demo user of sql/demo.sql).
+inline constexpr int64_t kAdminTelegramId = 100000001;
 
 // "Authorization: tma ..." for a Telegram user, signed with the stack's BOT_TOKEN. Each
 // call gives another header (a query_id of its own, as each opening of the app has); nginx
@@ -57,6 +65,8 @@ std::string tma_header(int64_t telegram_id, const std::string& first_name = "Tes
 std::string tma_header_for(const cabinet::TelegramUser& u, const std::string& start_param = {}, int64_t auth_date = 0);
 // A fresh Telegram id no other test uses.
 int64_t fresh_telegram_id();
+// The admin's "Authorization: tma ..." header.
+std::string admin_auth();
 
 // Returns once every pool process's change listener has handled what was notified before
 // (cache/account_cache.hpp): writes made outside the pool (the tests' SQL, cabinetctl, the
@@ -69,6 +79,26 @@ void settle_caches();
 // earlier test): `exec` commits, `count` returns the first column of the first row.
 void exec(const std::string& sql);
 int64_t count(const std::string& sql);
+// Numbers spliced into SQL and paths.
+inline std::string str(int64_t v) { return std::to_string(v); }
+// A JSON value's text when it is a string, else "".
+inline std::string str(const rapidjson::Value& v) { return v.IsString() ? v.GetString() : ""; }
+// The "detail" of an error answer, "" when it has none.
+std::string detail(const HttpResult& r);
+// A subquery giving the users.id of Telegram user `tg`, for SQL about that user.
+inline std::string uid_of(int64_t tg) { return "(SELECT id FROM users WHERE telegram_id = " + std::to_string(tg) + ")"; }
+// The users.id of Telegram user `tg`.
+inline int64_t user_id_of(int64_t tg) { return count("SELECT id FROM users WHERE telegram_id = " + str(tg)); }
+// Telegram user `tg`'s balance in minor units, as PostgreSQL has it.
+int64_t balance_of(int64_t tg);
+// Whole days from now to the expiry of `tg`'s subscription (rounded: a grant counts from
+// the moment of its lock); 0 without one.
+int64_t days_left(int64_t tg);
+// Rows of the audit log matching an SQL condition.
+int64_t audit_rows(const std::string& where = "true");
+// POST /purchase of the standard plan for 30 days (sql/demo.sql) with `method`, and an
+// Idempotency-Key when one is given.
+HttpResult buy_standard(const std::string& auth, const std::string& method, const std::string& idempotency_key = {});
 // Sets a user's balance as an operator does: through the ledger (ledger_set_balance), since
 // the database refuses a balance change without its ledger row.
 void set_balance(int64_t telegram_id, int64_t minor);

@@ -13,8 +13,6 @@ using namespace it;
 
 namespace {
 
-std::string str(int64_t v) { return std::to_string(v); }
-
 HttpResult post_text(const std::string& auth, const std::string& body) {
     return http("POST", "/api/cabinet/support", {auth, "Content-Type: application/json"}, body);
 }
@@ -35,7 +33,6 @@ rapidjson::Document support_of(const std::string& auth) {
     return r.json();
 }
 
-int64_t user_id_of(int64_t tg) { return count("SELECT id FROM users WHERE telegram_id = " + str(tg)); }
 int64_t tickets_of(int64_t tg) { return count("SELECT count(*) FROM support_tickets WHERE user_id = " + str(user_id_of(tg))); }
 int64_t messages_of(int64_t tg) {
     return count("SELECT count(*) FROM support_messages m JOIN support_tickets t ON t.id = m.ticket_id WHERE t.user_id = " +

@@ -15,11 +15,9 @@ using namespace it;
 
 namespace {
 
-std::string mock(const std::string& path) { return "http://127.0.0.1:" + env("PANEL_PORT") + path; }
-
 // The next `times` panel requests answer 500.
 void panel_fails(int times) {
-    const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
+    const auto r = http_url("POST", mock_panel_url("/__mock/fault"), {"Content-Type: application/json"},
                             R"({"mode":"status500","times":)" + std::to_string(times) + "}");
     BOOST_TEST_REQUIRE(r.status == 200, r.body);
 }
@@ -42,7 +40,7 @@ struct CleanSlate {
         wait_for_maintenance_cache();  // the next suite's bot sees it off
     }
     static void reset() {
-        http_url("POST", mock("/__mock/reset-faults"));
+        http_url("POST", mock_panel_url("/__mock/reset-faults"));
         run(ctl("maintenance off"));
         exec("UPDATE maintenance_state SET panel_failures = 0");
     }
@@ -129,7 +127,7 @@ BOOST_AUTO_TEST_CASE(a_run_killed_midway_leaves_nothing_and_the_next_one_works) 
     const auto checked = count("SELECT floor(extract(epoch FROM panel_checked_at) * 1000)::bigint FROM maintenance_state");
 
     // The panel hangs; the run is killed while it waits, holding the run lock.
-    const auto r = http_url("POST", mock("/__mock/fault"), {"Content-Type: application/json"},
+    const auto r = http_url("POST", mock_panel_url("/__mock/fault"), {"Content-Type: application/json"},
                             R"({"mode":"delay","delay_ms":20000,"times":1})");
     BOOST_TEST_REQUIRE(r.status == 200);
     // Its own session, so exactly this run is killed (other test stacks may be running

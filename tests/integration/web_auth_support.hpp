@@ -30,11 +30,6 @@ inline std::string creds(const std::string& email, const std::string& password) 
 }
 inline std::string field(const std::string& name, const std::string& value) { return "{\"" + name + "\":\"" + value + "\"}"; }
 
-inline std::string detail(const HttpResult& r) {
-    const auto d = r.json();
-    return d.IsObject() && d.HasMember("detail") && d["detail"].IsString() ? d["detail"].GetString() : "";
-}
-
 // Mails the fake SMTP server received for `to`, oldest first, as raw text.
 inline std::vector<std::string> mails_to(const std::string& to) {
     const auto r = http_url("GET", "http://127.0.0.1:" + env("FAKES_PORT") + "/__fake/mail?to=" + to);
@@ -77,6 +72,5 @@ inline HttpResult register_and_verify(const std::string& email) {
     BOOST_REQUIRE_EQUAL(post("register", creds(email, kPassword)).status, 200);
     return post("verify", field("token", mailed_verification_token(lower(email))));
 }
-
 
 }  // namespace it::web_session

@@ -7,7 +7,7 @@
 using namespace cabinet;
 
 namespace {
-std::string refusal(const std::string& key, const std::string& value) {
+std::string config_change_refusal(const std::string& key, const std::string& value) {
     try {
         parse_config_change(key, value);
         return "";
@@ -49,17 +49,17 @@ BOOST_AUTO_TEST_CASE(config_set_values_are_checked) {
     BOOST_TEST(parse_config_change("landing.faq", R"([ {"a": "A", "q": "Q"} ])").value == R"([{"q":"Q","a":"A"}])");
     BOOST_TEST(parse_config_change("landing.features", "[]").value == "[]");
 
-    BOOST_TEST(refusal("template", "i") != "");
-    BOOST_TEST(refusal("accent_color", "#12345") != "");
-    BOOST_TEST(refusal("title", "  ") != "");
-    BOOST_TEST(refusal("landing.cta_target", "site") != "");
-    BOOST_TEST(refusal("landing.features", R"([{"title": "t"}])").find("landing.features[0]") != std::string::npos);
-    BOOST_TEST(refusal("landing.faq", R"({"q": "Q", "a": "A"})").find("array") != std::string::npos);
-    BOOST_TEST(refusal("landing.faq", "[").find("JSON") != std::string::npos);
+    BOOST_TEST(config_change_refusal("template", "i") != "");
+    BOOST_TEST(config_change_refusal("accent_color", "#12345") != "");
+    BOOST_TEST(config_change_refusal("title", "  ") != "");
+    BOOST_TEST(config_change_refusal("landing.cta_target", "site") != "");
+    BOOST_TEST(config_change_refusal("landing.features", R"([{"title": "t"}])").find("landing.features[0]") != std::string::npos);
+    BOOST_TEST(config_change_refusal("landing.faq", R"({"q": "Q", "a": "A"})").find("array") != std::string::npos);
+    BOOST_TEST(config_change_refusal("landing.faq", "[").find("JSON") != std::string::npos);
     // What PostgreSQL's jsonb refuses is refused here, with a reason (it was a 500).
-    BOOST_TEST(refusal("landing.faq", R"([{"q": "\u0000", "a": "A"}])").find("JSON") != std::string::npos);
-    BOOST_TEST(refusal("landing.features", R"([{"title": "\udc00", "text": "t"}])").find("JSON") != std::string::npos);
-    BOOST_TEST(refusal("nope", "x").find("unknown key") != std::string::npos);
+    BOOST_TEST(config_change_refusal("landing.faq", R"([{"q": "\u0000", "a": "A"}])").find("JSON") != std::string::npos);
+    BOOST_TEST(config_change_refusal("landing.features", R"([{"title": "\udc00", "text": "t"}])").find("JSON") != std::string::npos);
+    BOOST_TEST(config_change_refusal("nope", "x").find("unknown key") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -18,7 +18,7 @@ Settings env_settings() {
         return it == env.end() ? nullptr : it->second.c_str();
     });
 }
-std::string refusal(const std::string& name, const std::string& value) {
+std::string owner_value_refusal(const std::string& name, const std::string& value) {
     try {
         check_owner_value(name, value);
         return "";
@@ -43,12 +43,12 @@ BOOST_AUTO_TEST_CASE(the_shop_offer_is_owner_level_and_secrets_and_urls_are_not)
 }
 
 BOOST_AUTO_TEST_CASE(a_value_is_refused_with_the_parsers_message) {
-    BOOST_TEST(refusal("TRIAL_DURATION_DAYS", "7") == "");
-    BOOST_TEST(refusal("TRIAL_DURATION_DAYS", "0") == "TRIAL_DURATION_DAYS: must be between 1 and 365 (got \"0\")");
-    BOOST_TEST(refusal("SALES_MODE", "auction") == "SALES_MODE: must be one of: plans, constructor (got \"auction\")");
-    BOOST_TEST(refusal("CONNECTION_APPS", "happ,telegram") == "CONNECTION_APPS: unknown app telegram (got \"happ,telegram\")");
-    BOOST_TEST(refusal("JWT_SECRET", std::string(40, 'y')).find("infrastructure") != std::string::npos);
-    BOOST_TEST(refusal("NO_SUCH", "1").find("no such setting") != std::string::npos);
+    BOOST_TEST(owner_value_refusal("TRIAL_DURATION_DAYS", "7") == "");
+    BOOST_TEST(owner_value_refusal("TRIAL_DURATION_DAYS", "0") == "TRIAL_DURATION_DAYS: must be between 1 and 365 (got \"0\")");
+    BOOST_TEST(owner_value_refusal("SALES_MODE", "auction") == "SALES_MODE: must be one of: plans, constructor (got \"auction\")");
+    BOOST_TEST(owner_value_refusal("CONNECTION_APPS", "happ,telegram") == "CONNECTION_APPS: unknown app telegram (got \"happ,telegram\")");
+    BOOST_TEST(owner_value_refusal("JWT_SECRET", std::string(40, 'y')).find("infrastructure") != std::string::npos);
+    BOOST_TEST(owner_value_refusal("NO_SUCH", "1").find("no such setting") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(stored_values_override_the_env_and_a_broken_one_is_skipped) {

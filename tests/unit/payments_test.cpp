@@ -5,6 +5,7 @@
 #include "payments/cryptobot.hpp"
 #include "payments/wire.hpp"
 #include "payments/yookassa.hpp"
+#include "util/strings.hpp"
 
 using namespace cabinet;
 using namespace cabinet::payments;

@@ -15,7 +15,7 @@
 namespace cabinet::ctl {
 namespace {
 
-constexpr const char* kUsage = "usage: cabinetctl config set KEY VALUE | get [KEY]";
+constexpr const char* kConfigUsage = "usage: cabinetctl config set KEY VALUE | get [KEY]";
 
 int config_get(const Settings& s, Db& db, const Args& args) {
     const AppConfigView view = db.read([&](auto& txn) { return app_config_view(txn, s.web_cabinet_enabled); });
@@ -51,7 +51,7 @@ int config(const Args& args) {
     const std::string action = args.empty() ? "" : args[0];
     const bool ok = (action == "set" && args.size() == 3) || (action == "get" && args.size() <= 2);
     if (!ok) {
-        std::cerr << kUsage << "\nkeys:";
+        std::cerr << kConfigUsage << "\nkeys:";
         for (const auto& k : config_keys()) std::cerr << " " << k;
         std::cerr << "\n";
         return 2;

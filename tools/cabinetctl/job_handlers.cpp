@@ -68,7 +68,7 @@ void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
 
 // `autopay_renew` {"user_id": N, "expire_at": E}: renew expiry E from the balance
 // (services/autopay); jobs queued before the payload carried E have none.
-void autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+void renew_by_autopay(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     const int64_t user_id = payload_id(job, "user_id");
     const std::optional<int64_t> queued_expiry =
         payload_object(job).HasMember("expire_at") ? std::optional<int64_t>(payload_id(job, "expire_at")) : std::nullopt;
@@ -174,7 +174,7 @@ jobs::Registry make_registry(const LiveSettings& settings) {
     jobs::Registry r;
     r.add("noop", noop);
     // The worker's Settings outlive the registry.
-    r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { autopay(*settings.current(), txn, job); });
+    r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { renew_by_autopay(*settings.current(), txn, job); });
     r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(*settings.current(), txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(*settings.current(), txn, job); });
     r.add(kSendReportJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_report(*settings.current(), txn, job); });

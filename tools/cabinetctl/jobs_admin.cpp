@@ -17,13 +17,13 @@
 namespace cabinet::ctl {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kJobsUsage =
     "usage: cabinetctl jobs list [--status pending|running|done|dead] [--limit N]"
     " | requeue ID | requeue-paid | enqueue KIND JSON [--dedupe-key K] [--delay-s S]";
 
 int64_t positive_id(const Args& args) {
     int64_t id = 0;
-    if (args.size() < 2 || !parse_int64(args[1], id) || id <= 0) throw std::runtime_error(kUsage);
+    if (args.size() < 2 || !parse_int64(args[1], id) || id <= 0) throw std::runtime_error(kJobsUsage);
     return id;
 }
 
@@ -86,7 +86,7 @@ int requeue_paid(const Settings& s) {
 }
 
 int enqueue(pqxx::connection& conn, const Args& args) {
-    if (args.size() < 3 || args[1].empty() || args[1][0] == '-') throw std::runtime_error(kUsage);
+    if (args.size() < 3 || args[1].empty() || args[1][0] == '-') throw std::runtime_error(kJobsUsage);
     int64_t delay = 0;
     if (!parse_int64(option(args, "--delay-s", "0"), delay) || delay < 0)
         throw std::runtime_error("--delay-s must be a non-negative number of seconds");
@@ -100,14 +100,14 @@ int enqueue(pqxx::connection& conn, const Args& args) {
 }  // namespace
 
 int jobs(const Args& args) {
-    if (args.empty()) throw std::runtime_error(kUsage);
+    if (args.empty()) throw std::runtime_error(kJobsUsage);
     const Settings s = load_or_die();
     if (args[0] == "requeue-paid") return requeue_paid(s);
     pqxx::connection conn(s.database_url);
     if (args[0] == "list") return list(conn, args);
     if (args[0] == "requeue") return requeue(conn, args);
     if (args[0] == "enqueue") return enqueue(conn, args);
-    throw std::runtime_error(kUsage);
+    throw std::runtime_error(kJobsUsage);
 }
 
 }  // namespace cabinet::ctl

@@ -12,7 +12,7 @@
 namespace cabinet::ctl {
 namespace {
 
-constexpr const char* kUsage = "usage: cabinetctl support list [--status open|waiting|closed] [--limit N] | show ID | reply ID TEXT | close ID";
+constexpr const char* kSupportUsage = "usage: cabinetctl support list [--status open|waiting|closed] [--limit N] | show ID | reply ID TEXT | close ID";
 
 std::string who(const SupportTicket& t) {
     std::string out = "user " + std::to_string(t.user_id);
@@ -24,7 +24,7 @@ std::string who(const SupportTicket& t) {
 
 int64_t ticket_id_arg(const Args& args) {
     int64_t id = 0;
-    if (args.size() < 2 || !parse_int64(args[1], id) || id <= 0) throw std::runtime_error(kUsage);
+    if (args.size() < 2 || !parse_int64(args[1], id) || id <= 0) throw std::runtime_error(kSupportUsage);
     return id;
 }
 
@@ -33,7 +33,7 @@ int64_t ticket_id_arg(const Args& args) {
 int support(const Args& args) {
     const std::string action = args.empty() ? "" : args[0];
     if (action != "list" && action != "show" && action != "reply" && action != "close") {
-        std::cerr << kUsage << "\n";
+        std::cerr << kSupportUsage << "\n";
         return 2;
     }
     const Settings s = load_or_die();

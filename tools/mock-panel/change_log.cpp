@@ -15,10 +15,6 @@
 namespace mock {
 namespace {
 
-std::string os_error(const std::string& what, const std::string& path) {
-    return what + " " + path + ": " + std::strerror(errno);
-}
-
 int open_for_append(const std::string& path) {
     const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (fd < 0) throw StateFileError(os_error("cannot open", path));

@@ -8,11 +8,12 @@
 #include <cstring>
 
 namespace mock {
-namespace {
 
 std::string os_error(const std::string& what, const std::string& path) {
     return what + " " + path + ": " + std::strerror(errno);
 }
+
+namespace {
 
 std::string directory_of(const std::string& path) {
     const auto slash = path.rfind('/');

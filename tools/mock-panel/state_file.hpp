@@ -34,6 +34,9 @@ private:
     uint64_t bytes_ = 0;
 };
 
+// "WHAT PATH: strerror(errno)", the message of a StateFileError for a failed system call.
+std::string os_error(const std::string& what, const std::string& path);
+
 // write() until all of `text` is written to `fd`; StateFileError naming `path` when not.
 void write_all(int fd, std::string_view text, const std::string& path);
 // fsync of the directory holding `path`, so a rename or a new file there lasts.

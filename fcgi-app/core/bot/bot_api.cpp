@@ -22,7 +22,7 @@ constexpr uintmax_t kMaxUploadBytes = 50ull * 1024 * 1024;  // Bot API limit of 
 constexpr size_t kMaxMessageChars = 4096;                     // Bot API limits, in characters
 constexpr size_t kMaxAlertChars = 200;
 
-size_t collect(char* data, size_t size, size_t n, void* user) {
+size_t append_reply(char* data, size_t size, size_t n, void* user) {
     static_cast<std::string*>(user)->append(data, size * n);
     return size * n;
 }
@@ -214,7 +214,7 @@ void BotApi::send_document(const std::string& chat_id, const std::string& topic_
     curl_easy_setopt(c.get(), CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(c.get(), CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(connect_timeout_ms_));
     curl_easy_setopt(c.get(), CURLOPT_TIMEOUT, 600L);
-    curl_easy_setopt(c.get(), CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(c.get(), CURLOPT_WRITEFUNCTION, append_reply);
     curl_easy_setopt(c.get(), CURLOPT_WRITEDATA, &body);
     const CURLcode rc = curl_easy_perform(c.get());
     if (rc != CURLE_OK)  // the URL holds the token: not logged

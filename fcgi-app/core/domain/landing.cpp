@@ -113,14 +113,6 @@ std::string json_string(std::string_view s) {
     return buf.GetString();
 }
 
-template <class Write, class T>
-std::string json_of(Write write, const T& items) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    write(w, items);
-    return buf.GetString();
-}
-
 }  // namespace
 
 Landing landing_from_ui(std::string_view ui_json, bool web_cabinet_enabled) {
@@ -200,8 +192,8 @@ ConfigChange parse_config_change(std::string_view key, std::string_view value) {
         if (const JsonFault fault = parse_client_json(doc, value, &dup); fault != JsonFault::none)
             throw std::invalid_argument(std::string(key) + " must be valid JSON (an array): " + describe(fault, dup));
         // Stored re-serialized from the parsed items: exactly the checked shape, nothing else.
-        c.value = key == "landing.features" ? json_of(write_landing_features, parse_features(doc))
-                                            : json_of(write_landing_faq, parse_faq(doc));
+        c.value = key == "landing.features" ? json_text(write_landing_features, parse_features(doc))
+                                            : json_text(write_landing_faq, parse_faq(doc));
     } else {
         std::string list;
         for (const auto& k : config_keys()) list += (list.empty() ? "" : ", ") + k;

@@ -9,7 +9,7 @@ namespace {
 
 constexpr size_t kMaxResponseBytes = 8 * 1024 * 1024;
 
-size_t collect(char* data, size_t size, size_t n, void* user) {
+size_t collect_capped(char* data, size_t size, size_t n, void* user) {
     auto* out = static_cast<std::string*>(user);
     if (out->size() + size * n > kMaxResponseBytes) return 0;  // aborts the transfer
     out->append(data, size * n);
@@ -43,7 +43,7 @@ HttpResponse HttpClient::send(const std::string& method, const std::string& url,
     curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout_ms_));
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);  // threads: no SIGALRM-based DNS timeouts
     curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect_capped);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &out.body);
     if (!body.empty() || method == "POST" || method == "PATCH" || method == "PUT") {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.data());

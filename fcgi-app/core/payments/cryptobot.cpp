@@ -8,7 +8,7 @@
 namespace cabinet {
 namespace {
 
-constexpr const char* kProvider = "cryptobot";
+constexpr const char* kCryptoBot = "cryptobot";
 
 Sha256 signature_of(std::string_view token, std::string_view body) { return hmac_sha256(sha256(token), body); }
 
@@ -75,7 +75,7 @@ Checkout CryptoBot::create(const CheckoutRequest& req) {
     w.Key("amount");
     write_string(w, payments::format_minor(req.amount_minor));
     w.Key("description");
-    write_string(w, payments::utf8_prefix(req.description, 1024));  // the API's limit
+    write_string(w, utf8_prefix(req.description, 1024));  // the API's limit
     w.Key("payload");
     write_string(w, std::to_string(req.transaction_id));
     if (!req.return_url.empty()) {  // the "paid" page's button leads back to the web cabinet
@@ -86,10 +86,10 @@ Checkout CryptoBot::create(const CheckoutRequest& req) {
     }
     w.EndObject();
 
-    const auto r = payments::call_gateway(http_, slots_, kProvider, "POST", base_ + "/createInvoice",
+    const auto r = payments::call_gateway(http_, slots_, kCryptoBot, "POST", base_ + "/createInvoice",
                                           {token_header_, "Content-Type: application/json", "Accept: application/json"},
                                           buf.GetString());
-    const auto doc = payments::parse_object(kProvider, r.body);
+    const auto doc = payments::parse_object(kCryptoBot, r.body);
     auto ok = doc.FindMember("ok");
     auto result = doc.FindMember("result");
     if (ok == doc.MemberEnd() || !ok->value.IsBool() || !ok->value.GetBool() || result == doc.MemberEnd() ||

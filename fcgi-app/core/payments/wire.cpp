@@ -46,15 +46,6 @@ std::string basic_auth_header(std::string_view user, std::string_view password) 
     return "Authorization: Basic " + base64(pair);
 }
 
-std::string utf8_prefix(std::string_view s, size_t max_chars) {
-    size_t chars = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;  // continuation byte
-        if (chars++ == max_chars) return std::string(s.substr(0, i));
-    }
-    return std::string(s);
-}
-
 HttpResponse call_gateway(HttpClient& http, const CallSlots* slots, const char* provider, const std::string& method,
                           const std::string& url, const std::vector<std::string>& headers, const std::string& body,
                           bool not_found_ok) {

@@ -26,9 +26,6 @@ std::string base64(std::string_view data);
 // "Authorization: Basic ..." for user:password.
 std::string basic_auth_header(std::string_view user, std::string_view password);
 
-// At most `max_chars` UTF-8 code points of `s`, never cutting a character in half.
-std::string utf8_prefix(std::string_view s, size_t max_chars);
-
 // One request to a gateway, in one of `slots` (null: no limit; none free: GatewayBusy).
 // Transport errors, timeouts and any status other than 2xx (and 404 when `not_found_ok`)
 // become GatewayError, logged with `provider`.

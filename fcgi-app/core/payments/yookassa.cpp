@@ -8,7 +8,7 @@
 namespace cabinet {
 namespace {
 
-constexpr const char* kProvider = "yookassa";
+constexpr const char* kYooKassa = "yookassa";
 
 // YooKassa takes keys up to 64 characters; the same key within 24 h returns the first
 // payment instead of making a second one, so a retried purchase cannot be charged twice.
@@ -106,7 +106,7 @@ Checkout YooKassa::create(const CheckoutRequest& req) {
     write_string(w, req.return_url.empty() ? return_url_ : req.return_url);
     w.EndObject();
     w.Key("description");
-    write_string(w, payments::utf8_prefix(req.description, 128));  // YooKassa's limit
+    write_string(w, utf8_prefix(req.description, 128));  // YooKassa's limit
     w.Key("metadata");
     w.StartObject();
     w.Key("transaction_id");
@@ -115,11 +115,11 @@ Checkout YooKassa::create(const CheckoutRequest& req) {
     w.EndObject();
 
     const auto r = payments::call_gateway(
-        http_, slots_, kProvider, "POST", base_ + "/payments",
+        http_, slots_, kYooKassa, "POST", base_ + "/payments",
         {auth_header_, "Idempotence-Key: " + idempotence_key(req), "Content-Type: application/json",
          "Accept: application/json"},
         buf.GetString());
-    const auto doc = payments::parse_object(kProvider, r.body);
+    const auto doc = payments::parse_object(kYooKassa, r.body);
     Checkout out;
     out.provider_payment_id = payments::string_or_empty(doc, "id");
     auto conf = doc.FindMember("confirmation");
@@ -131,10 +131,10 @@ Checkout YooKassa::create(const CheckoutRequest& req) {
 
 std::optional<YooKassaPayment> YooKassa::fetch(const std::string& payment_id) {
     if (!plausible_yookassa_id(payment_id)) return std::nullopt;
-    const auto r = payments::call_gateway(http_, slots_, kProvider, "GET", base_ + "/payments/" + payment_id,
+    const auto r = payments::call_gateway(http_, slots_, kYooKassa, "GET", base_ + "/payments/" + payment_id,
                                           {auth_header_, "Accept: application/json"}, {}, true);
     if (r.status == 404) return std::nullopt;
-    const auto doc = payments::parse_object(kProvider, r.body);
+    const auto doc = payments::parse_object(kYooKassa, r.body);
     auto p = parse_yookassa_payment(doc);
     if (!p || p->id != payment_id) throw GatewayError("yookassa: payment " + payment_id + " answer is off-contract");
     return p;

@@ -8,19 +8,9 @@
 #include "domain/landing.hpp"
 #include "errors.hpp"
 #include "services/catalog_admin.hpp"
+#include "util/json.hpp"
 
 namespace cabinet {
-namespace {
-
-template <typename Write, typename Items>
-std::string json_of(Write write, const Items& items) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    write(w, items);
-    return {buf.GetString(), buf.GetSize()};
-}
-
-}  // namespace
 
 AppConfigView app_config_view(pqxx::transaction_base& txn, bool web_cabinet_enabled) {
     const ThemeConfig t = load_app_config(txn);
@@ -33,8 +23,8 @@ AppConfigView app_config_view(pqxx::transaction_base& txn, bool web_cabinet_enab
              {"landing.headline", l.headline},
              {"landing.subheadline", l.subheadline},
              {"landing.cta_target", l.cta_target},
-             {"landing.features", json_of(write_landing_features, l.features)},
-             {"landing.faq", json_of(write_landing_faq, l.faq)}},
+             {"landing.features", json_text(write_landing_features, l.features)},
+             {"landing.faq", json_text(write_landing_faq, l.faq)}},
             t.published_at};
 }
 

@@ -4,11 +4,10 @@
 #include "db/prepared.hpp"
 #include "panel/panel_mark.hpp"
 #include "util/json.hpp"
+#include "util/time.hpp"
 
 namespace cabinet {
 namespace {
-
-constexpr int64_t kDay = 86400;
 
 std::string snapshot_json(const std::string& name, const std::string& code, bool trial) {
     rapidjson::StringBuffer buf;
@@ -102,7 +101,7 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
     next.plan_name = keep ? cur->plan_name : spec.plan_name;
     next.plan_id = keep ? cur->plan_id : spec.plan_id;
     next.start_at = running ? cur->start_at : now;
-    next.expire_at = (running ? cur->expire_at : now) + spec.days * kDay;
+    next.expire_at = (running ? cur->expire_at : now) + spec.days * kSecondsPerDay;
     next.device_limit = keep ? cur->device_limit : spec.device_limit;
     next.traffic_limit_bytes = keep ? cur->traffic_limit_bytes : spec.traffic_limit_bytes;
     next.traffic_used_bytes = cur ? cur->traffic_used_bytes : 0;
@@ -143,7 +142,7 @@ void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& lo
     const auto& cur = locked.subscription;
     if (!cur || days <= 0) return;
     Subscription next = *cur;
-    next.expire_at = std::max(locked.locked_at, cur->expire_at - days * kDay);
+    next.expire_at = std::max(locked.locked_at, cur->expire_at - days * kSecondsPerDay);
     if (next.expire_at <= locked.locked_at) next.status = "expired";
     // The panel refuses an expiry in the past: a subscription with nothing left is disabled
     // there instead (the next grant enables it again).

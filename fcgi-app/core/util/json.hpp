@@ -1,5 +1,5 @@
 // An include guard, not #pragma once: the file is in the precompiled header
-// (cmake/precompiled.cmake), and GCC does not match a `#pragma once` file loaded from a
+// (cmake/fast_build.cmake), and GCC does not match a `#pragma once` file loaded from a
 // precompiled header with the same file included again by another path.
 #ifndef CABINET_UTIL_JSON_HPP
 #define CABINET_UTIL_JSON_HPP
@@ -56,6 +56,15 @@ inline void write_key(JsonWriter& w, std::string_view s) {
 inline void write_nullable(JsonWriter& w, const std::string* s) {
     if (s) write_string(w, *s);
     else w.Null();
+}
+
+// The JSON text that write(w, value) produces, for a value stored as JSON.
+template <typename Write, typename T>
+std::string json_text(Write write, const T& value) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    write(w, value);
+    return {buf.GetString(), buf.GetSize()};
 }
 
 }  // namespace cabinet

@@ -6,6 +6,8 @@
 
 namespace cabinet {
 
+inline constexpr int64_t kSecondsPerDay = 86400;
+
 int64_t unix_now();
 // 2026-11-21T20:44:24Z
 std::string iso8601_utc(int64_t unix_seconds);
