@@ -1,5 +1,5 @@
 # Two ways to compile less, both for the builds CI compiles (docs/decisions.md "A faster CI
-# run" and "Unity batches in the sanitized build").
+# run" and "Unity batches in the instrumented builds").
 #
 # Precompiled headers: the standard library, libpqxx, spdlog (with fmt) and RapidJSON are
 # most of what a translation unit of ours parses (about 100,000 lines for a file of a few
@@ -13,7 +13,7 @@
 # Unity batches: CABINET_UNITY_BATCH source files of a target compiled as one translation
 # unit, so the templates they share (libpqxx, fmt, RapidJSON, Boost.Test) are instantiated
 # and instrumented once a batch instead of once a file: the sanitized build's compile time
-# halves. On by default in the ASan build only, the largest (every target, every suite).
+# halves. On by default in the instrumented builds, like the precompiled headers.
 # The cost is on the code: names in a file's anonymous namespace share one scope with the
 # other files of its batch, so two files may not give a helper the same name (the build
 # fails when they do, in CI).
@@ -22,17 +22,12 @@
 # an earlier file of its batch for an #include it lacks builds in CI but fails the plain
 # build that `tools/stack up` runs: that build still proves the includes.
 if(CABINET_SANITIZE OR CABINET_TSAN OR CABINET_FUZZ)
-  set(cabinet_pch_default ON)
+  set(cabinet_instrumented ON)
 else()
-  set(cabinet_pch_default OFF)
+  set(cabinet_instrumented OFF)
 endif()
-option(CABINET_PCH "Precompile the headers nearly every file includes" ${cabinet_pch_default})
-if(CABINET_SANITIZE)
-  set(cabinet_unity_default ON)
-else()
-  set(cabinet_unity_default OFF)
-endif()
-option(CABINET_UNITY "Compile each target's sources in batches (unity build)" ${cabinet_unity_default})
+option(CABINET_PCH "Precompile the headers nearly every file includes" ${cabinet_instrumented})
+option(CABINET_UNITY "Compile each target's sources in batches (unity build)" ${cabinet_instrumented})
 # 8 files a batch: the largest target (cabinet_core, 152 files) still makes 19 batches to
 # spread over the cores, and a change to one file recompiles 7 others with it.
 set(CABINET_UNITY_BATCH 8 CACHE STRING "Source files per unity batch")
