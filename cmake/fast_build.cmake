@@ -27,7 +27,14 @@ else()
   set(cabinet_instrumented OFF)
 endif()
 option(CABINET_PCH "Precompile the headers nearly every file includes" ${cabinet_instrumented})
-option(CABINET_UNITY "Compile each target's sources in batches (unity build)" ${cabinet_instrumented})
+# Off in the ASan build until web_auth/unknown_email_and_wrong_password_look_the_same is
+# understood: it failed in both full unity runs (the two sign-in paths 10 ms apart).
+if(CABINET_TSAN OR CABINET_FUZZ)
+  set(cabinet_unity_default ON)
+else()
+  set(cabinet_unity_default OFF)
+endif()
+option(CABINET_UNITY "Compile each target's sources in batches (unity build)" ${cabinet_unity_default})
 # 8 files a batch: the largest target (cabinet_core, 152 files) still makes 19 batches to
 # spread over the cores, and a change to one file recompiles 7 others with it.
 set(CABINET_UNITY_BATCH 8 CACHE STRING "Source files per unity batch")
