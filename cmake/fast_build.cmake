@@ -13,7 +13,7 @@
 # Unity batches: CABINET_UNITY_BATCH source files of a target compiled as one translation
 # unit, so the templates they share (libpqxx, fmt, RapidJSON, Boost.Test) are instantiated
 # and instrumented once a batch instead of once a file: the sanitized build's compile time
-# halves. On by default in the instrumented builds, like the precompiled headers.
+# halves. On by default in the TSan and fuzz builds; off in ASan for now (below).
 # The cost is on the code: names in a file's anonymous namespace share one scope with the
 # other files of its batch, so two files may not give a helper the same name (the build
 # fails when they do, in CI).
