@@ -89,6 +89,8 @@ measure_at_size() {
   [ -z "$rows" ] || AT_SIZE["database size (\`pg_database_size\`)"]="$size|$rows"
   DB_USERS=$(psql -X "$(db_url)" -qtAc "SELECT count(*) FROM users" 2>/dev/null || true)
 
+  measure_admin_reads
+
   say "at size: backup"
   mkdir -p "$STACK_DIR/backups"
   local before; before=$(ls -1 "$STACK_DIR/backups" 2>/dev/null | sort | tail -n 1 || true)
@@ -142,6 +144,28 @@ measure_at_size() {
     local done_n; done_n=$(psql -X "$(db_url)" -qtAc "SELECT count(*) FROM traffic_snapshots WHERE day = (now() AT TIME ZONE 'UTC')::date" 2>/dev/null || echo "?")
     at_size "\`cabinetctl sync-panel\`" "> $BENCH_SYNC_TIMEOUT s" "not finished, stopped (BENCH_SYNC_TIMEOUT): $done_n subscriptions synced by then"
   else at_size "\`cabinetctl sync-panel\`" "failed" "exit $rc after $took s: $(last_line "$out")"; fi
+}
+
+# measure_admin_reads: the owner's cabinet's reads at this size (issue 47: each ≤ 50 ms), as
+# the owner's page asks them: one at a time through nginx, BENCH_ADMIN_READS (21) times
+# each after one unmeasured request; the median and the slowest of curl's time_total.
+measure_admin_reads() {
+  local n=${BENCH_ADMIN_READS:-21} init path times base
+  base=$(sed -n 's|^MINIAPP_URL=\(http://[^/]*\)/.*|\1|p' "$STACK_DIR/stack.env" | tail -n 1)
+  init=$("$STACK" ctl dev-init-data --telegram-id 100000001 --first-name Owner 2>/dev/null | tail -n 1) || return 0
+  for path in /api/admin/overview "/api/admin/promo-codes?limit=50" /api/admin/plans /api/admin/settings; do
+    say "at size: $path x $n"
+    curl -s -o /dev/null -H "Authorization: tma $init" "$base$path" || true
+    times=$(for _ in $(seq "$n"); do
+      curl -s -o /dev/null -w '%{http_code} %{time_total}\n' -H "Authorization: tma $init" "$base$path"
+    done)
+    if grep -qv '^200 ' <<<"$times"; then
+      at_size "owner's \`GET $path\`" "failed" "$(grep -v '^200 ' <<<"$times" | head -n 1)"
+      continue
+    fi
+    at_size "owner's \`GET $path\`" "$(awk '{ print $2 * 1000 }' <<<"$times" | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f ms", v[int((NR + 1) / 2)] }')" \
+      "median of $n one at a time through nginx; slowest $(awk '{ print $2 * 1000 }' <<<"$times" | sort -g | tail -n 1 | xargs printf '%.1f') ms"
+  done
 }
 
 # The last line a command printed itself (tools/stack adds its own error lines after it).

@@ -279,3 +279,52 @@ BOOST_AUTO_TEST_CASE(a_promo_group_discount_reaches_its_members_prices) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(owner_overview_rollups)
+
+// The Overview reads rollups that triggers keep (sql 0047): after purchases, a refund, a
+// payment's amount corrected, a deleted subscription and the worker's compaction, every
+// figure still equals the base tables' own answer, computed here the slow way.
+BOOST_AUTO_TEST_CASE(the_rollups_equal_the_base_tables) {
+    const int64_t tg = new_user();
+    const std::string uid = str(user_id_of(tg));
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {tma_header(tg)}).status == 200);
+    set_balance(tg, 1'000'000);
+    BOOST_REQUIRE(buy_standard(tma_header(tg), "balance").status == 200);
+    exec("INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, provider, completed_at)"
+         " VALUES (" + uid + ", 'deposit', 'completed', 4100, 'RUB', 'stars', 'stars', now()),"
+         "        (" + uid + ", 'deposit', 'completed', 2900, 'RUB', 'yookassa', 'yookassa', now() - interval '3 days')");
+    exec("UPDATE transactions SET status = 'refunded' WHERE user_id = " + uid + " AND amount_minor = 4100");
+    exec("UPDATE transactions SET amount_minor = 3100 WHERE user_id = " + uid + " AND amount_minor = 2900");
+    const int64_t other = new_user();
+    BOOST_REQUIRE(http("POST", "/api/cabinet/trial", {tma_header(other)}).status == 200);
+    exec("DELETE FROM subscriptions WHERE user_id = " + str(user_id_of(other)));
+
+    const auto check = [&](const char* when) {
+        const auto o = overview();
+        const std::string tz = "coalesce((SELECT value FROM owner_settings WHERE name = 'SHOP_TIMEZONE'), 'Europe/Moscow')";
+        const int64_t active = count("SELECT count(*) FROM subscriptions WHERE status IN ('active', 'limited') AND NOT is_trial"
+                                     " AND expire_at > now()");
+        const int64_t trial = count("SELECT count(*) FROM subscriptions WHERE status = 'trial' AND expire_at > now()");
+        const std::string since = "(date_trunc('day', now() AT TIME ZONE " + tz + ") - interval '29 days') AT TIME ZONE " + tz;
+        const int64_t month = count("SELECT coalesce(sum(amount_minor), 0) FROM transactions WHERE status = 'completed'"
+                                    " AND provider IS NOT NULL AND completed_at >= " + since);
+        const int64_t trials = count("SELECT count(*) FROM subscription_history WHERE source = 'trial' AND created_at >= " + since);
+        const int64_t converted = count("SELECT count(*) FROM subscription_history h WHERE source = 'trial' AND created_at >= " +
+                                        since + " AND EXISTS (SELECT 1 FROM subscription_history p WHERE p.user_id = h.user_id"
+                                        " AND p.id > h.id AND p.source IN ('purchase', 'fulfil', 'autopay'))");
+        int64_t shown = 0;
+        for (const auto& d : o["revenue_30d"].GetArray()) shown += d["amount_minor"].GetInt64();
+        BOOST_TEST(at(o, "subscriptions", "active") == active, when);
+        BOOST_TEST(at(o, "subscriptions", "trial") == trial, when);
+        BOOST_TEST(shown == month, when);
+        BOOST_TEST(at(o, "trial_conversion", "trials") == trials, when);
+        BOOST_TEST(at(o, "trial_conversion", "converted") == converted, when);
+    };
+    check("before compaction");
+    exec("SELECT overview_compact()");
+    check("after compaction");
+    BOOST_TEST(count("SELECT count(*) FROM (SELECT bucket FROM overview_revenue GROUP BY bucket HAVING count(*) > 1) x") == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -28,6 +28,7 @@
 #include "cache/worker_heartbeat.hpp"
 #include "commands.hpp"
 #include "db/db.hpp"
+#include "db/overview_repo.hpp"
 #include "job_handlers.hpp"
 #include "jobs/job_bell.hpp"
 #include "jobs/job_runner.hpp"
@@ -143,6 +144,17 @@ void expire_payments_once(Db& db) {
     }
 }
 
+// The Overview's rollups (sql 0047) get a row per counted change; each minute the rows of a
+// bucket are summed into one, so the owner's Overview keeps reading a few thousand rows.
+void compact_overview_once(Db& db) {
+    try {
+        db.write([](pqxx::work& txn) { compact_overview_rollups(txn); });
+    } catch (const std::exception& e) {
+        spdlog::warn("compacting the overview's rollups: {}", e.what());
+        db.reset();
+    }
+}
+
 // Queues again, an hour after their job died, the paid orders nothing fulfils
 // (services/payment_confirmation.hpp) and the referral bonuses nothing grants
 // (services/referral_commission.hpp).
@@ -234,6 +246,7 @@ int worker(const Args& args) {
         write_worker_metrics(s, counts, o.concurrency, started_at, beat);
         expire_payments_once(db);
         requeue_what_is_owed_once(db);
+        compact_overview_once(db);
         const timespec wait{static_cast<time_t>(interval_s), 0};
         const int sig = sigtimedwait(&stop_signals, nullptr, &wait);
         if (sig == SIGTERM || sig == SIGINT) break;

@@ -8,7 +8,7 @@ OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string&
     OverviewFigures f;
     for (const auto& r : exec_prepared(txn, "overview_revenue_days", time_zone))
         f.revenue_days.emplace_back(r["day"].c_str(), r["amount"].as<int64_t>());
-    const pqxx::row c = exec_prepared1(txn, "overview_counts");
+    const pqxx::row c = exec_prepared1(txn, "overview_counts", time_zone);
     f.active_subscriptions = c["active"].as<int64_t>();
     f.trial_subscriptions = c["trial"].as<int64_t>();
     f.new_customers_24h = c["new_customers"].as<int64_t>();
@@ -16,6 +16,8 @@ OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string&
     f.converted_30d = c["converted"].as<int64_t>();
     return f;
 }
+
+void compact_overview_rollups(pqxx::transaction_base& txn) { exec_prepared(txn, "overview_compact"); }
 
 std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn) {
     const auto r = exec_prepared(txn, "overview_backup_job");

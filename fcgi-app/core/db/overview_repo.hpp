@@ -16,7 +16,7 @@ struct OverviewFigures {
     int64_t active_subscriptions = 0;  // paid, not expired (active or limited)
     int64_t trial_subscriptions = 0;   // trials not expired
     int64_t new_customers_24h = 0;
-    int64_t trials_30d = 0;            // trials begun in the last 30 days
+    int64_t trials_30d = 0;            // trials begun on the last 30 days (the shop's, today included)
     int64_t converted_30d = 0;         // of them, those paid for a subscription since
 };
 
@@ -26,6 +26,10 @@ struct BackupJobState {
 };
 
 OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string& time_zone);
+// Sums each bucket's rows of the rollups into one (sql 0047 overview_compact; the worker,
+// every minute, and the bench seed after its bulk load).
+void compact_overview_rollups(pqxx::transaction_base& txn);
+
 // The newest "backup now" job; nullopt when there was none.
 std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn);
 
