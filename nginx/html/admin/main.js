@@ -12,7 +12,7 @@ import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
-import { pickLanguage, translator } from '../shared/i18n.js';
+import { loadTable, makeT, pickLanguage } from '../shared/i18n.js';
 import { createSession } from '../shared/session.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
@@ -108,11 +108,22 @@ ctx.success = (text) => { tg.haptic('success'); if (text) ctx.toast(text, 'succe
 ctx.go = shell.go;
 Object.defineProperty(ctx, 'current', { get: () => shell.current });
 
+// The admin's own strings (admin/i18n/<lang>.json, which customers never download) over the
+// shared table; both are fetched at once.
+async function adminTranslator(lang) {
+  const own = fetch(new URL(`./i18n/${lang}.json`, import.meta.url)).then((r) => {
+    if (!r.ok) throw new Error(`admin i18n ${lang}: ${r.status}`);
+    return r.json();
+  });
+  const [table, shared] = await Promise.all([own, loadTable(lang)]);
+  return makeT(lang, table, shared);
+}
+
 async function boot() {
   applyTelegramParams(tg.themeParams);
   watchViewport(tg);
   const lang = pickLanguage(params.get('lang') || (tg.initUser && tg.initUser.language_code) || navigator.language);
-  setLanguage(await translator(lang));
+  setLanguage(await adminTranslator(lang));
   if (session) {
     // Signed in to the web cabinet in this browser? (null: the API could not be reached)
     const signedIn = await session.restore();
