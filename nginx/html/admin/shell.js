@@ -53,7 +53,7 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
 
   function renderNav() {
     nav.setAttribute('aria-label', ctx.t('admin.nav.label'));
-    mount(nav, groups.map((g) => {
+    mount(nav, h('div', { class: 'admin-nav-inner' }, groups.map((g) => {
       const items = sections.filter((s) => s.group === g);
       if (!items.length) return null;
       return h('div', { class: 'admin-nav-group' },
@@ -62,7 +62,7 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
           h('a', { class: 'admin-nav-link', href: '#/' + s.id, 'data-section': s.id },
             h('span', {}, ctx.t('admin.nav.' + s.id)),
             s.load ? null : h('span', { class: 'admin-nav-soon' }, ctx.t('admin.coming.short')))))));
-    }));
+    })));
     nav.hidden = false;
     menu.hidden = false;
     menu.textContent = ctx.t('admin.menu');

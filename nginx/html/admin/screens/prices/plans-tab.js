@@ -135,7 +135,7 @@ export default async function plansTab(body, ctx) {
       { key: 'is_active', label: ctx.t('admin.plans.status'), sortable: true,
         cell: (p) => h('span', { class: 'badge ' + (p.is_active ? 'badge-active' : 'badge-disabled') }, ctx.t(p.is_active ? 'admin.plans.on' : 'admin.plans.off')) },
       { key: 'edit', label: ctx.t('admin.table.actions'), listLabel: false,
-        cell: (p) => h('button', { class: 'btn btn-ghost btn-small', type: 'button', 'aria-label': ctx.t('admin.plans.editNamed', { name: p.name }),
+        cell: (p) => h('button', { class: 'btn btn-ghost btn-small', type: 'button', 'aria-label': ctx.t(ctx.readOnly ? 'admin.plans.viewNamed' : 'admin.plans.editNamed', { name: p.name }),
           onclick: () => open(p.code, true) }, ctx.t(ctx.readOnly ? 'admin.plans.view' : 'admin.plans.editShort')) },
     ],
   });
