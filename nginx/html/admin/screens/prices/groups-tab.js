@@ -46,7 +46,7 @@ export default async function groupsTab(body, ctx) {
       await reload();
     });
   });
-  body.replaceChildren(h('div', { class: 'admin-split' }, table.el,
+  body.replaceChildren(h('div', { class: 'admin-grid' }, table.el,
     h('section', { class: 'card', 'aria-labelledby': 'group-new' },
       h('h2', { class: 'card-title', id: 'group-new' }, ctx.t('admin.groups.new')),
       h('p', { class: 'muted' }, ctx.t('admin.groups.hint')), form)));

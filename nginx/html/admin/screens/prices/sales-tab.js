@@ -70,7 +70,7 @@ export default async function salesTab(body, ctx) {
       await reload();
     });
   });
-  body.replaceChildren(h('div', { class: 'admin-split' }, table.el,
+  body.replaceChildren(h('div', { class: 'admin-grid' }, table.el,
     h('section', { class: 'card', 'aria-labelledby': 'sale-new' },
       h('h2', { class: 'card-title', id: 'sale-new' }, ctx.t('admin.sales.new')),
       h('p', { class: 'muted' }, ctx.t('admin.sales.hint')), form)));
