@@ -38,7 +38,7 @@ function settingRow(ctx, s, replace) {
     disabled: s.source !== 'database' }, ctx.t('admin.settings.reset'));
   const status = formStatus();
   // The name (the field's label), its meaning and facts beside; the value and buttons.
-  const form = h('form', { class: 'setting', 'data-setting': s.name, 'aria-label': s.name },
+  const form = h('form', { class: 'setting', 'data-setting': s.name },
     h('div', { class: 'setting-side' }, label,
       s.help ? h('p', { class: 'setting-help' }, s.help) : null,
       facts([
