@@ -35,7 +35,7 @@ export async function openAdmin(browser, hash = '', { who = OWNER, width = 1280,
 export async function openSection(page, name) {
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name }).click();   // part 2's say "… coming"
   await page.getByRole('heading', { level: 1, name }).waitFor();
   await ready(page);
 }
