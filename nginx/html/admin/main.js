@@ -162,16 +162,6 @@ function showWho(who) {
   }
 }
 
-// GET /whoami: the role, or the page's "not allowed" (401/403).
-async function whoami() {
-  try {
-    const who = await ctx.api.get('/whoami');
-    return who && ROLES.includes(who.role) ? who : null;
-  } catch (e) {
-    if (e instanceof ApiError && (e.status === 401 || e.status === 403)) { showDenied(e.status === 401 ? 'expired' : 'forbidden'); return false; }
-    throw e;
-  }
-}
 
 // The admin's own strings (admin/i18n/<lang>.json, which customers never download) over the
 // shared table; both are fetched at once.
@@ -188,8 +178,9 @@ async function boot() {
   applyTelegramParams(tg.themeParams);
   watchViewport(tg);
   const lang = pickLanguage(params.get('lang') || (tg.initUser && tg.initUser.language_code) || navigator.language);
-  setLanguage(await adminTranslator(lang));
+  const strings = adminTranslator(lang);
   if (session) {
+    setLanguage(await strings);
     // Signed in to the web cabinet in this browser? (null: the API could not be reached)
     const signedIn = await session.restore();
     if (signedIn === null) return showOffline(() => location.reload());
@@ -198,8 +189,13 @@ async function boot() {
     session.onChange((now) => { if (!now) showDenied('expired'); });
   }
   const hasCredential = Boolean(credential());
-  // The shop's look (template, accent): /config needs the same credential as the app.
-  const config = hasCredential ? await ctx.cabinet.get('/config').catch(() => null) : null;
+  // The shop's look (template, accent: /config needs the same credential as the app) and
+  // who is asking, at once and while the strings load.
+  const asked = hasCredential
+    ? Promise.all([ctx.cabinet.get('/config').catch(() => null), ctx.api.get('/whoami').catch((e) => e)])
+    : Promise.resolve([null, null]);
+  setLanguage(await strings);
+  const [config, who] = await asked;
   await paintShop(config, {
     forcedTemplate: params.get('template'),
     title: ctx.t('admin.title') + (config && config.title ? ' · ' + config.title : ''),
@@ -207,9 +203,9 @@ async function boot() {
   watchScheme(() => config && config.accent_color, tg.themeParams, tg);
   tg.ready();
   if (!hasCredential) return showDenied('none');
-  const who = await whoami();
-  if (who === false) return undefined;
-  if (!who) return showDenied('forbidden');
+  if (who instanceof ApiError && (who.status === 401 || who.status === 403)) return showDenied(who.status === 401 ? 'expired' : 'forbidden');
+  if (who instanceof Error) throw who;
+  if (!who || !ROLES.includes(who.role)) return showDenied('forbidden');
   ctx.role = who.role;
   ctx.readOnly = who.role === 'viewer';
   ctx.who = who;
