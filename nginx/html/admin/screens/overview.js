@@ -76,6 +76,6 @@ export default {
         stat(ctx.t('admin.overview.conversion'),
           new Intl.NumberFormat(ctx.t.locale, { maximumFractionDigits: 1 }).format(c.pct || 0) + '\u00a0%',
           ctx.t('admin.overview.conversionNote', { converted: ctx.fmt.number(c.converted || 0), trials: ctx.fmt.number(c.trials || 0) }))),
-      h('div', { class: 'admin-split' }, chartCard(ctx, o), healthCard(ctx, o)));
+      h('div', { class: 'admin-pair' }, chartCard(ctx, o), healthCard(ctx, o)));
   },
 };
