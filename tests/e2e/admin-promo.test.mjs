@@ -43,6 +43,7 @@ test('a code created in the browser is redeemable, its uses go up in the list, a
   const user = await customer();
   const r = await api('POST', '/promocode', { init: user.init, body: { code } });
   assert.equal(r.status, 200, JSON.stringify(r.json));
+  assert.equal(r.json.ok, true, JSON.stringify(r.json));
   assert.equal((await user.me()).balance_minor, 1250);
 
   // The list, searched, shows the use; the search is in the URL.
@@ -59,7 +60,9 @@ test('a code created in the browser is redeemable, its uses go up in the list, a
   await row.getByText('disabled', { exact: true }).waitFor();
   assert.equal((await find(code)).is_active, false);
   const other = await customer();
-  assert.notEqual((await api('POST', '/promocode', { init: other.init, body: { code } })).status, 200);
+  const refused = await api('POST', '/promocode', { init: other.init, body: { code } });
+  assert.ok(refused.status !== 200 || refused.json.ok !== true, JSON.stringify(refused.json));
+  assert.equal((await other.me()).balance_minor, 0);
   await p.page.getByLabel('Show').selectOption('disabled');
   await row.waitFor();
   await ready(p.page);
@@ -69,6 +72,7 @@ test('a code created in the browser is redeemable, its uses go up in the list, a
   assert.equal((await find(code)).is_active, true);
   const again = await api('POST', '/promocode', { init: other.init, body: { code } });
   assert.equal(again.status, 200, JSON.stringify(again.json));
+  assert.equal(again.json.ok, true, JSON.stringify(again.json));
   assert.equal((await find(code)).uses, 2);
   assert.deepEqual(await axe(p.page), []);
   assert.deepEqual(await p.problems(), []);

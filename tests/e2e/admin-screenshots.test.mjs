@@ -18,7 +18,7 @@ const SHOTS = [
   ['promo', '#/promo', (page) => page.getByRole('heading', { name: 'Gift codes' }).waitFor()],
   ['settings', '#/settings', (page) => page.getByRole('heading', { name: 'Trial', exact: true }).waitFor()],
   ['maintenance', '#/maintenance', (page) => page.getByRole('heading', { name: 'Maintenance mode' }).waitFor()],
-  ['audit', '#/audit', (page) => page.getByRole('list', { name: 'Audit entries, newest first' }).waitFor()],
+  ['audit', '#/audit', (page) => page.getByRole('button', { name: 'Refresh' }).waitFor()],
   ['customers', '#/customers', (page) => page.getByText('Coming', { exact: true }).waitFor()],
 ];
 
