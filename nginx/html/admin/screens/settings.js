@@ -8,7 +8,7 @@ import { h } from '../../shared/dom.js';
 import { facts, confirmInPlace } from '../kit.js';
 import { field, formStatus, input, select, send } from '../form.js';
 
-const GROUPS = ['trial', 'payments', 'referral', 'subscription', 'connection', 'maintenance', 'staff', 'other'];
+const GROUPS = ['shop', 'trial', 'payments', 'referral', 'subscription', 'connection', 'maintenance', 'staff', 'other'];
 
 // The control for a value: a choice when the accepted values are a short list.
 function control(ctx, s) {
@@ -16,9 +16,11 @@ function control(ctx, s) {
     return input({ type: 'password', autocomplete: 'new-password', spellcheck: 'false',
       placeholder: ctx.t(s.is_set ? 'admin.settings.secretSet' : 'admin.settings.secretUnset') });
   }
+  // "expected true or false", "must be one of: plans, constructor"
   const valid = String(s.valid || '');
-  const choices = valid === 'true or false' ? ['true', 'false']
-    : valid.startsWith('one of: ') ? valid.slice(8).split(',').map((x) => x.trim()).filter(Boolean) : null;
+  const list = valid.match(/\bone of: (.+)$/);
+  const choices = /\btrue or false$/.test(valid) ? ['true', 'false']
+    : list ? list[1].split(',').map((x) => x.trim()).filter(Boolean) : null;
   if (choices && choices.includes(s.value)) return select(choices.map((c) => [c, c]), s.value);
   return input({ value: s.value ?? '', spellcheck: 'false', autocomplete: 'off' });
 }
