@@ -79,12 +79,12 @@ test('a code created in the browser is redeemable, its uses go up in the list, a
   await p.close();
 });
 
-test('a batch of one-use gift codes is downloaded as CSV, and each code exists', async () => {
+test('a batch of one-use gift codes is downloaded as CSV, each code exists, and the list pages by "More"', async () => {
   const prefix = unique('B').slice(0, 12).toUpperCase();
   const p = await openAdmin(browser, '#/promo');
   const batch = p.page.getByRole('region', { name: 'Gift codes' });
   await batch.waitFor();
-  await batch.getByLabel('How many').fill('3');
+  await batch.getByLabel('How many').fill('60');
   await batch.getByLabel('Reward').selectOption('days');
   await batch.getByLabel('Days', { exact: true }).fill('7');
   await batch.getByLabel('Prefix (optional)').fill(prefix);
@@ -98,14 +98,26 @@ test('a batch of one-use gift codes is downloaded as CSV, and each code exists',
   });
   const lines = text.trim().split(/\r?\n/);
   assert.equal(lines[0], 'code,reward_type,value,plan_code,valid_until');
-  assert.equal(lines.length, 4);
-  for (const line of lines.slice(1)) {
+  assert.equal(lines.length, 61);
+  for (const line of lines.slice(1, 4)) {
     const [code, type, value] = line.split(',');
     assert.ok(code.startsWith(prefix), code);
     const c = await find(code);
     assert.deepEqual({ type: c.reward_type, value: c.value, max: c.max_uses }, { type: 'days', value: 7, max: 1 });
   }
-  await batch.getByText(/^3 codes made and saved as /).waitFor();
+  for (const line of lines.slice(1)) assert.ok(line.startsWith(prefix), line);
+  await batch.getByText(/^60 codes made and saved as /).waitFor();
+
+  // The 60 found by their prefix: a page of 50, then "More" brings the other 10.
+  await p.page.getByLabel('Search codes').fill(prefix);
+  await p.page.getByRole('button', { name: 'Search' }).click();
+  const table = p.page.getByRole('table', { name: 'Promo codes, newest first' });
+  await p.page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 50);
+  await p.page.getByRole('button', { name: 'More' }).click();
+  await p.page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 60);
+  assert.equal(await p.page.getByRole('button', { name: 'More' }).isVisible(), false, 'no further page');
+  const shown = new Set((await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.key))));
+  assert.equal(shown.size, 60, 'no code twice');
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
