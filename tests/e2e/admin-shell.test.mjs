@@ -77,6 +77,22 @@ test('desktop: grouped navigation, the section in the URL, Back, "coming", sorti
   await p.close();
 });
 
+test('"find" in the navigation opens a section by its name, or the settings that match', async () => {
+  const p = await openAdmin(browser, '#/maintenance');
+  const find = p.page.getByRole('searchbox', { name: 'Find a section or a setting' });
+  await find.fill('promo');
+  await find.press('Enter');
+  await p.page.getByRole('heading', { level: 1, name: 'Promo codes' }).waitFor();
+  await find.fill('referral_bonus');
+  await find.press('Enter');
+  await p.page.getByRole('textbox', { name: 'REFERRAL_BONUS_DAYS' }).waitFor();
+  assert.match(p.page.url(), /#\/settings\?q=referral_bonus$/);
+  assert.equal(await p.page.getByRole('textbox', { name: 'TRIAL_DURATION_DAYS' }).count(), 0);
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('keyboard: the navigation and the section\'s controls are reached with Tab, and Enter opens a section', async () => {
   const p = await openAdmin(browser, '#/plans');
   await p.page.getByRole('table', { name: 'Plans' }).waitFor();

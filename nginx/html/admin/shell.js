@@ -51,9 +51,29 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
     menu.setAttribute('aria-expanded', String(open));
   };
 
+  // "Find": a section by its name, else the settings whose name or meaning has the text.
+  function finder() {
+    const box = h('input', { class: 'input', type: 'search', id: 'admin-find', autocomplete: 'off', spellcheck: 'false' });
+    const form = h('form', { class: 'admin-find', role: 'search' },
+      h('label', { for: 'admin-find', class: 'visually-hidden' }, ctx.t('admin.find.label')), box);
+    box.placeholder = ctx.t('admin.find.placeholder');
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const q = box.value.trim();
+      if (!q) return;
+      const needle = q.toLowerCase();
+      const hit = sections.find((s) => ctx.t('admin.nav.' + s.id).toLowerCase().startsWith(needle));
+      if (hit) go(hit.id);
+      else if (byId.has('settings')) go('settings', new URLSearchParams({ q }));
+      else return;
+      box.value = '';
+    });
+    return form;
+  }
+
   function renderNav() {
     nav.setAttribute('aria-label', ctx.t('admin.nav.label'));
-    mount(nav, h('div', { class: 'admin-nav-inner' }, groups.map((g) => {
+    mount(nav, h('div', { class: 'admin-nav-inner' }, finder(), groups.map((g) => {
       const items = sections.filter((s) => s.group === g);
       if (!items.length) return null;
       return h('div', { class: 'admin-nav-group' },
