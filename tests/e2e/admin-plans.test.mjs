@@ -168,8 +168,8 @@ test('the constructor: a pack\'s price changed in currency units (and put back);
   await p.close();
 });
 
-test('promo groups: a new group\'s discount, then changed in place', async () => {
-  const name = unique('e2e-group-');
+test('promo groups: a new group\'s discount (its name markup, shown as text), then changed in place', async () => {
+  const name = HOSTILE + unique(' e2e-group-');
   const p = await openAdmin(browser, '#/plans?tab=groups');
   await p.page.getByRole('heading', { name: 'New promo group' }).waitFor();
   await ready(p.page);
@@ -182,6 +182,8 @@ test('promo groups: a new group\'s discount, then changed in place', async () =>
   await p.page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Save' }).click();
   await waitFor(async () => (await adminApi('GET', '/promo-groups')).json.items.find((g) => g.name === name).discount_pct === 20,
     { what: '20 %' });
+  await p.page.getByRole('cell', { name, exact: true }).waitFor();
+  assert.equal(await p.page.locator('img').count(), 0);
   assert.deepEqual(await axe(p.page), []);
   assert.deepEqual(await p.problems(), []);
   await p.close();
