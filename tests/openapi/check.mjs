@@ -106,10 +106,14 @@ for (const [template, item] of Object.entries(doc.paths ?? {})) {
   const key = (m, p) => `${m} ${p}`;
   const documented = new Map(operations.map((o) => [key(o.method, o.template), o]));
   const served = new Set(routes.map((r) => key(r.method, r.path)));
+  // The staff kinds (http/router.hpp: owner, owner_viewer, owner_support, staff) take either
+  // credential of a staff member and name the roles admitted; any other caller gets 403.
+  const STAFF_KINDS = new Set(["owner", "owner_viewer", "owner_support", "staff"]);
   const expectedSecurity = {
+    tma: [["telegramInitData"]],
     tma_or_jwt: [["telegramInitData"], ["bearerJwt"]],
-    admin: [["telegramInitData"], ["bearerJwt"]],
     jwt: [["bearerJwt"]],
+    ...Object.fromEntries([...STAFF_KINDS].map((k) => [k, [["telegramInitData"], ["bearerJwt"]]])),
   };
   for (const r of routes) {
     const o = documented.get(key(r.method, r.path));
@@ -118,13 +122,15 @@ for (const [template, item] of Object.entries(doc.paths ?? {})) {
       fail(`${key(r.method, r.path)}: x-cabinet-auth is ${o.op["x-cabinet-auth"]}, routes.cpp says ${r.auth}`);
     const security = (o.op.security ?? doc.security ?? []).map((req) => Object.keys(req).sort());
     const want = expectedSecurity[r.auth];
+    if (!want && r.auth !== "none") fail(`${key(r.method, r.path)}: AuthKind::${r.auth} is new to this check (expectedSecurity)`);
     if (want && JSON.stringify(security) !== JSON.stringify(want))
       fail(`${key(r.method, r.path)}: security ${JSON.stringify(security)} for AuthKind::${r.auth}, expected ${JSON.stringify(want)}`);
     if (!want && security.some((req) => req.includes("telegramInitData") || req.includes("bearerJwt")) &&
         !security.some((req) => req.length === 0))
       fail(`${key(r.method, r.path)}: AuthKind::none but the document requires a credential`);
     if (want && !o.op.responses?.["401"]) fail(`${key(r.method, r.path)}: needs a credential but documents no 401`);
-    if (r.auth === "admin" && !o.op.responses?.["403"]) fail(`${key(r.method, r.path)}: admin route without 403`);
+    if (STAFF_KINDS.has(r.auth) && !o.op.responses?.["403"])
+      fail(`${key(r.method, r.path)}: a staff route (AuthKind::${r.auth}) without 403`);
   }
   for (const o of operations)
     if (!served.has(key(o.method, o.template))) fail(`operation ${key(o.method, o.template)} has no route in routes.cpp`);
