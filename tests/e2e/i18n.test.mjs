@@ -33,3 +33,23 @@ test('plurals have the forms of their language (en: one, other; ru: one, few, ma
     if (typeof ru[k] === 'object') assert.deepEqual(Object.keys(ru[k]).sort(), ['few', 'many', 'one', 'other'], `ru ${k}`);
   }
 });
+
+// The admin's own tables (nginx/html/admin/i18n, merged over the shared one by admin/main.js):
+// the same rules, and no key of the shared table shadowed by accident.
+const adminTable = (lang) => JSON.parse(readFileSync(join(ROOT, 'nginx/html/admin/i18n', lang + '.json'), 'utf8'));
+const aen = adminTable('en');
+const aru = adminTable('ru');
+
+test('the admin tables: the same keys and placeholders in en and ru, plurals complete, none shadows a shared key', () => {
+  assert.deepEqual(Object.keys(aru).filter((k) => !(k in aen)), [], 'only in admin ru');
+  assert.deepEqual(Object.keys(aen).filter((k) => !(k in aru)), [], 'only in admin en');
+  assert.deepEqual(Object.keys(aen).filter((k) => k in en), [], 'in both the admin and the shared table');
+  for (const k of Object.keys(aen)) {
+    assert.deepEqual(placeholders(aru[k]), placeholders(aen[k]), k);
+    for (const v of [aen[k], aru[k]].flatMap((x) => (typeof x === 'object' ? Object.values(x) : [x]))) {
+      assert.ok(typeof v === 'string' && v.trim() !== '', `${k}: empty or not text`);
+    }
+    if (typeof aen[k] === 'object') assert.deepEqual(Object.keys(aen[k]).sort(), ['one', 'other'], `en ${k}`);
+    if (typeof aru[k] === 'object') assert.deepEqual(Object.keys(aru[k]).sort(), ['few', 'many', 'one', 'other'], `ru ${k}`);
+  }
+});

@@ -31,3 +31,24 @@ export function payloadText(payload) {
   return Object.entries(payload).map(([k, v]) =>
     `${k}: ${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n');
 }
+
+// The shop's currency (the guests' catalogue says it), asked once a page; 'RUB' when unknown.
+export async function shopCurrency(ctx) {
+  if (!ctx.currencyKnown) {
+    ctx.currencyKnown = ctx.cabinet.get('/public/plans').then((p) => p && p.currency, () => null)
+      .then((c) => { if (c) ctx.currency = c; return ctx.currency; });
+  }
+  return ctx.currencyKnown;
+}
+
+// The section's own tabs (?tab=…): links, so Back and a shared URL work.
+export function subNav(ctx, label, tabs, current, make) {
+  return h('nav', { 'aria-label': label }, h('ul', { class: 'admin-sub' }, tabs.map((id) => h('li', {},
+    h('a', { href: make(id), 'aria-current': id === current ? 'page' : false }, ctx.t('admin.sub.' + id))))));
+}
+
+// A read-only viewer's forms: every control inside is disabled (the server refuses anyway).
+export function guard(ctx, fieldset) {
+  if (ctx.readOnly) fieldset.disabled = true;
+  return fieldset;
+}

@@ -87,6 +87,7 @@ export function createApi({ base = apiBase(), credential = () => null, transport
   return {
     get: (path) => call('GET', path),
     post: (path, body = {}, opts) => call('POST', path, body, opts),
+    put: (path, body = {}, opts) => call('PUT', path, body, opts),
     del: (path) => call('DELETE', path),
     newKey,
   };

@@ -60,13 +60,13 @@ function switchCard(ctx, m, refresh) {
     }
   };
   if (m.enabled) {
-    const off = h('button', { class: 'btn btn-primary', type: 'button' }, ctx.t('admin.switch.off'));
+    const off = h('button', { class: 'btn btn-primary', type: 'button', disabled: ctx.readOnly }, ctx.t('admin.switch.off'));
     off.addEventListener('click', () => send({ enabled: false }, off));
     box.append(h('p', { class: 'muted' }, ctx.t('admin.switch.offHint')), off);
     return box;
   }
-  const input = h('textarea', { class: 'textarea', id: 'adm-message', rows: 3, maxlength: 1024, 'aria-describedby': 'adm-message-hint' });
-  const on = h('button', { class: 'btn btn-danger', type: 'button' }, ctx.t('admin.switch.on'));
+  const input = h('textarea', { class: 'textarea', id: 'adm-message', rows: 3, maxlength: 1024, 'aria-describedby': 'adm-message-hint', disabled: ctx.readOnly });
+  const on = h('button', { class: 'btn btn-danger', type: 'button', disabled: ctx.readOnly }, ctx.t('admin.switch.on'));
   on.addEventListener('click', async () => {
     if (!await confirmInPlace(ctx, on, ctx.t('admin.switch.ask'), ctx.t('admin.switch.yes'), true)) return;
     const message = input.value.trim();
@@ -83,7 +83,7 @@ function switchCard(ctx, m, refresh) {
 
 function backupCard(ctx, timers) {
   const status = h('div', { class: 'admin-job', role: 'status', 'aria-live': 'polite' });
-  const run = h('button', { class: 'btn btn-primary', type: 'button' }, ctx.t('admin.backup.run'));
+  const run = h('button', { class: 'btn btn-primary', type: 'button', disabled: ctx.readOnly }, ctx.t('admin.backup.run'));
   run.addEventListener('click', async () => {
     run.disabled = true;
     let answer;
@@ -142,7 +142,7 @@ function backupCard(ctx, timers) {
 
 function hostCard(ctx) {
   const items = HOST_ACTIONS.map((action) => {
-    const button = h('button', { class: 'btn btn-ghost', type: 'button' }, ctx.t('admin.host.' + action));
+    const button = h('button', { class: 'btn btn-ghost', type: 'button', disabled: ctx.readOnly }, ctx.t('admin.host.' + action));
     const result = h('p', { class: 'admin-host-result', role: 'status' });
     button.addEventListener('click', async () => {
       if (!await confirmInPlace(ctx, button, ctx.t('admin.host.ask', { action: ctx.t('admin.host.' + action) }),
