@@ -118,7 +118,7 @@ const std::string& action_of(const Args& args, const std::string& usage) {
 int plan(const Args& args) {
     const std::string usage =
         "cabinetctl plan create --code C --name N [--description D] [--traffic-gb G] [--devices K] [--sort S]"
-        " | price --code C --days D --months M --price MINOR | enable|disable --code C | list";
+        " | price --code C --days D --months M --price MINOR | unprice --code C --days D | enable|disable --code C | list";
     const std::string& action = action_of(args, usage);
     const Settings s = load_or_die();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
@@ -139,6 +139,11 @@ int plan(const Args& args) {
         const AdminDuration d{integer(args, "--days"), integer(args, "--months"), integer(args, "--price")};
         as_cli("plan", [&] { return db.write([&](pqxx::work& txn) { return put_plan_price(txn, code, d, by); }); });
         std::cout << "price set: " << d.days << " days = " << d.price_minor << " minor units\n";
+    } else if (action == "unprice") {
+        const std::string code = text(args, "--code");
+        const int64_t days = integer(args, "--days");
+        as_cli("plan", [&] { return db.write([&](pqxx::work& txn) { return remove_plan_price(txn, code, days, by); }); });
+        std::cout << days << " days of " << code << " no longer sold\n";
     } else if (action == "enable" || action == "disable") {
         PlanChange c;
         c.code = text(args, "--code");
@@ -278,7 +283,7 @@ int promo(const Args& args) {
 
 int constructor(const Args& args) {
     const std::string usage = "cabinetctl constructor period --days D --months M --price MINOR | pack --gb G --price MINOR"
-                              " (gb 0 = unlimited) | list";
+                              " (gb 0 = unlimited) | period-off --days D | pack-off --gb G | list";
     const std::string& action = action_of(args, usage);
     const Settings s = load_or_die();
     Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);
@@ -291,6 +296,15 @@ int constructor(const Args& args) {
         const int64_t gb = integer(args, "--gb"), price = integer(args, "--price");
         as_cli("constructor", [&] { return db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }); });
         std::cout << "pack " << (gb ? std::to_string(gb) + " GB" : std::string("unlimited")) << " = " << price << " minor units\n";
+    } else if (action == "period-off" || action == "pack-off") {
+        const bool period = action == "period-off";
+        const int64_t amount = integer(args, period ? "--days" : "--gb");
+        as_cli("constructor", [&] {
+            return db.write([&](pqxx::work& txn) {
+                return retire_constructor_item(txn, period ? ConstructorItemKind::period : ConstructorItemKind::pack, amount, by);
+            });
+        });
+        std::cout << (period ? "period " : "pack ") << amount << " no longer offered\n";
     } else if (action == "list") {
         const AdminConstructor c = db.read([](auto& txn) { return constructor_catalog(txn); });
         for (const auto& p : c.periods)
