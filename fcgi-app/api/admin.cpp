@@ -1,6 +1,6 @@
 // The admin maintenance screen (SPEC "Maintenance screen actions", SPEC-GAPS "Admin
-// maintenance screen"; docs/api.md "Admin"). Admins are ADMIN_IDS, by tma or JWT (the
-// router's AuthKind::admin; everyone else 403). Every action leaves an audit entry.
+// maintenance screen"; docs/api.md "The owner's cabinet"). Owners change, owners and viewers
+// read (routes.cpp; everyone else 403), by tma or JWT. Every action leaves an audit entry.
 //   GET  /api/admin/maintenance                 the state, who set it, the watchdog's view
 //   POST /api/admin/maintenance/mode {enabled, message?}
 //   POST /api/admin/maintenance/backup          queues a backup job for the worker

@@ -1,5 +1,5 @@
 // The shop's catalogue for the admin screen (services/catalog_admin.hpp; docs/operations.md
-// "Settings"). Admins only (AuthKind::admin), like /api/admin/settings; every write is
+// "Settings"). Owners change, every staff role reads (routes.cpp); every write is
 // audited with the admin as actor, exactly as the matching cabinetctl command, and is in
 // every pool process's answers within a second. PUTs create or replace by the natural key,
 // so a repeat converges. A value out of range is a 422 naming the field (nothing written);

@@ -1,6 +1,6 @@
 // The owner-level settings (services/owner_settings.hpp; docs/operations.md "Settings").
-// Admins only (AuthKind::admin); every change is audited with the admin as actor and
-// reaches every process of the pool within a second, no restart.
+// Owners change, owners and viewers read (routes.cpp); every change is audited with the
+// owner as actor and reaches every process of the pool within a second, no restart.
 //   GET    /api/admin/settings          every owner-level setting: value, source, env value,
 //                                       help, default, valid, group, secret, is_set (a
 //                                       secret's value and env value come back empty)

@@ -1,9 +1,9 @@
 #pragma once
 // The owner's promo codes (/api/admin/promo-codes; docs/api.md "Promo codes"): each input is
-// checked here (ApiError 422 naming the field, 404 for an unknown code or plan, 409 for a
-// code that exists in any case; nothing written then), stored, and audited in the same
-// transaction with the actor and the code before and after. Redeeming a code is
-// services/ … subscription flows' (POST /api/cabinet/promocode), unchanged by this.
+// checked here (ApiError 422 naming the field, an unknown plan included; 404 for an unknown
+// code id; 409 for a code that exists in any case; nothing written then), stored, and
+// audited in the same transaction with the actor and the code before and after. Redeeming
+// a code (POST /api/cabinet/promocode) is unchanged by this.
 #include <pqxx/pqxx>
 
 #include <cstdint>
