@@ -41,10 +41,12 @@ export function barChart({ bars, label, caption, columns, ticks = 6 }) {
     bars.map((b, i) => h('span', { class: 'chart-tick' }, i % every === 0 || i === n - 1 ? b.label : '')));
   axis.style.setProperty('--n', String(n));
 
-  const table = h('table', { class: 'visually-hidden' },
+  // The table for screen readers sits in a hidden box: a table is never shorter than its
+  // rows, so hidden itself it still made the page a screen taller.
+  const table = h('div', { class: 'visually-hidden' }, h('table', {},
     caption ? h('caption', {}, caption) : null,
     h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, bars.map((b) => h('tr', {}, h('th', { scope: 'row' }, b.key), h('td', {}, b.text)))));
+    h('tbody', {}, bars.map((b) => h('tr', {}, h('th', { scope: 'row' }, b.key), h('td', {}, b.text))))));
 
   return h('figure', { class: 'chart' }, svg, axis, table);
 }
