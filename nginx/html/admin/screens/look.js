@@ -1,0 +1,146 @@
+// Look: the mini-app's template (eight live previews), title, greeting, accent colour,
+// `ui` (scale, home sections, buttons, blocks, extra buttons) and the landing's copy, with a
+// big live preview fed the unsaved edits. Nothing reaches the server until Save, which
+// PUTs only the app-config values that changed:
+//   GET /api/admin/app-config → {items: [{name, value}], published_at}
+//   PUT /api/admin/app-config/{name} {"value": "text"}   (owner; a viewer sees it all disabled)
+// The pieces live in admin/look/ (state, fields, lists, the sections, the previews).
+
+import { ApiError, apiBase } from '../../shared/api.js';
+import { h } from '../../shared/dom.js';
+import { brandSection } from '../look/brand.js';
+import { createForm } from '../look/fields.js';
+import { homeSection } from '../look/home.js';
+import { landingSection } from '../look/landing-copy.js';
+import { bigPreview, createPreviews } from '../look/preview.js';
+import { changes, clone, lookFromConfig, pathOfDetail, problems } from '../look/state.js';
+import { templateChooser } from '../look/templates.js';
+
+// The Look section's own stylesheet, added once (style-src 'self').
+function styles() {
+  if (document.getElementById('look-css')) return;
+  document.head.append(h('link', { id: 'look-css', rel: 'stylesheet', href: new URL('../look/look.css', import.meta.url).href }));
+}
+
+// PUT through the admin client; an older client without put() gets the same request by
+// fetch with the Telegram credential (shared/api.js's rules: {detail} → ApiError).
+async function put(ctx, path, body) {
+  if (typeof ctx.api.put === 'function') return ctx.api.put(path, body);
+  let res;
+  try {
+    res = await fetch(apiBase().replace(/\/cabinet$/, '/admin') + path, {
+      method: 'PUT', cache: 'no-store', credentials: 'same-origin', body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...(ctx.tg.initData ? { Authorization: 'tma ' + ctx.tg.initData } : {}) },
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, data && typeof data.detail === 'string' ? data.detail : null, { body: data });
+  return data;
+}
+
+export default {
+  title: 'look.title',
+  tab: 'look',
+  async render(view, ctx) {
+    styles();
+    const t = ctx.t;
+    const readOnly = ctx.readOnly ?? (ctx.role === 'viewer');
+    const loaded = await ctx.api.get('/app-config');
+    let saved = lookFromConfig(loaded.items);
+    let look = clone(saved);
+    let busy = false;
+    const getLook = () => look;
+
+    const previews = createPreviews(ctx, getLook);
+    const status = h('p', { class: 'look-status', role: 'status' });
+    const saveError = h('p', { class: 'field-error look-save-error', id: 'look-save-error' });
+    const save = h('button', { class: 'btn btn-primary', type: 'button', 'aria-describedby': 'look-save-error' }, t('look.save'));
+    const discard = h('button', { class: 'btn btn-ghost', type: 'button' }, t('look.discard'));
+    const formBox = h('div', { class: 'look-form-box' });
+    let form = null;
+
+    const refreshStatus = () => {
+      const n = changes(saved, look).length;
+      status.textContent = readOnly ? t('look.readOnly') : n ? t('look.unsaved', { n }) : t('look.clean');
+      save.disabled = readOnly || busy || !n;
+      discard.disabled = readOnly || busy || !n;
+    };
+    const changed = () => { refreshStatus(); previews.update(); };
+
+    // The form, built again from `look` (after Discard and after Save: what the server stored).
+    const paintForm = () => {
+      form = createForm(ctx, getLook, changed);
+      const fields = h('fieldset', { class: 'look-form', disabled: readOnly },
+        h('legend', { class: 'visually-hidden' }, t('look.form')),
+        templateChooser(ctx, previews, getLook, changed),
+        brandSection(ctx, form, getLook, changed),
+        homeSection(ctx, form, getLook, changed),
+        landingSection(ctx, form, getLook, changed));
+      formBox.replaceChildren(
+        saved.hasUi ? null : h('p', { class: 'notice', role: 'note' }, t('look.noUi')),
+        fields);
+      refreshStatus();
+    };
+
+    const publish = async () => {
+      saveError.textContent = '';
+      const wrong = problems(look, saved);
+      const first = form.showErrors(wrong);
+      if (wrong.length) {
+        saveError.textContent = t('look.fix', { n: wrong.length });
+        if (first) first.focus();
+        return;
+      }
+      busy = true;
+      refreshStatus();
+      let done = 0;
+      try {
+        for (const [name, value] of changes(saved, look)) {
+          await put(ctx, '/app-config/' + encodeURIComponent(name), { value });
+          done++;
+        }
+        const fresh = await ctx.api.get('/app-config');
+        saved = lookFromConfig(fresh.items);
+        look = clone(saved);
+        busy = false;
+        paintForm();
+        previews.update();
+        ctx.success(t('look.saved'));
+        save.focus();
+      } catch (e) {
+        busy = false;
+        refreshStatus();
+        if (e instanceof ApiError && (e.status === 400 || e.status === 422)) {
+          const path = pathOfDetail(e.detail);
+          const at = path && form.showErrors([{ path, text: e.detail }]);
+          saveError.textContent = t('look.refused', { detail: e.detail || '', n: done });
+          (at || save).focus();
+        } else {
+          saveError.textContent = t('look.failed', { n: done });
+          ctx.fail(e);
+        }
+      }
+    };
+    save.addEventListener('click', publish);
+    discard.addEventListener('click', () => {
+      look = clone(saved);
+      saveError.textContent = '';
+      paintForm();
+      previews.update();
+      status.textContent = t('look.discarded');
+      save.focus();
+    });
+
+    paintForm();
+    view.replaceChildren(h('div', { class: 'look' },
+      h('p', { class: 'muted look-intro' }, t('look.intro')),
+      h('div', { class: 'look-columns' },
+        formBox,
+        h('aside', { class: 'look-side', 'aria-label': t('look.preview.title') }, bigPreview(ctx, previews))),
+      h('div', { class: 'look-savebar', role: 'region', 'aria-label': t('look.savebar') },
+        status, saveError, readOnly ? null : h('div', { class: 'btn-row' }, discard, save))));
+    return () => previews.destroy();
+  },
+};
