@@ -216,6 +216,27 @@ test('hostile text is shown as text in the admin, the preview, the mini-app and 
   await p.close();
 });
 
+test('a pale accent gets the contrast warning the pages compute; a preset clears it; the preview takes the colour unsaved', async () => {
+  const p = await openLook();
+  await lookReady(p);
+  const accent = p.page.getByLabel('Accent colour (HEX)', { exact: true });
+  await accent.fill('#ffd400');
+  const warning = p.page.getByRole('status').filter({ hasText: 'This colour is hard to read as text' });
+  await warning.getByText(/On a light page it reads at 1\.4:1/).waitFor();
+  await warning.getByText(/White text does not read on this colour/).waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.getByRole('button', { name: 'Use #0a7e5a' }).click();
+  assert.equal(await accent.inputValue(), '#0a7e5a');
+  await warning.waitFor({ state: 'detached' }).catch(() => {});
+  assert.equal(await p.page.getByText('This colour is hard to read as text').isVisible(), false);
+  const frame = preview(p);
+  await waitFor(async () => (await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--accent').trim())) === '#0a7e5a',
+    { what: 'the preview painted with the unsaved accent' });
+  assert.equal((await appConfig()).accent_color, original.accent_color, 'nothing saved');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('the keyboard reaches everything: templates by arrow keys, home sections moved up and down, Save', async () => {
   const p = await openLook();
   await lookReady(p);

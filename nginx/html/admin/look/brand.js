@@ -1,7 +1,9 @@
 // Title, greeting, accent colour and UI scale. The accent's contrast warning is the pages'
 // own arithmetic (shared/theme.js contrast/readableOn): when the colour reads below 4.5:1 on
-// a light or a dark page, the owner is told, and shown the colour the pages will use for
-// text instead (they fit it themselves; nothing is refused).
+// a white page (the same figure as white text on it), the owner is told, and shown the
+// colours the pages will use for text and buttons instead (they fit it themselves; nothing
+// is refused). Dark pages are not warned about: no colour reads at 4.5:1 on both white and
+// a dark page, and the pages lighten the accent's text there the same way.
 
 import { h } from '../../shared/dom.js';
 import { contrast, readableOn } from '../../shared/theme.js';
@@ -9,17 +11,23 @@ import { LIMITS } from './state.js';
 
 const PRESETS = ['#2481cc', '#0a7e5a', '#6d28d9', '#c2410c', '#be123c', '#0f766e', '#1d4ed8', '#111827'];
 const LIGHT = '#ffffff';
-const DARK = '#17212b';   // Telegram's dark background; the templates' dark pages are close to it
+
+function button(color) {
+  if (contrast(color, '#ffffff') >= 4.5) return { key: 'look.accent.buttonWhite', fill: color };
+  const darker = readableOn(color, '#ffffff');
+  if (contrast(darker, color) < 1.35) return { key: 'look.accent.buttonDarker', fill: darker };
+  return { key: 'look.accent.buttonBlack', fill: color };
+}
 
 export function accentAdvice(color) {
   if (!/^#[0-9a-f]{6}$/i.test(color || '')) return null;
   const onLight = contrast(color, LIGHT);
-  const onDark = contrast(color, DARK);
   return {
-    onLight, onDark,
+    onLight,
     light: onLight < 4.5 ? readableOn(color, LIGHT) : null,
-    dark: onDark < 4.5 ? readableOn(color, DARK) : null,
-    buttonText: contrast(color, '#ffffff') >= 4.5 ? 'white' : 'black',
+    // As applyAccent paints buttons: white text, on a slightly darker fill if that is all
+    // it takes, else black text.
+    button: button(color),
   };
 }
 
@@ -36,13 +44,12 @@ export function brandSection(ctx, form, getLook, changed) {
 
   const paintWarning = () => {
     const a = accentAdvice(getLook().accent_color.trim());
-    if (!a || (!a.light && !a.dark)) { warn.replaceChildren(); warn.hidden = true; return; }
+    if (!a || !a.light) { warn.replaceChildren(); warn.hidden = true; return; }
     warn.hidden = false;
-    warn.replaceChildren(
+    warn.replaceChildren(...[
       h('p', { class: 'look-contrast-title' }, h('strong', {}, t('look.accent.lowTitle'))),
-      a.light ? h('p', {}, swatch(a.light), t('look.accent.lowLight', { ratio: fmt(a.onLight), fixed: a.light })) : null,
-      a.dark ? h('p', {}, swatch(a.dark), t('look.accent.lowDark', { ratio: fmt(a.onDark), fixed: a.dark })) : null,
-      h('p', { class: 'muted' }, t(a.buttonText === 'white' ? 'look.accent.buttonWhite' : 'look.accent.buttonBlack')));
+      h('p', {}, swatch(a.light), t('look.accent.lowLight', { ratio: fmt(a.onLight), fixed: a.light })),
+      h('p', { class: 'muted' }, swatch(a.button.fill), t(a.button.key, { fill: a.button.fill }))].filter(Boolean));
   };
 
   const accent = form.color('accent_color', t('look.accent.label'), { hint: t('look.accent.hint'), allowEmpty: false });

@@ -59,7 +59,13 @@ export function createForm(ctx, getLook, changed) {
     });
     hex.value = value;
     const picker = h('input', { class: 'look-picker', type: 'color', 'aria-label': t('look.color.picker', { field: label }) });
-    const sync = () => { if (/^#[0-9a-f]{6}$/i.test(hex.value.trim())) picker.value = hex.value.trim().toLowerCase(); };
+    // The picker follows the HEX text; with no colour it is shown faded (it cannot be empty).
+    const sync = () => {
+      const v = hex.value.trim();
+      if (/^#[0-9a-f]{6}$/i.test(v)) picker.value = v.toLowerCase();
+      else if (/^#[0-9a-f]{3}$/i.test(v)) picker.value = ('#' + [...v.slice(1)].map((c) => c + c).join('')).toLowerCase();
+      picker.classList.toggle('look-picker-empty', !v);
+    };
     sync();
     bind(path, hex, d.error);
     hex.addEventListener('input', sync);

@@ -33,12 +33,12 @@ export function listEditor(opts) {
         h('div', { class: 'btn-row look-item-tools' }, up, down, remove));
     });
     addButton.disabled = items.length >= opts.max;
-    root.replaceChildren(
+    root.replaceChildren(...[
       items.length ? null : h('p', { class: 'muted look-empty' }, opts.empty),
       ...nodes,
       h('div', { class: 'btn-row' }, addButton,
         h('span', { class: 'muted look-count' }, t('look.list.count', { n: items.length, max: opts.max }))),
-      status);
+      status].filter(Boolean));
     if (focus) {
       const target = root.querySelector(`[data-index="${focus.index}"] [data-act="${focus.act}"]`);
       const fallback = root.querySelector(`[data-index="${focus.index}"] [data-act="${focus.act === 'up' ? 'down' : 'up'}"]`);

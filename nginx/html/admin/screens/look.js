@@ -58,6 +58,7 @@ export default {
     const saveError = h('p', { class: 'field-error look-save-error', id: 'look-save-error' });
     const save = h('button', { class: 'btn btn-primary', type: 'button', 'aria-describedby': 'look-save-error' }, t('look.save'));
     const discard = h('button', { class: 'btn btn-ghost', type: 'button' }, t('look.discard'));
+    const chooserBox = h('div', { class: 'look-chooser-box' });
     const formBox = h('div', { class: 'look-form-box' });
     let form = null;
 
@@ -70,17 +71,20 @@ export default {
     const changed = () => { refreshStatus(); previews.update(); };
 
     // The form, built again from `look` (after Discard and after Save: what the server stored).
+    // (A viewer's fieldsets are disabled: every control in them is, natively.)
     const paintForm = () => {
       form = createForm(ctx, getLook, changed);
+      chooserBox.replaceChildren(h('fieldset', { class: 'look-form', disabled: readOnly },
+        h('legend', { class: 'visually-hidden' }, t('look.templates.legend')),
+        templateChooser(ctx, previews, getLook, changed)));
       const fields = h('fieldset', { class: 'look-form', disabled: readOnly },
         h('legend', { class: 'visually-hidden' }, t('look.form')),
-        templateChooser(ctx, previews, getLook, changed),
         brandSection(ctx, form, getLook, changed),
         homeSection(ctx, form, getLook, changed),
         landingSection(ctx, form, getLook, changed));
-      formBox.replaceChildren(
+      formBox.replaceChildren(...[
         saved.hasUi ? null : h('p', { class: 'notice', role: 'note' }, t('look.noUi')),
-        fields);
+        fields].filter(Boolean));
       refreshStatus();
     };
 
@@ -133,14 +137,22 @@ export default {
       save.focus();
     });
 
+    // On a phone the big preview sits below the form: a button in the save bar leads to it.
+    const side = h('aside', { class: 'look-side', 'aria-label': t('look.preview.title') }, bigPreview(ctx, previews));
+    const toPreview = h('button', { class: 'btn btn-ghost look-to-preview', type: 'button' }, t('look.preview.show'));
+    toPreview.addEventListener('click', () => {
+      side.scrollIntoView({ block: 'start' });
+      side.querySelector('[aria-pressed="true"]').focus({ preventScroll: true });
+    });
+
     paintForm();
     view.replaceChildren(h('div', { class: 'look' },
       h('p', { class: 'muted look-intro' }, t('look.intro')),
-      h('div', { class: 'look-columns' },
-        formBox,
-        h('aside', { class: 'look-side', 'aria-label': t('look.preview.title') }, bigPreview(ctx, previews))),
+      chooserBox,
+      h('div', { class: 'look-columns' }, formBox, side),
       h('div', { class: 'look-savebar', role: 'region', 'aria-label': t('look.savebar') },
-        status, saveError, readOnly ? null : h('div', { class: 'btn-row' }, discard, save))));
+        status, toPreview, saveError,
+        readOnly ? null : h('div', { class: 'btn-row look-save-buttons' }, discard, save))));
     return () => previews.destroy();
   },
 };
