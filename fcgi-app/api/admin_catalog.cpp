@@ -15,6 +15,10 @@
 //   GET  /api/admin/constructor                    periods and traffic packs
 //   PUT  /api/admin/constructor/periods/{days}     {months, price_minor}
 //   PUT  /api/admin/constructor/packs/{gb}         {price_minor}; gb 0 = unlimited
+//   DELETE /api/admin/plans/{code}/durations/{days}  that duration no longer sold
+//   DELETE /api/admin/constructor/periods/{days}, /packs/{gb}  no longer offered
+//   GET  /api/admin/promo-groups                   {items: [{name, discount_pct, members}]}
+//   PUT  /api/admin/promo-groups/{name}            {discount_pct}: created when missing
 #include <limits>
 
 #include "api/handlers.hpp"
@@ -50,20 +54,6 @@ int64_t body_time(const rapidjson::Value& body, const char* field) {
     return *t;
 }
 
-// Object members, one line each.
-void put_int(JsonWriter& w, const char* key, int64_t v) {
-    w.Key(key);
-    w.Int64(v);
-}
-void put_bool(JsonWriter& w, const char* key, bool v) {
-    w.Key(key);
-    w.Bool(v);
-}
-void put_text(JsonWriter& w, const char* key, std::string_view v) {
-    w.Key(key);
-    write_string(w, v);
-}
-
 // {"items": [...]}, each item written by `write_item`.
 template <typename T, typename F>
 void write_items(JsonWriter& w, const std::vector<T>& items, F write_item) {
@@ -75,63 +65,10 @@ void write_items(JsonWriter& w, const std::vector<T>& items, F write_item) {
     w.EndObject();
 }
 
-void write_plan(JsonWriter& w, const AdminPlan& p) {
-    w.StartObject();
-    put_text(w, "code", p.code);
-    put_text(w, "name", p.name);
-    put_text(w, "description", p.description);
-    put_int(w, "traffic_limit_gb", p.traffic_limit_gb);  // 0 = unlimited, as given
-    put_int(w, "traffic_limit_bytes", p.traffic_limit_bytes);
-    put_int(w, "device_limit", p.device_limit);
-    put_int(w, "sort_order", p.sort_order);
-    put_bool(w, "is_active", p.is_active);
-    w.Key("durations");
-    w.StartArray();
-    for (const auto& d : p.durations) {
-        w.StartObject();
-        put_int(w, "days", d.days);
-        put_int(w, "months", d.months);
-        put_int(w, "price_minor", d.price_minor);
-        w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
-}
-
-void write_sale(JsonWriter& w, const AdminSale& s) {
-    w.StartObject();
-    put_text(w, "name", s.name);
-    put_int(w, "discount_pct", s.discount_pct);
-    put_text(w, "starts_at", iso8601_utc(s.starts_at));
-    put_text(w, "ends_at", iso8601_utc(s.ends_at));
-    put_bool(w, "running", s.running);
-    w.EndObject();
-}
-
-void write_constructor(JsonWriter& w, const AdminConstructor& c) {
-    const auto items = [&](const char* key, const char* amount, const std::vector<AdminConstructorItem>& list, bool months) {
-        w.Key(key);
-        w.StartArray();
-        for (const auto& i : list) {
-            w.StartObject();
-            put_int(w, amount, i.amount);
-            if (months) put_int(w, "months", i.months);
-            put_int(w, "price_minor", i.price_minor);
-            put_bool(w, "is_active", i.is_active);
-            w.EndObject();
-        }
-        w.EndArray();
-    };
-    w.StartObject();
-    items("periods", "days", c.periods, true);
-    items("packs", "gb", c.packs, false);
-    w.EndObject();
-}
-
 }  // namespace
 
 void get_admin_plans(Exchange& ex) {
-    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_plans(txn); }), write_plan);
+    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_plans(txn); }), write_admin_plan);
 }
 
 void put_admin_plan(Exchange& ex) {
@@ -147,7 +84,7 @@ void put_admin_plan(Exchange& ex) {
     const std::string by = admin_actor(ex);
     const PlanPut put = ex.io.db.write([&](pqxx::work& txn) { return put_plan(txn, c, by); });
     if (put.created) ex.resp.status = 201;
-    write_plan(ex.resp.json(), put.plan);
+    write_admin_plan(ex.resp.json(), put.plan);
 }
 
 void put_admin_plan_duration(Exchange& ex) {
@@ -156,11 +93,18 @@ void put_admin_plan_duration(Exchange& ex) {
     const AdminDuration d{path_int(ex, 1, "days"), body_int(body, "months"), body_int(body, "price_minor")};
     const std::string by = admin_actor(ex);
     const AdminPlan p = ex.io.db.write([&](pqxx::work& txn) { return put_plan_price(txn, code, d, by); });
-    write_plan(ex.resp.json(), p);
+    write_admin_plan(ex.resp.json(), p);
+}
+
+void delete_admin_plan_duration(Exchange& ex) {
+    const std::string& code = ex.req.path_params.at(0);
+    const int64_t days = path_int(ex, 1, "days");
+    const std::string by = admin_actor(ex);
+    write_admin_plan(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return remove_plan_price(txn, code, days, by); }));
 }
 
 void get_admin_sales(Exchange& ex) {
-    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_sales(txn); }), write_sale);
+    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_sales(txn); }), write_admin_sale);
 }
 
 void put_admin_sale(Exchange& ex) {
@@ -170,24 +114,24 @@ void put_admin_sale(Exchange& ex) {
     const std::string by = admin_actor(ex);
     const SalePut put = ex.io.db.write([&](pqxx::work& txn) { return put_sale(txn, c, by); });
     if (put.created) ex.resp.status = 201;
-    write_sale(ex.resp.json(), put.sale);
+    write_admin_sale(ex.resp.json(), put.sale);
 }
 
 void post_admin_sale_end(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
     const std::string by = admin_actor(ex);
-    write_sale(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return end_sale_now(txn, name, by); }));
+    write_admin_sale(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return end_sale_now(txn, name, by); }));
 }
 
 void get_admin_constructor(Exchange& ex) {
-    write_constructor(ex.resp.json(), ex.io.db.read([](auto& txn) { return constructor_catalog(txn); }));
+    write_admin_constructor(ex.resp.json(), ex.io.db.read([](auto& txn) { return constructor_catalog(txn); }));
 }
 
 void put_admin_constructor_period(Exchange& ex) {
     const JsonBody body(ex.req);
     const int64_t days = path_int(ex, 0, "days"), months = body_int(body, "months"), price = body_int(body, "price_minor");
     const std::string by = admin_actor(ex);
-    write_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
+    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
         return put_constructor_period(txn, days, months, price, by);
     }));
 }
@@ -196,7 +140,40 @@ void put_admin_constructor_pack(Exchange& ex) {
     const JsonBody body(ex.req);
     const int64_t gb = path_int(ex, 0, "gb"), price = body_int(body, "price_minor");
     const std::string by = admin_actor(ex);
-    write_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }));
+    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }));
+}
+
+void delete_admin_constructor_period(Exchange& ex) {
+    const int64_t days = path_int(ex, 0, "days");
+    const std::string by = admin_actor(ex);
+    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
+        return retire_constructor_item(txn, ConstructorItemKind::period, days, by);
+    }));
+}
+
+void delete_admin_constructor_pack(Exchange& ex) {
+    const int64_t gb = path_int(ex, 0, "gb");
+    const std::string by = admin_actor(ex);
+    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
+        return retire_constructor_item(txn, ConstructorItemKind::pack, gb, by);
+    }));
+}
+
+void get_admin_promo_groups(Exchange& ex) {
+    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_promo_groups(txn); }), write_admin_promo_group);
+}
+
+void put_admin_promo_group(Exchange& ex) {
+    const JsonBody body(ex.req);
+    const std::string& name = ex.req.path_params.at(0);
+    const int64_t pct = body_int(body, "discount_pct");
+    const std::string by = admin_actor(ex);
+    const auto groups = ex.io.db.write([&](pqxx::work& txn) {
+        put_promo_group(txn, name, pct, by);
+        return list_promo_groups(txn);
+    });
+    for (const auto& g : groups)
+        if (g.name == name) return write_admin_promo_group(ex.resp.json(), g);
 }
 
 }  // namespace cabinet::api

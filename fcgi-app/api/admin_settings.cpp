@@ -1,7 +1,9 @@
 // The owner-level settings (services/owner_settings.hpp; docs/operations.md "Settings").
 // Admins only (AuthKind::admin); every change is audited with the admin as actor and
 // reaches every process of the pool within a second, no restart.
-//   GET    /api/admin/settings          every owner-level setting: value, source, env value
+//   GET    /api/admin/settings          every owner-level setting: value, source, env value,
+//                                       help, default, valid, group, secret, is_set (a
+//                                       secret's value and env value come back empty)
 //   PUT    /api/admin/settings/{name}   {"value": "text as in the env file"}; 422 when the
 //                                       setting's parser refuses it (nothing is written)
 //   DELETE /api/admin/settings/{name}   back to the env file's value
@@ -11,6 +13,7 @@
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/owner_settings.hpp"
+#include "util/json_fields.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
@@ -32,6 +35,11 @@ void write_view(JsonWriter& w, const OwnerSettingView& v) {
     write_string(w, v.env_value);
     w.Key("help");
     write_string(w, v.help);
+    put_text(w, "default", v.secret ? std::string_view() : std::string_view(v.default_value));
+    put_text(w, "valid", v.valid);
+    put_text(w, "group", v.group);
+    put_bool(w, "secret", v.secret);
+    put_bool(w, "is_set", v.is_set);
     w.Key("changed_by");
     if (v.changed_by.empty()) w.Null();
     else write_string(w, v.changed_by);

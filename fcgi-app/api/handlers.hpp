@@ -64,6 +64,16 @@ void get_auth_oauth_authorize(Exchange& ex);  // GET /api/cabinet/auth/oauth/{pr
 void post_auth_oauth_callback(Exchange& ex);
 void delete_link_oauth(Exchange& ex);         // DELETE /api/cabinet/link/oauth/{provider}
 
+// The owner's cabinet: the caller's staff role (admin_whoami.cpp)
+void get_admin_whoami(Exchange& ex);
+// The Overview's figures (admin_overview.cpp)
+void get_admin_overview(Exchange& ex);
+// Promo codes (admin_promo.cpp)
+void get_admin_promo_codes(Exchange& ex);
+void post_admin_promo_code(Exchange& ex);
+void post_admin_promo_code_disable(Exchange& ex);  // POST /api/admin/promo-codes/{id}/disable
+void post_admin_promo_code_enable(Exchange& ex);   // POST /api/admin/promo-codes/{id}/enable
+void post_admin_promo_code_batch(Exchange& ex);    // POST /api/admin/promo-codes/batch (text/csv)
 // Admin maintenance screen (admin.cpp)
 std::string admin_actor(Exchange& ex);  // the caller as the audit log names them (admin routes)
 void get_admin_maintenance(Exchange& ex);
@@ -78,6 +88,11 @@ void delete_admin_setting(Exchange& ex);  // DELETE /api/admin/settings/{name}
 // The catalogue (admin_catalog.cpp) and the texts (admin_app_config.cpp)
 void get_admin_plans(Exchange& ex);
 void put_admin_plan(Exchange& ex);           // PUT /api/admin/plans/{code}
+void delete_admin_plan_duration(Exchange& ex);       // DELETE /api/admin/plans/{code}/durations/{days}
+void delete_admin_constructor_period(Exchange& ex);  // DELETE /api/admin/constructor/periods/{days}
+void delete_admin_constructor_pack(Exchange& ex);    // DELETE /api/admin/constructor/packs/{gb}
+void get_admin_promo_groups(Exchange& ex);
+void put_admin_promo_group(Exchange& ex);            // PUT /api/admin/promo-groups/{name}
 void put_admin_plan_duration(Exchange& ex);  // PUT /api/admin/plans/{code}/durations/{days}
 void get_admin_sales(Exchange& ex);
 void put_admin_sale(Exchange& ex);       // PUT /api/admin/sales/{name}

@@ -2,6 +2,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
+#include "cache/worker_heartbeat.hpp"
 #include "db/prepared.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -29,10 +30,8 @@ bool database_alive(Exchange& ex) {
 bool redis_alive(Exchange& ex) { return ex.io.redis.ping() || ex.io.redis.ping(); }
 
 bool worker_alive(Exchange& ex) {
-    const auto stamp = ex.io.redis.get("cabinet:worker:heartbeat");
-    int64_t at = 0;
-    if (!stamp || !parse_int64(*stamp, at)) return false;
-    return unix_now() - at <= ex.settings().worker_heartbeat_max_age_s;
+    const auto at = worker_heartbeat(ex.io.redis);
+    return at && unix_now() - *at <= ex.settings().worker_heartbeat_max_age_s;
 }
 
 // Probed by one thread of the process at a time, at most every few seconds.

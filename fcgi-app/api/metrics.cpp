@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
+#include "cache/worker_heartbeat.hpp"
 #include "db/host_gauges_repo.hpp"
 #include "metrics/exposition.hpp"
 #include "util/strings.hpp"
@@ -70,9 +71,8 @@ void get_metrics(Exchange& ex) {
     if (database) write_host_gauges(out, rows, ex.settings());
 
     out.family("cabinet_worker_heartbeat_age_seconds", "gauge", "Seconds since the worker's last heartbeat in Redis (absent: none)");
-    int64_t at = 0;
-    if (const auto stamp = ex.io.redis.get("cabinet:worker:heartbeat"); stamp && parse_int64(*stamp, at))
-        out.sample("cabinet_worker_heartbeat_age_seconds", {}, static_cast<double>(unix_now() - at));
+    if (const auto at = worker_heartbeat(ex.io.redis))
+        out.sample("cabinet_worker_heartbeat_age_seconds", {}, static_cast<double>(unix_now() - *at));
 
     ex.resp.text(metrics::kContentType, out.text());
 }

@@ -2,7 +2,10 @@
 
 namespace cabinet::api {
 
-// The whole HTTP surface of the pool at one glance.
+// The whole HTTP surface of the pool at one glance. The owner's cabinet (/api/admin/*) names
+// the staff roles each route admits (http/router.hpp AuthKind): changes are the owner's,
+// reads of money, settings and the log the owner's and the viewer's, the catalogue every
+// role's, customers' support work the owner's and support's.
 std::vector<Route> routes() {
     return {
         {"GET", "/health", AuthKind::none, get_health},
@@ -48,25 +51,37 @@ std::vector<Route> routes() {
         {"POST", "/api/cabinet/link/telegram", AuthKind::jwt, post_link_telegram, false, true},
         {"POST", "/api/cabinet/link/telegram/status", AuthKind::jwt, post_link_telegram_status},
         {"POST", "/api/cabinet/link/telegram/approve", AuthKind::jwt, post_link_telegram_approve, false, true},
-        {"GET", "/api/admin/maintenance", AuthKind::admin, get_admin_maintenance},
-        {"POST", "/api/admin/maintenance/mode", AuthKind::admin, post_admin_maintenance_mode},
-        {"POST", "/api/admin/maintenance/backup", AuthKind::admin, post_admin_maintenance_backup},
-        {"POST", "/api/admin/maintenance/{action}", AuthKind::admin, post_admin_host_action},
-        {"GET", "/api/admin/audit", AuthKind::admin, get_admin_audit},
-        {"GET", "/api/admin/settings", AuthKind::admin, get_admin_settings},
-        {"PUT", "/api/admin/settings/{name}", AuthKind::admin, put_admin_setting, true},
-        {"DELETE", "/api/admin/settings/{name}", AuthKind::admin, delete_admin_setting, true},
-        {"GET", "/api/admin/plans", AuthKind::admin, get_admin_plans},
-        {"PUT", "/api/admin/plans/{code}", AuthKind::admin, put_admin_plan, true},
-        {"PUT", "/api/admin/plans/{code}/durations/{days}", AuthKind::admin, put_admin_plan_duration, true},
-        {"GET", "/api/admin/sales", AuthKind::admin, get_admin_sales},
-        {"PUT", "/api/admin/sales/{name}", AuthKind::admin, put_admin_sale, true},
-        {"POST", "/api/admin/sales/{name}/end", AuthKind::admin, post_admin_sale_end, true},
-        {"GET", "/api/admin/constructor", AuthKind::admin, get_admin_constructor},
-        {"PUT", "/api/admin/constructor/periods/{days}", AuthKind::admin, put_admin_constructor_period, true},
-        {"PUT", "/api/admin/constructor/packs/{gb}", AuthKind::admin, put_admin_constructor_pack, true},
-        {"GET", "/api/admin/app-config", AuthKind::admin, get_admin_app_config},
-        {"PUT", "/api/admin/app-config/{name}", AuthKind::admin, put_admin_app_config, true},
+        {"GET", "/api/admin/whoami", AuthKind::staff, get_admin_whoami},
+        {"GET", "/api/admin/overview", AuthKind::owner_viewer, get_admin_overview},
+        {"GET", "/api/admin/maintenance", AuthKind::owner_viewer, get_admin_maintenance},
+        {"POST", "/api/admin/maintenance/mode", AuthKind::owner, post_admin_maintenance_mode},
+        {"POST", "/api/admin/maintenance/backup", AuthKind::owner, post_admin_maintenance_backup},
+        {"POST", "/api/admin/maintenance/{action}", AuthKind::owner, post_admin_host_action},
+        {"GET", "/api/admin/audit", AuthKind::owner_viewer, get_admin_audit},
+        {"GET", "/api/admin/settings", AuthKind::owner_viewer, get_admin_settings},
+        {"PUT", "/api/admin/settings/{name}", AuthKind::owner, put_admin_setting, true},
+        {"DELETE", "/api/admin/settings/{name}", AuthKind::owner, delete_admin_setting, true},
+        {"GET", "/api/admin/plans", AuthKind::staff, get_admin_plans},
+        {"PUT", "/api/admin/plans/{code}", AuthKind::owner, put_admin_plan, true},
+        {"PUT", "/api/admin/plans/{code}/durations/{days}", AuthKind::owner, put_admin_plan_duration, true},
+        {"DELETE", "/api/admin/plans/{code}/durations/{days}", AuthKind::owner, delete_admin_plan_duration, true},
+        {"GET", "/api/admin/sales", AuthKind::staff, get_admin_sales},
+        {"PUT", "/api/admin/sales/{name}", AuthKind::owner, put_admin_sale, true},
+        {"POST", "/api/admin/sales/{name}/end", AuthKind::owner, post_admin_sale_end, true},
+        {"GET", "/api/admin/constructor", AuthKind::staff, get_admin_constructor},
+        {"PUT", "/api/admin/constructor/periods/{days}", AuthKind::owner, put_admin_constructor_period, true},
+        {"PUT", "/api/admin/constructor/packs/{gb}", AuthKind::owner, put_admin_constructor_pack, true},
+        {"DELETE", "/api/admin/constructor/periods/{days}", AuthKind::owner, delete_admin_constructor_period, true},
+        {"DELETE", "/api/admin/constructor/packs/{gb}", AuthKind::owner, delete_admin_constructor_pack, true},
+        {"GET", "/api/admin/promo-groups", AuthKind::staff, get_admin_promo_groups},
+        {"PUT", "/api/admin/promo-groups/{name}", AuthKind::owner, put_admin_promo_group},
+        {"GET", "/api/admin/app-config", AuthKind::owner_viewer, get_admin_app_config},
+        {"PUT", "/api/admin/app-config/{name}", AuthKind::owner, put_admin_app_config, true},
+        {"GET", "/api/admin/promo-codes", AuthKind::owner_viewer, get_admin_promo_codes},
+        {"POST", "/api/admin/promo-codes", AuthKind::owner, post_admin_promo_code, true},
+        {"POST", "/api/admin/promo-codes/batch", AuthKind::owner, post_admin_promo_code_batch, true},
+        {"POST", "/api/admin/promo-codes/{id}/disable", AuthKind::owner, post_admin_promo_code_disable, true},
+        {"POST", "/api/admin/promo-codes/{id}/enable", AuthKind::owner, post_admin_promo_code_enable, true},
     };
 }
 

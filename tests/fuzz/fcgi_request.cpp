@@ -31,8 +31,8 @@ const cabinet::Router& router() {
         {"DELETE", "/api/cabinet/devices/{hwid}", AuthKind::tma_or_jwt, no_handler},
         {"GET", "/api/cabinet/auth/oauth/{provider}/authorize", AuthKind::none, no_handler},
         {"POST", "/api/v1/payments/{gateway}", AuthKind::none, no_handler},
-        {"POST", "/api/admin/maintenance/mode", AuthKind::admin, no_handler},
-        {"POST", "/api/admin/maintenance/{action}", AuthKind::admin, no_handler},
+        {"POST", "/api/admin/maintenance/mode", AuthKind::owner, no_handler},
+        {"POST", "/api/admin/maintenance/{action}", AuthKind::owner, no_handler},
     });
     return r;
 }

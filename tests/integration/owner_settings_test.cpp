@@ -189,7 +189,7 @@ BOOST_AUTO_TEST_CASE(a_bad_value_or_name_changes_nothing_and_each_change_is_audi
     BOOST_TEST(bad.second.find("STARS_RATE_RUB: expected an integer count of minor units") != std::string::npos, bad.second);
     const auto api_bad = admin_put("TRIAL_DURATION_DAYS", R"("0")");
     BOOST_TEST(api_bad.status == 422);
-    BOOST_TEST(std::string(api_bad.json()["detail"].GetString()).find("must be between 1 and 365") != std::string::npos,
+    BOOST_TEST(std::string(api_bad.json()["detail"].GetString()).find("must be an integer between 1 and 365") != std::string::npos,
                api_bad.body);
     BOOST_TEST(admin_put("DATABASE_URL", R"("postgresql:///elsewhere")").status == 404);  // infrastructure
     BOOST_TEST(admin_put("NO_SUCH_SETTING", R"("1")").status == 404);

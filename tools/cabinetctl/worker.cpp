@@ -25,6 +25,7 @@
 #include "cache/change_listener.hpp"
 #include "cache/live_settings.hpp"
 #include "cache/redis.hpp"
+#include "cache/worker_heartbeat.hpp"
 #include "commands.hpp"
 #include "db/db.hpp"
 #include "job_handlers.hpp"
@@ -227,7 +228,7 @@ int worker(const Args& args) {
     spdlog::info("worker started: heartbeat every {} s, {} job threads, lease {} s, poll {} ms", interval_s,
                  o.concurrency, o.lease_s, o.poll_ms);
     while (true) {
-        const bool beat = redis.set("cabinet:worker:heartbeat", std::to_string(unix_now()), 600);
+        const bool beat = stamp_worker_heartbeat(redis);
         if (beat) spdlog::debug("heartbeat");
         else spdlog::warn("heartbeat not stored: redis unavailable");
         write_worker_metrics(s, counts, o.concurrency, started_at, beat);

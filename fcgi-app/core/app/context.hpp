@@ -74,6 +74,7 @@ struct Exchange {
     Response& resp;
     std::optional<Account> account;  // set by authentication for non-public routes
     bool web_session = false;         // authenticated by a web-cabinet Bearer token, not init data
+    StaffRole staff_role = StaffRole::none;  // the caller's role on the owner's cabinet's routes
     std::string session_id{};         // that token's session (refresh family); empty for init data
     // What dispatch found, for the metrics and the request's log line: the route, or a
     // CORS preflight; neither when the path or method matched nothing.

@@ -35,11 +35,21 @@ Account from_jwt(Exchange& ex, std::string_view token) {
 
 }  // namespace
 
+bool admits(AuthKind kind, StaffRole role) {
+    switch (kind) {
+        case AuthKind::owner: return role == StaffRole::owner;
+        case AuthKind::owner_viewer: return role == StaffRole::owner || role == StaffRole::viewer;
+        case AuthKind::owner_support: return role == StaffRole::owner || role == StaffRole::support;
+        case AuthKind::staff: return role != StaffRole::none;
+        default: return false;
+    }
+}
+
 void authenticate(Exchange& ex, AuthKind kind) {
     const std::string_view header = trim(ex.req.authorization);
     if (header.empty()) throw unauthorized("authorization required");
-    const bool tma_ok = kind == AuthKind::tma || kind == AuthKind::tma_or_jwt || kind == AuthKind::admin;
-    const bool jwt_ok = kind == AuthKind::jwt || kind == AuthKind::tma_or_jwt || kind == AuthKind::admin;
+    const bool tma_ok = kind == AuthKind::tma || kind == AuthKind::tma_or_jwt || is_staff_kind(kind);
+    const bool jwt_ok = kind == AuthKind::jwt || kind == AuthKind::tma_or_jwt || is_staff_kind(kind);
 
     std::string_view credential;
     if (scheme_is(header, "tma", credential)) {
@@ -58,8 +68,11 @@ void authenticate(Exchange& ex, AuthKind kind) {
 
     const User& u = ex.account->user;
     if (u.is_blocked) throw forbidden("user is blocked");
-    if (kind == AuthKind::admin) {
-        if (!u.telegram_id || !ex.settings().is_admin(*u.telegram_id)) throw forbidden("admins only");
+    if (is_staff_kind(kind)) {
+        ex.staff_role = u.telegram_id ? ex.settings().staff_role(*u.telegram_id) : StaffRole::none;
+        if (ex.staff_role == StaffRole::none) throw forbidden("admins only");
+        if (!admits(kind, ex.staff_role))
+            throw forbidden("the " + std::string(staff_role_name(ex.staff_role)) + " role may not do this");
     }
 }
 

@@ -16,7 +16,70 @@ void apply_checked(const SettingSpec& spec, Settings& s, std::string_view value)
     }
 }
 
+struct GroupOf {
+    std::string_view name;
+    std::string_view group;
+};
+
+// Each owner-level setting's subject, in the order the Settings screen lists the groups.
+constexpr GroupOf kGroups[] = {
+    {"SHOP_TIMEZONE", "shop"},
+    {"TRIAL_ENABLED", "trial"},
+    {"TRIAL_DURATION_DAYS", "trial"},
+    {"TRIAL_TRAFFIC_GB", "trial"},
+    {"TRIAL_DEVICE_LIMIT", "trial"},
+    {"TRIAL_PRICE", "trial"},
+    {"SALES_MODE", "payments"},
+    {"BALANCE_ENABLED", "payments"},
+    {"STARS_RATE_RUB", "payments"},
+    {"YOOKASSA_ENABLED", "payments"},
+    {"YOOKASSA_SHOP_ID", "payments"},
+    {"YOOKASSA_SECRET_KEY", "payments"},
+    {"YOOKASSA_RETURN_URL", "payments"},
+    {"CRYPTOBOT_ENABLED", "payments"},
+    {"CRYPTOBOT_TOKEN", "payments"},
+    {"CONSTRUCTOR_DEVICE_LIMIT", "payments"},
+    {"REFERRAL_BONUS_DAYS", "referral"},
+    {"REFERRAL_PERCENT", "referral"},
+    {"DEFAULT_TRAFFIC_RESET_STRATEGY", "subscription"},
+    {"RESET_TRAFFIC_ON_PAYMENT", "subscription"},
+    {"HIDE_SUBSCRIPTION_LINK", "subscription"},
+    {"SHOW_TRAFFIC_USAGE", "subscription"},
+    {"CONNECTION_APPS", "connection"},
+    {"MAINTENANCE_MESSAGE", "maintenance"},
+    {"AUTO_MAINTENANCE_ENABLED", "maintenance"},
+    {"SUPPORT_IDS", "staff"},
+    {"VIEWER_IDS", "staff"},
+};
+
+bool ends_with(std::string_view s, std::string_view tail) {
+    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
 }  // namespace
+
+std::string_view owner_setting_group(std::string_view name) {
+    for (const auto& g : kGroups)
+        if (g.name == name) return g.group;
+    return "";
+}
+
+bool is_secret_setting(std::string_view name) {
+    return ends_with(name, "_SECRET") || ends_with(name, "_SECRET_KEY") || ends_with(name, "_TOKEN") ||
+           ends_with(name, "_PASSWORD");
+}
+
+std::string setting_valid_values(const SettingSpec& spec) {
+    // A DEL character: no parser of a number, a list or a choice takes it; a parser of text
+    // does, and then any text goes.
+    Settings scratch;
+    try {
+        spec.apply(scratch, "\x7f");
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "any text";
+}
 
 const EnvLookup& process_environment() {
     static const EnvLookup lookup = [](const char* name) { return std::getenv(name); };

@@ -28,6 +28,18 @@ const SettingSpec& owner_setting_spec(std::string_view name);
 // The owner-level specs, in the table's order.
 std::vector<const SettingSpec*> owner_setting_specs();
 
+// What the owner's Settings screen says of a setting beside its meaning:
+// - its subject, to group the screen by: trial, payments, referral, subscription,
+//   connection, maintenance, staff or shop (every owner-level setting has one; a unit test
+//   holds it);
+std::string_view owner_setting_group(std::string_view name);
+// - whether it is a secret (a token, key or password): written, never shown back;
+bool is_secret_setting(std::string_view name);
+// - what values its parser accepts ("must be an integer between 1 and 365", "expected true
+//   or false", "any text"), in the parser's own words: it is asked with a value no parser
+//   takes, so the text can never disagree with the check.
+std::string setting_valid_values(const SettingSpec& spec);
+
 // Throws ConfigError "NAME: why (got ...)" when `name` is not an owner-level setting or
 // `value` does not parse; returns nothing otherwise.
 void check_owner_value(std::string_view name, std::string_view value);

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <regex>
 #include <stdexcept>
 
@@ -22,10 +23,6 @@ void parse_into(bool& out, std::string_view v) {
     if (s == "1" || s == "true" || s == "yes" || s == "on") out = true;
     else if (s == "0" || s == "false" || s == "no" || s == "off" || s.empty()) out = false;
     else throw std::invalid_argument("expected true or false");
-}
-
-void parse_into(int64_t& out, std::string_view v) {
-    if (!parse_int64(trim(v), out)) throw std::invalid_argument("expected an integer");
 }
 
 void parse_into(std::vector<std::string>& out, std::string_view v) {
@@ -75,9 +72,8 @@ template <auto Member>
 auto ranged(int64_t lo, int64_t hi) {
     return [lo, hi](Settings& s, std::string_view v) {
         int64_t n = 0;
-        parse_into(n, v);
-        if (n < lo || n > hi)
-            throw std::invalid_argument("must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+        if (!parse_int64(trim(v), n) || n < lo || n > hi)
+            throw std::invalid_argument("must be an integer between " + std::to_string(lo) + " and " + std::to_string(hi));
         s.*Member = n;
     };
 }
@@ -127,6 +123,17 @@ void parse_stars_rate(Settings& s, std::string_view v) {
     if (s.stars_rate_minor < 1) throw std::invalid_argument("must be at least 1");
 }
 
+// An IANA zone name (Europe/Moscow, America/Argentina/Buenos_Aires, UTC), checked against the
+// host's zone files where it has them: PostgreSQL refuses an unknown one per query.
+void parse_time_zone(Settings& s, std::string_view v) {
+    static const std::regex re(R"(^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$)");
+    const std::string t(trim(v));
+    const bool known = !std::filesystem::is_directory("/usr/share/zoneinfo") ||
+                       std::filesystem::is_regular_file("/usr/share/zoneinfo/" + t);
+    if (!std::regex_match(t, re) || !known) throw std::invalid_argument("expected a time zone name such as Europe/Moscow or UTC");
+    s.shop_timezone = t;
+}
+
 const std::vector<SettingSpec> kSpecs = {
     {"DATABASE_URL", "postgresql:///cabinet", "PostgreSQL connection URI (libpq syntax)", field<&Settings::database_url>()},
     {"DB_CONNECT_TIMEOUT_S", "2", "seconds to wait for a PostgreSQL connection", ranged<&Settings::db_connect_timeout_s>(1, 60)},
@@ -145,8 +152,11 @@ const std::vector<SettingSpec> kSpecs = {
     {"INIT_DATA_MAX_AGE_S", "86400", "oldest accepted mini-app init data (auth_date), seconds", ranged<&Settings::init_data_max_age_s>(60, 30 * 86400)},
     {"JWT_SECRET", "", "HS256 key of web-cabinet access tokens (required, at least 32 bytes)", field<&Settings::jwt_secret>()},
     {"ADMIN_IDS", "", "comma-separated Telegram ids of the shop's admins", field<&Settings::admin_ids>()},
+    {"SUPPORT_IDS", "", "comma-separated Telegram ids of the shop's support staff: in the owner's cabinet they read customers and answer support, and see no money and no settings", field<&Settings::support_ids>(), kOwner},
+    {"VIEWER_IDS", "", "comma-separated Telegram ids of read-only staff: they see every section of the owner's cabinet and change nothing (demos, an accountant)", field<&Settings::viewer_ids>(), kOwner},
     {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser (* for any)", field<&Settings::cors_origins>()},
     {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
+    {"SHOP_TIMEZONE", "Europe/Moscow", "the shop's time zone (an IANA name such as Europe/Moscow or UTC): the owner's Overview counts revenue by its days", parse_time_zone, kOwner},
     {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>(), kOwner},
     {"DEFAULT_TRAFFIC_RESET_STRATEGY", "NO_RESET", "when the panel starts a user's traffic counter over by itself: NO_RESET (never: a plan's traffic is for its whole term), DAY, WEEK, MONTH (each calendar month) or MONTH_ROLLING (each month from the user's start); written to each panel user at its next grant", one_of<&Settings::traffic_reset_strategy>({"NO_RESET", "DAY", "WEEK", "MONTH", "MONTH_ROLLING"}), kOwner},
     {"RESET_TRAFFIC_ON_PAYMENT", "false", "every paid purchase or renewal resets the used traffic, so the plan's allowance starts over (false: only one that finds the subscription out of traffic does)", field<&Settings::reset_traffic_on_payment>(), kOwner},
@@ -166,11 +176,11 @@ const std::vector<SettingSpec> kSpecs = {
     {"CRYPTOBOT_ENABLED", "false", "offer the CryptoBot gateway", field<&Settings::cryptobot_enabled>(), kOwner},
     {"TELEGRAM_API_BASE", "https://api.telegram.org", "Bot API base URL (a fake in tests)", field<&Settings::telegram_api_base>()},
     {"BOT_WEBHOOK_SECRET", "", "secret_token the Bot API sends with every update to /bot/webhook", field<&Settings::bot_webhook_secret>()},
-    {"YOOKASSA_SHOP_ID", "", "YooKassa shop id", field<&Settings::yookassa_shop_id>()},
-    {"YOOKASSA_SECRET_KEY", "", "YooKassa secret key", field<&Settings::yookassa_secret_key>()},
+    {"YOOKASSA_SHOP_ID", "", "YooKassa shop id", field<&Settings::yookassa_shop_id>(), kOwner},
+    {"YOOKASSA_SECRET_KEY", "", "YooKassa secret key", field<&Settings::yookassa_secret_key>(), kOwner},
     {"YOOKASSA_API_BASE", "https://api.yookassa.ru/v3", "YooKassa API base URL (a fake in tests)", field<&Settings::yookassa_api_base>()},
-    {"YOOKASSA_RETURN_URL", "", "where YooKassa sends the buyer back after paying", field<&Settings::yookassa_return_url>()},
-    {"CRYPTOBOT_TOKEN", "", "Crypto Pay API token of the CryptoBot app", field<&Settings::cryptobot_token>()},
+    {"YOOKASSA_RETURN_URL", "", "where YooKassa sends the buyer back after paying", field<&Settings::yookassa_return_url>(), kOwner},
+    {"CRYPTOBOT_TOKEN", "", "Crypto Pay API token of the CryptoBot app", field<&Settings::cryptobot_token>(), kOwner},
     {"CRYPTOBOT_API_BASE", "https://pay.crypt.bot/api", "Crypto Pay API base URL (a fake in tests)", field<&Settings::cryptobot_api_base>()},
     {"GATEWAY_TIMEOUT_MS", "10000", "total timeout of one request to a payment gateway or the Bot API", ranged<&Settings::gateway_timeout_ms>(100, 120000)},
     {"GATEWAY_CONCURRENCY", "2", "payment gateway requests one pool process has in flight at once (a webhook's verification, a checkout); a webhook storm then holds that many threads and the rest of the storm is answered 503 busy, which providers retry (docs/decisions.md)", ranged<&Settings::gateway_concurrency>(1, 256)},
@@ -221,7 +231,7 @@ const std::vector<SettingSpec> kSpecs = {
          parse_into(s.connection_apps, v);
          for (const auto& app : s.connection_apps)
              if (app != "happ" && app != "v2raytun" && app != "hiddify" && app != "streisand")
-                 throw std::invalid_argument("unknown app " + app);
+                 throw std::invalid_argument("must be a comma-separated list of: happ, v2raytun, hiddify, streisand");
      }, kOwner},
     {"CONSTRUCTOR_DEVICE_LIMIT", "3", "devices allowed on a subscription bought in constructor mode", ranged<&Settings::constructor_device_limit>(1, 100), kOwner},
     {"MAINTENANCE_MODE", "false", "initial maintenance state when none is stored yet", field<&Settings::maintenance_mode>()},

@@ -8,7 +8,17 @@
 #include <string_view>
 #include <vector>
 
+#include "domain/staff.hpp"
+
 namespace cabinet {
+
+namespace detail {
+inline bool listed(const std::vector<int64_t>& ids, int64_t id) {
+    for (int64_t x : ids)
+        if (x == id) return true;
+    return false;
+}
+}  // namespace detail
 
 // MAINTENANCE_MESSAGE's default, and the text used when it is set blank: Telegram refuses
 // a message without text, so a blank one would leave every customer without an answer.
@@ -28,16 +38,24 @@ struct Settings {
     std::string miniapp_url;
     int64_t init_data_max_age_s = 86400;
     std::string jwt_secret;
-    std::vector<int64_t> admin_ids;
-    bool is_admin(int64_t telegram_id) const {
-        for (int64_t id : admin_ids)
-            if (id == telegram_id) return true;
-        return false;
+    std::vector<int64_t> admin_ids;    // owners
+    std::vector<int64_t> support_ids;  // support staff of the owner's cabinet
+    std::vector<int64_t> viewer_ids;   // read-only staff
+    bool is_admin(int64_t telegram_id) const { return detail::listed(admin_ids, telegram_id); }
+    // The widest role `telegram_id` has (domain/staff.hpp).
+    StaffRole staff_role(int64_t telegram_id) const {
+        if (detail::listed(admin_ids, telegram_id)) return StaffRole::owner;
+        if (detail::listed(support_ids, telegram_id)) return StaffRole::support;
+        if (detail::listed(viewer_ids, telegram_id)) return StaffRole::viewer;
+        return StaffRole::none;
     }
     std::vector<std::string> cors_origins;
 
     // Shop
     std::string default_currency = "RUB";
+    // The shop's days (the owner's Overview: revenue today, yesterday, the 30-day chart)
+    // begin at this zone's midnight: an IANA name as PostgreSQL takes it.
+    std::string shop_timezone = "Europe/Moscow";
     bool trial_enabled = true;
     int64_t trial_duration_days = 3;
     int64_t trial_traffic_gb = 10;

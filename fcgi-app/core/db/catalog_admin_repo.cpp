@@ -42,6 +42,10 @@ void upsert_plan_price(pqxx::transaction_base& txn, int64_t plan_id, const Admin
     exec_prepared0(txn, "admin_plan_price_upsert", plan_id, d.days, d.months, d.price_minor);
 }
 
+bool delete_plan_price(pqxx::transaction_base& txn, int64_t plan_id, int64_t days) {
+    return !exec_prepared(txn, "admin_plan_price_delete", plan_id, days).empty();
+}
+
 std::vector<AdminSale> admin_sales(pqxx::transaction_base& txn, const std::optional<std::string>& name) {
     std::vector<AdminSale> out;
     for (const auto& r : exec_prepared(txn, "admin_sales", name))
@@ -81,6 +85,10 @@ void upsert_constructor_pack(pqxx::transaction_base& txn, int64_t gb, int64_t pr
     exec_prepared0(txn, "admin_constructor_pack_upsert", gb, price_minor);
 }
 
+bool deactivate_constructor_item(pqxx::transaction_base& txn, bool period, int64_t amount) {
+    return !exec_prepared(txn, period ? "admin_constructor_period_off" : "admin_constructor_pack_off", amount).empty();
+}
+
 std::vector<AdminPromoGroup> admin_promo_groups(pqxx::transaction_base& txn) {
     std::vector<AdminPromoGroup> out;
     for (const auto& r : exec_prepared(txn, "admin_promo_groups"))
@@ -100,6 +108,11 @@ void set_app_config_column(pqxx::transaction_base& txn, const std::string& colum
 void set_app_config_landing(pqxx::transaction_base& txn, const std::string& key, const std::string& json_value) {
     exec_prepared0(txn, "admin_app_config_ensure");
     exec_prepared0(txn, "admin_app_config_set_landing", key, json_value);
+}
+
+void set_app_config_ui(pqxx::transaction_base& txn, const std::string& ui_json) {
+    exec_prepared0(txn, "admin_app_config_ensure");
+    exec_prepared0(txn, "admin_app_config_set_ui", ui_json);
 }
 
 }  // namespace cabinet

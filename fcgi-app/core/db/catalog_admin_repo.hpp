@@ -75,6 +75,8 @@ std::optional<int64_t> lock_plan(pqxx::transaction_base& txn, const std::string&
 // Returns whether the plan was created.
 bool upsert_plan(pqxx::transaction_base& txn, const PlanChange& change);
 void upsert_plan_price(pqxx::transaction_base& txn, int64_t plan_id, const AdminDuration& d);
+// False when the plan had no price for that many days.
+bool delete_plan_price(pqxx::transaction_base& txn, int64_t plan_id, int64_t days);
 
 // Sales by start; `name` given: the sales of that name only.
 std::vector<AdminSale> admin_sales(pqxx::transaction_base& txn, const std::optional<std::string>& name = std::nullopt);
@@ -88,6 +90,8 @@ bool end_sale(pqxx::transaction_base& txn, const std::string& name);
 AdminConstructor admin_constructor(pqxx::transaction_base& txn);
 void upsert_constructor_period(pqxx::transaction_base& txn, int64_t days, int64_t months, int64_t price_minor);
 void upsert_constructor_pack(pqxx::transaction_base& txn, int64_t gb, int64_t price_minor);
+// A period (days) or pack (GB) no longer offered; false when none such was offered.
+bool deactivate_constructor_item(pqxx::transaction_base& txn, bool period, int64_t amount);
 
 // Promo groups by name; a group is created or its discount replaced.
 std::vector<AdminPromoGroup> admin_promo_groups(pqxx::transaction_base& txn);
@@ -97,5 +101,7 @@ void upsert_promo_group(pqxx::transaction_base& txn, const std::string& name, in
 // under ui.landing (its JSON value); each bumps published_at.
 void set_app_config_column(pqxx::transaction_base& txn, const std::string& column, const std::string& value);
 void set_app_config_landing(pqxx::transaction_base& txn, const std::string& key, const std::string& json_value);
+// Replaces everything of ui but its "landing" key with `ui_json` (an object without one).
+void set_app_config_ui(pqxx::transaction_base& txn, const std::string& ui_json);
 
 }  // namespace cabinet

@@ -26,6 +26,7 @@ std::vector<Statement> catalog_admin_statements() {
          "INSERT INTO plan_durations (plan_id, days, months, price_minor) VALUES ($1, $2, $3, $4)"
          " ON CONFLICT (plan_id, days) DO UPDATE SET months = EXCLUDED.months, price_minor = EXCLUDED.price_minor"},
         // One row per plan and duration (a plan without durations: one row, days NULL).
+        {"admin_plan_price_delete", "DELETE FROM plan_durations WHERE plan_id = $1 AND days = $2 RETURNING id"},
         {"admin_plans",
          "SELECT p.id, p.public_code, p.name, p.description, p.traffic_limit_bytes,"
          "       coalesce(p.traffic_limit_bytes, 0) / 1073741824 AS traffic_limit_gb, p.device_limit, p.sort_order,"
@@ -58,12 +59,16 @@ std::vector<Statement> catalog_admin_statements() {
          "INSERT INTO constructor_packs (gb, price_minor) VALUES ($1, $2)"
          " ON CONFLICT (gb) DO UPDATE SET price_minor = EXCLUDED.price_minor, is_active = true"},
 
+        {"admin_constructor_period_off",
+         "UPDATE constructor_periods SET is_active = false WHERE days = $1 AND is_active RETURNING id"},
+        {"admin_constructor_pack_off", "UPDATE constructor_packs SET is_active = false WHERE gb = $1 AND is_active RETURNING id"},
+
         {"admin_promo_group_upsert",
          "INSERT INTO promo_groups (name, discount_pct) VALUES ($1, $2)"
          " ON CONFLICT (name) DO UPDATE SET discount_pct = EXCLUDED.discount_pct"},
         {"admin_promo_groups",
-         "SELECT g.name, g.discount_pct, count(u.id) AS members FROM promo_groups g"
-         " LEFT JOIN users u ON u.promo_group_id = g.id GROUP BY g.id ORDER BY g.name"},
+         "SELECT g.name, g.discount_pct, (SELECT count(*) FROM users u WHERE u.promo_group_id = g.id) AS members"
+         " FROM promo_groups g ORDER BY g.name"},
 
         // The row exists from migration 0001; a hand-deleted one comes back with defaults.
         {"admin_app_config_ensure", "INSERT INTO app_config (id) VALUES (1) ON CONFLICT (id) DO NOTHING"},
@@ -73,6 +78,10 @@ std::vector<Statement> catalog_admin_statements() {
          "   greeting = CASE WHEN $1 = 'greeting' THEN $2 ELSE greeting END,"
          "   accent_color = CASE WHEN $1 = 'accent_color' THEN $2 ELSE accent_color END,"
          "   template = CASE WHEN $1 = 'template' THEN $2 ELSE template END, published_at = now() WHERE id = 1"},
+        // Everything of ui but its landing, which stays as it is.
+        {"admin_app_config_set_ui",
+         "UPDATE app_config SET ui = $1::jsonb || CASE WHEN jsonb_typeof(ui) = 'object' AND ui ? 'landing'"
+         "   THEN jsonb_build_object('landing', ui->'landing') ELSE '{}'::jsonb END, published_at = now() WHERE id = 1"},
         // ui.landing is created when missing (or when a hand edit left something else there).
         {"admin_app_config_set_landing",
          "UPDATE app_config SET ui = jsonb_set(CASE WHEN jsonb_typeof(ui) <> 'object' THEN '{\"landing\": {}}'::jsonb"

@@ -62,7 +62,7 @@ bool read_only_state(const std::string& sqlstate) { return sqlstate == "25006"; 
 //   refresh, login, payment webhooks), which are frequent.
 void forget_written_accounts(Exchange& ex, const Route* route) {
     if (ex.io.db.commits() == ex.commits_before || !route || route->leaves_accounts) return;
-    if (route->auth == AuthKind::none || route->auth == AuthKind::admin || route->merges_accounts)
+    if (route->auth == AuthKind::none || is_staff_kind(route->auth) || route->merges_accounts)
         ex.shared.accounts.wrote_all();
     else if (ex.account) ex.shared.accounts.wrote(ex.account->user.id);
     else ex.shared.accounts.wrote_all();  // failed authentication that wrote: be safe

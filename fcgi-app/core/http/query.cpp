@@ -18,6 +18,16 @@ std::optional<std::string> query_param(std::string_view query, std::string_view 
     return std::nullopt;
 }
 
+std::optional<int64_t> query_int(std::string_view query, std::string_view name, int64_t min, int64_t max) {
+    const auto text = query_param(query, name);
+    if (!text) return std::nullopt;
+    int64_t v = 0;
+    if (!parse_int64(*text, v) || v < min || v > max)
+        throw bad_request(std::string(name) + " must be an integer between " + std::to_string(min) + " and " +
+                          std::to_string(max));
+    return v;
+}
+
 std::optional<std::string> cookie_value(std::string_view header, std::string_view name) {
     while (!header.empty()) {
         const size_t end = header.find(';');

@@ -12,7 +12,21 @@ namespace cabinet {
 
 struct Exchange;
 
-enum class AuthKind { none, tma, jwt, tma_or_jwt, admin };
+// Who may call a route. The first four name a credential; the staff kinds (the owner's
+// cabinet, /api/admin/*) take either credential of a staff member and name the roles
+// admitted (domain/staff.hpp; auth/authenticate.cpp admits(), everyone else 403):
+enum class AuthKind {
+    none,
+    tma,
+    jwt,
+    tma_or_jwt,
+    owner,          // owners only (ADMIN_IDS): every change but support work
+    owner_viewer,   // owners and viewers: money, settings and the audit log, read
+    owner_support,  // owners and support: customers and support work
+    staff,          // any staff role: reads that every role may see
+};
+// Whether a route is one of the owner's cabinet.
+constexpr bool is_staff_kind(AuthKind k) { return k >= AuthKind::owner; }
 
 using Handler = void (*)(Exchange&);
 

@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "db/catalog_admin_repo.hpp"
+#include "util/json.hpp"
 
 namespace cabinet {
 
@@ -40,6 +42,9 @@ std::vector<AdminPlan> list_plans(pqxx::transaction_base& txn);
 PlanPut put_plan(pqxx::work& txn, const PlanChange& change, const std::string& actor);
 // The price of `d.days` days of plan `code` (added or replaced); 404 for an unknown plan.
 AdminPlan put_plan_price(pqxx::work& txn, const std::string& code, const AdminDuration& d, const std::string& actor);
+// Takes the price of `days` days off plan `code` (that duration is no longer sold); 404 for
+// an unknown plan or a duration it does not have.
+AdminPlan remove_plan_price(pqxx::work& txn, const std::string& code, int64_t days, const std::string& actor);
 
 std::vector<AdminSale> list_sales(pqxx::transaction_base& txn);
 SalePut put_sale(pqxx::work& txn, const SaleChange& change, const std::string& actor);
@@ -52,14 +57,28 @@ AdminConstructor constructor_catalog(pqxx::transaction_base& txn);
 AdminConstructor put_constructor_period(pqxx::work& txn, int64_t days, int64_t months, int64_t price_minor,
                                         const std::string& actor);
 AdminConstructor put_constructor_pack(pqxx::work& txn, int64_t gb, int64_t price_minor, const std::string& actor);
+// Stops offering a period (days) or a pack (GB); its row stays for the record and a PUT
+// offers it again. 404 when none such is offered.
+enum class ConstructorItemKind { period, pack };
+AdminConstructor retire_constructor_item(pqxx::work& txn, ConstructorItemKind kind, int64_t amount, const std::string& actor);
 
 std::vector<AdminPromoGroup> list_promo_groups(pqxx::transaction_base& txn);
 // A promo group's discount (0..100 %), the group created when missing.
 void put_promo_group(pqxx::work& txn, const std::string& name, int64_t discount_pct, const std::string& actor);
 
+// The admin API's JSON of each (services/catalog_admin_json.cpp), which the audit log's
+// before and after of a change are too.
+void write_admin_plan(JsonWriter& w, const AdminPlan& p);
+void write_admin_sale(JsonWriter& w, const AdminSale& s);
+void write_admin_constructor(JsonWriter& w, const AdminConstructor& c);
+void write_admin_promo_group(JsonWriter& w, const AdminPromoGroup& g);
+
 // Appends the audit entry of a catalogue change: action `catalog.<command>`, entity the
-// command's first word, payload {"args": [...]}, the cabinetctl arguments of the change.
+// command's first word, payload {"args": [...], "before": ..., "after": ...}: the cabinetctl
+// arguments of the change, and what it changed as the admin API shows it (JSON object
+// texts; empty: null, e.g. nothing before a creation).
 void audit_catalog_change(pqxx::work& txn, const std::string& actor, const std::string& command,
-                          const std::vector<std::string>& args);
+                          const std::vector<std::string>& args, std::string_view before = {},
+                          std::string_view after = {});
 
 }  // namespace cabinet

@@ -47,18 +47,6 @@ MaintenanceState lock_state(pqxx::work& txn, const Settings& s) {
     return from_row(exec_prepared1(txn, "maintenance_state_for_update"), s);
 }
 
-std::string json_object(std::initializer_list<std::pair<std::string_view, std::string_view>> fields) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    for (const auto& [k, v] : fields) {
-        write_key(w, k);
-        write_string(w, v);
-    }
-    w.EndObject();
-    return {buf.GetString(), buf.GetSize()};
-}
-
 std::string alert_text(const WatchdogStep& step, const MaintenanceState& after, std::string_view error) {
     using Alert = WatchdogStep::Alert;
     using Switch = WatchdogStep::Switch;

@@ -28,6 +28,15 @@ OwnerSettingView view_of(const SettingSpec& spec, const std::map<std::string, St
         v.value = v.env_value;
         v.source = raw ? "env" : "default";
     }
+    v.default_value = spec.default_value;
+    v.valid = setting_valid_values(spec);
+    v.group = owner_setting_group(v.name);
+    v.secret = is_secret_setting(v.name);
+    v.is_set = !v.value.empty();
+    if (v.secret) {
+        v.value.clear();
+        v.env_value.clear();
+    }
     return v;
 }
 
@@ -67,8 +76,11 @@ OwnerSettingView set_owner_setting(pqxx::work& txn, const std::string& name, con
     check_owner_value(name, value);
     const auto before = lock_owner_setting(txn, name);
     put_owner_setting(txn, name, value, actor);
-    write_audit(txn, actor, "settings.set", "setting:" + name,
-                audit_payload(name, before ? &before->value : nullptr, &value));
+    // A secret's value stays out of the log: it says a new one was stored, never which.
+    const std::string hidden = "(secret)";
+    const bool secret = is_secret_setting(name);
+    const std::string* from = before ? (secret ? &hidden : &before->value) : nullptr;
+    write_audit(txn, actor, "settings.set", "setting:" + name, audit_payload(name, from, secret ? &hidden : &value));
     return view_of(spec, stored_owner_settings(txn), env);
 }
 
@@ -77,7 +89,9 @@ OwnerSettingView unset_owner_setting(pqxx::work& txn, const std::string& name, c
     const SettingSpec& spec = owner_setting_spec(name);
     if (const auto before = lock_owner_setting(txn, name)) {
         delete_owner_setting(txn, name);
-        write_audit(txn, actor, "settings.unset", "setting:" + name, audit_payload(name, &before->value, nullptr));
+        const std::string hidden = "(secret)";
+        write_audit(txn, actor, "settings.unset", "setting:" + name,
+                    audit_payload(name, is_secret_setting(name) ? &hidden : &before->value, nullptr));
     }
     return view_of(spec, stored_owner_settings(txn), env);
 }

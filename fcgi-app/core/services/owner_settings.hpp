@@ -20,6 +20,13 @@ struct OwnerSettingView {
     std::string source;  // "database", "env" or "default"
     std::string env_value;  // what applies without a stored value (env file or default)
     std::string help;
+    std::string default_value;  // the built-in default (kSpecs)
+    std::string valid;          // what values are accepted, in the parser's words
+    std::string group;          // the subject (config/owner_settings.hpp owner_setting_group)
+    // A secret (a token, key or password) is written, never shown: value and env_value are
+    // empty, and is_set tells whether one applies.
+    bool secret = false;
+    bool is_set = false;
     std::string changed_by;  // of a stored value; empty otherwise
     int64_t changed_at = 0;  // unix seconds, of a stored value; 0 otherwise
 };

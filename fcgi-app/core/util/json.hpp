@@ -6,9 +6,11 @@
 // The one way into RapidJSON: hostile JSON must never abort the process, so the library's
 // assertions throw instead (PRACTICE.md). Include this, never rapidjson/*.h directly.
 #include <cstddef>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #ifndef RAPIDJSON_ASSERT
 #define RAPIDJSON_ASSERT(x) ((x) ? static_cast<void>(0) : throw std::logic_error("json: " #x))
@@ -64,6 +66,19 @@ std::string json_text(Write write, const T& value) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
     write(w, value);
+    return {buf.GetString(), buf.GetSize()};
+}
+
+// {"key": "text", ...}: a small object of strings as JSON text (an audit payload).
+inline std::string json_object(std::initializer_list<std::pair<std::string_view, std::string_view>> fields) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    for (const auto& [k, v] : fields) {
+        write_key(w, k);
+        write_string(w, v);
+    }
+    w.EndObject();
     return {buf.GetString(), buf.GetSize()};
 }
 

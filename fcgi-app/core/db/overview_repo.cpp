@@ -1,0 +1,26 @@
+#include "db/overview_repo.hpp"
+
+#include "db/prepared.hpp"
+
+namespace cabinet {
+
+OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string& time_zone) {
+    OverviewFigures f;
+    for (const auto& r : exec_prepared(txn, "overview_revenue_days", time_zone))
+        f.revenue_days.emplace_back(r["day"].c_str(), r["amount"].as<int64_t>());
+    const pqxx::row c = exec_prepared1(txn, "overview_counts");
+    f.active_subscriptions = c["active"].as<int64_t>();
+    f.trial_subscriptions = c["trial"].as<int64_t>();
+    f.new_customers_24h = c["new_customers"].as<int64_t>();
+    f.trials_30d = c["trials"].as<int64_t>();
+    f.converted_30d = c["converted"].as<int64_t>();
+    return f;
+}
+
+std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn) {
+    const auto r = exec_prepared(txn, "overview_backup_job");
+    if (r.empty()) return std::nullopt;
+    return BackupJobState{r[0]["status"].c_str(), r[0]["last_error"].c_str()};
+}
+
+}  // namespace cabinet

@@ -1,0 +1,32 @@
+#pragma once
+// The figures of the owner's Overview as PostgreSQL holds them (overview_statements.cpp).
+#include <pqxx/pqxx>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cabinet {
+
+struct OverviewFigures {
+    // The last 30 days in the shop's time zone, oldest first: {"YYYY-MM-DD", minor units}.
+    std::vector<std::pair<std::string, int64_t>> revenue_days;
+    int64_t active_subscriptions = 0;  // paid, not expired (active or limited)
+    int64_t trial_subscriptions = 0;   // trials not expired
+    int64_t new_customers_24h = 0;
+    int64_t trials_30d = 0;            // trials begun in the last 30 days
+    int64_t converted_30d = 0;         // of them, those paid for a subscription since
+};
+
+struct BackupJobState {
+    std::string status;  // the jobs table's: pending | running | done | dead
+    std::string last_error;
+};
+
+OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string& time_zone);
+// The newest "backup now" job; nullopt when there was none.
+std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn);
+
+}  // namespace cabinet
