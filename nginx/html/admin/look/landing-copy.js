@@ -26,10 +26,10 @@ export function landingSection(ctx, form, getLook, changed) {
     legend: (i) => t('look.feature.n', { n: i + 1 }),
     add: t('look.feature.add'), empty: t('look.feature.empty'),
     make: () => ({ title: '', text: '', icon: '' }),
+    // No icon field yet: the server takes a feature as exactly {title, text}
+    // (domain/landing.cpp) and the landing shows no icons; state.js keeps one if present.
     fields: (p) => [
-      h('div', { class: 'look-two' },
-        form.text(p + '.title', t('look.feature.title'), { max: LIMITS.featureTitle, required: true }),
-        form.text(p + '.icon', t('look.block.icon'), { max: LIMITS.icon, hint: t('look.block.iconHint') })),
+      form.text(p + '.title', t('look.feature.title'), { max: LIMITS.featureTitle, required: true }),
       form.text(p + '.text', t('look.feature.text'), { max: LIMITS.featureText, rows: 2, required: true }),
     ],
   });

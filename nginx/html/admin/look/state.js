@@ -22,6 +22,9 @@ const len = (s) => [...s].length;   // characters, as the server counts them (UT
 const cut = (s, n) => [...str(s)].slice(0, n).join('');
 const parse = (text, fallback) => { try { return JSON.parse(text); } catch { return fallback; } };
 const arr = (v) => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+// A link as the server keeps it (domain/app_ui.cpp): dom.js's schemes and length, and no
+// spaces or control characters.
+export const isLink = (u) => Boolean(safeUrl(u)) && !/[\u0000-\u0020\u007f]/.test(u);
 let seq = 0;
 export const newId = (prefix) => prefix + Date.now().toString(36) + (seq++).toString(36);
 
@@ -83,11 +86,11 @@ export function uiForSave(look) {
   }
   const blocks = u.blocks.slice(0, LIMITS.blocks).map((b) => ({
     id: b.id, screen: b.screen, title: cut(b.title.trim(), LIMITS.blockTitle), text: cut(b.text.trim(), LIMITS.blockText),
-    icon: cut(b.icon.trim(), LIMITS.icon), url: safeUrl(b.url.trim()) || '', button_label: cut(b.button_label.trim(), LIMITS.label),
+    icon: cut(b.icon.trim(), LIMITS.icon), url: isLink(b.url.trim()) ? b.url.trim() : '', button_label: cut(b.button_label.trim(), LIMITS.label),
     color: safeColor(b.color.trim()) || null,
   })).filter((b) => b.title || b.text || b.button_label);
   const extras = u.buttons_extra.slice(0, LIMITS.extras).map((b) => ({
-    id: b.id, screen: b.screen, label: cut(b.label.trim(), LIMITS.label), url: safeUrl(b.url.trim()) || '',
+    id: b.id, screen: b.screen, label: cut(b.label.trim(), LIMITS.label), url: isLink(b.url.trim()) ? b.url.trim() : '',
     color: safeColor(b.color.trim()) || null, style: b.style,
   })).filter((b) => b.label && b.url);
   return { scale: u.scale, sections: [...u.sections], hidden: [...u.hidden], buttons, blocks, buttons_extra: extras };
@@ -146,7 +149,7 @@ export function problems(look, saved = null) {
   const color = (path, v) => { if (v.trim() && !safeColor(v.trim())) add(path, 'look.err.color'); };
   const link = (path, v, required) => {
     const t = v.trim();
-    if (!t) { if (required) add(path, 'look.err.urlRequired'); } else if (!safeUrl(t)) add(path, 'look.err.url');
+    if (!t) { if (required) add(path, 'look.err.urlRequired'); } else if (!isLink(t)) add(path, 'look.err.url');
   };
   text('title', look.title, LIMITS.title, true);
   text('greeting', look.greeting, LIMITS.greeting);
