@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 
-import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
 import { BASE, api, freshId, initData, waitFor } from './lib/stack.mjs';
 
 const OWNER = 100000001;
@@ -295,4 +295,22 @@ test('a viewer sees the section with every control disabled, and a forced PUT is
   assert.deepEqual(await axe(p.page), []);
   assert.deepEqual(await p.problems(), []);
   await p.close();
+});
+
+test('screenshots at 1280 and 390 px (docs/screenshots/admin-look-*.png)', async () => {
+  for (const [width, height] of [[1280, 1600], [390, 1688]]) {
+    const p = await openLook(OWNER, { viewport: { width, height } });
+    await lookReady(p);
+    // The frames in view have booted and taken the look (the shop's title is in each).
+    const title = original.title;
+    await preview(p).getByText(title, { exact: true }).first().waitFor();
+    for (const name of width > 1000 ? ['Native', 'Ledger', 'Terminal', 'Gazette', 'Candy', 'Brutal', 'Aurora', 'Console'] : ['Native', 'Ledger']) {
+      await p.page.getByTitle('Preview of template ' + name).contentFrame().getByText(title, { exact: true }).first().waitFor();
+    }
+    await p.page.waitForTimeout(500);   // fonts and the last repaint
+    await p.page.screenshot({ path: screenshotPath(`admin-look-${width}.png`) });
+    assert.deepEqual(await axe(p.page), []);
+    assert.deepEqual(await p.problems(), []);
+    await p.close();
+  }
 });

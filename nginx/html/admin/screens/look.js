@@ -7,7 +7,7 @@
 // The pieces live in admin/look/ (state, fields, lists, the sections, the previews).
 
 import { ApiError, apiBase } from '../../shared/api.js';
-import { h } from '../../shared/dom.js';
+import { append, h } from '../../shared/dom.js';
 import { brandSection } from '../look/brand.js';
 import { createForm } from '../look/fields.js';
 import { homeSection } from '../look/home.js';
@@ -60,11 +60,14 @@ export default {
     const discard = h('button', { class: 'btn btn-ghost', type: 'button' }, t('look.discard'));
     const chooserBox = h('div', { class: 'look-chooser-box' });
     const formBox = h('div', { class: 'look-form-box' });
+    const savebar = h('div', { class: 'look-savebar', role: 'region', 'aria-label': t('look.savebar') });
     let form = null;
 
     const refreshStatus = () => {
       const n = changes(saved, look).length;
       status.textContent = readOnly ? t('look.readOnly') : n ? t('look.unsaved', { n }) : t('look.clean');
+      // Sticky at the bottom while there is something to save; else it waits at the end.
+      savebar.classList.toggle('look-savebar-dirty', Boolean(n) || busy);
       save.disabled = readOnly || busy || !n;
       discard.disabled = readOnly || busy || !n;
     };
@@ -150,9 +153,8 @@ export default {
       h('p', { class: 'muted look-intro' }, t('look.intro')),
       chooserBox,
       h('div', { class: 'look-columns' }, formBox, side),
-      h('div', { class: 'look-savebar', role: 'region', 'aria-label': t('look.savebar') },
-        status, toPreview, saveError,
-        readOnly ? null : h('div', { class: 'btn-row look-save-buttons' }, discard, save))));
+      append(savebar, [status, toPreview, saveError,
+        readOnly ? null : h('div', { class: 'btn-row look-save-buttons' }, discard, save)])));
     return () => previews.destroy();
   },
 };
