@@ -233,6 +233,13 @@ test('a pale accent gets the contrast warning the pages compute; a preset clears
   await waitFor(async () => (await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--accent').trim())) === '#0a7e5a',
     { what: 'the preview painted with the unsaved accent' });
   assert.equal((await appConfig()).accent_color, original.accent_color, 'nothing saved');
+  // Discard puts the form and the preview back to the saved look.
+  await p.page.getByRole('button', { name: 'Discard changes' }).click();
+  await p.page.getByText('Changes discarded.').waitFor();
+  assert.equal(await accent.inputValue(), original.accent_color);
+  assert.ok(await p.page.getByRole('button', { name: 'Save and publish' }).isDisabled());
+  await waitFor(async () => (await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--accent').trim())) !== '#0a7e5a',
+    { what: 'the preview back to the saved accent' });
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

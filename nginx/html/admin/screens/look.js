@@ -4,9 +4,10 @@
 // PUTs only the app-config values that changed:
 //   GET /api/admin/app-config → {items: [{name, value}], published_at}
 //   PUT /api/admin/app-config/{name} {"value": "text"}   (owner; a viewer sees it all disabled)
+// (ctx.api.put: the admin client's, shared/api.js put() from helper A's branch)
 // The pieces live in admin/look/ (state, fields, lists, the sections, the previews).
 
-import { ApiError, apiBase } from '../../shared/api.js';
+import { ApiError } from '../../shared/api.js';
 import { append, h } from '../../shared/dom.js';
 import { brandSection } from '../look/brand.js';
 import { createForm } from '../look/fields.js';
@@ -20,24 +21,6 @@ import { templateChooser } from '../look/templates.js';
 function styles() {
   if (document.getElementById('look-css')) return;
   document.head.append(h('link', { id: 'look-css', rel: 'stylesheet', href: new URL('../look/look.css', import.meta.url).href }));
-}
-
-// PUT through the admin client; an older client without put() gets the same request by
-// fetch with the Telegram credential (shared/api.js's rules: {detail} → ApiError).
-async function put(ctx, path, body) {
-  if (typeof ctx.api.put === 'function') return ctx.api.put(path, body);
-  let res;
-  try {
-    res = await fetch(apiBase().replace(/\/cabinet$/, '/admin') + path, {
-      method: 'PUT', cache: 'no-store', credentials: 'same-origin', body: JSON.stringify(body),
-      headers: { 'Content-Type': 'application/json', ...(ctx.tg.initData ? { Authorization: 'tma ' + ctx.tg.initData } : {}) },
-    });
-  } catch {
-    throw new ApiError(0, null);
-  }
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, data && typeof data.detail === 'string' ? data.detail : null, { body: data });
-  return data;
 }
 
 export default {
@@ -105,7 +88,7 @@ export default {
       let done = 0;
       try {
         for (const [name, value] of changes(saved, look)) {
-          await put(ctx, '/app-config/' + encodeURIComponent(name), { value });
+          await ctx.api.put('/app-config/' + encodeURIComponent(name), { value });
           done++;
         }
         const fresh = await ctx.api.get('/app-config');
