@@ -288,6 +288,40 @@ test('the keyboard reaches everything: templates by arrow keys, home sections mo
   await p.close();
 });
 
+test('unsaved edits survive a visit to another section, and Discard drops them', async () => {
+  const p = await openLook();
+  await lookReady(p);
+  const draftTitle = 'Draft ' + Date.now().toString(36);
+  await p.page.getByLabel('Shop name').fill(draftTitle);
+  await p.page.getByText('1 unsaved change.').waitFor();
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  await ready(p.page);
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Look' }).click();
+  await lookReady(p);
+  assert.equal(await p.page.getByLabel('Shop name').inputValue(), draftTitle);
+  await p.page.getByText('1 unsaved change kept from before: Save publishes it, Discard drops it.').waitFor();
+  await preview(p).getByText(draftTitle, { exact: true }).waitFor();
+  assert.equal((await appConfig()).title, original.title, 'nothing saved');
+  await p.page.getByRole('button', { name: 'Discard changes' }).click();
+  assert.equal(await p.page.getByLabel('Shop name').inputValue(), original.title);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('in Russian every string of the section is translated, and the previews speak Russian', async () => {
+  const p = await openPage(browser, '/admin/#/look', { init: initData(OWNER, { languageCode: 'ru' }), viewport: { width: 1280, height: 900 } });
+  await ready(p.page);
+  await p.page.getByRole('heading', { level: 1, name: 'Оформление' }).waitFor();
+  await p.page.getByLabel('Название магазина').waitFor();
+  const text = await p.page.locator('main').innerText();
+  assert.ok(!/\blook\.[a-z]/.test(text), 'no raw i18n key: ' + (text.match(/\blook\.[a-zA-Z.]+/) || [''])[0]);
+  const frame = p.page.getByTitle('Превью мини-приложения с несохранённым оформлением').contentFrame();
+  await frame.getByRole('heading', { name: 'Главная' }).waitFor();
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('a viewer sees the section with every control disabled, and a forced PUT is 403', async () => {
   const p = await openLook(VIEWER);
   await lookReady(p);

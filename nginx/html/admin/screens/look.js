@@ -14,7 +14,7 @@ import { createForm } from '../look/fields.js';
 import { homeSection } from '../look/home.js';
 import { landingSection } from '../look/landing-copy.js';
 import { bigPreview, createPreviews } from '../look/preview.js';
-import { changes, clone, lookFromConfig, pathOfDetail, problems } from '../look/state.js';
+import { changes, clone, configValues, lookFromConfig, pathOfDetail, problems } from '../look/state.js';
 import { templateChooser } from '../look/templates.js';
 
 // The Look section's own stylesheet, added once (style-src 'self').
@@ -22,6 +22,11 @@ function styles() {
   if (document.getElementById('look-css')) return;
   document.head.append(h('link', { id: 'look-css', rel: 'stylesheet', href: new URL('../look/look.css', import.meta.url).href }));
 }
+
+// Unsaved edits outlive a visit to another section (the shell renders screens afresh):
+// kept here with the saved look they were made on, and taken back only if the server
+// still has that one. A reload or a closed tab asks first (beforeunload) while edits wait.
+let draft = null;
 
 export default {
   title: 'look.title',
@@ -33,6 +38,9 @@ export default {
     const loaded = await ctx.api.get('/app-config');
     let saved = lookFromConfig(loaded.items);
     let look = clone(saved);
+    const kept = !readOnly && draft && JSON.stringify(configValues(saved)) === JSON.stringify(draft.saved);
+    if (kept) look = draft.look;
+    draft = null;
     let busy = false;
     const getLook = () => look;
 
@@ -132,12 +140,19 @@ export default {
     });
 
     paintForm();
+    if (kept) status.textContent = t('look.kept', { n: changes(saved, look).length });
+    const beforeUnload = (e) => { if (changes(saved, look).length) { e.preventDefault(); e.returnValue = ''; } };
+    window.addEventListener('beforeunload', beforeUnload);
     view.replaceChildren(h('div', { class: 'look' },
       h('p', { class: 'muted look-intro' }, t('look.intro')),
       chooserBox,
       h('div', { class: 'look-columns' }, formBox, side),
       append(savebar, [status, toPreview, saveError,
         readOnly ? null : h('div', { class: 'btn-row look-save-buttons' }, discard, save)])));
-    return () => previews.destroy();
+    return () => {
+      previews.destroy();
+      window.removeEventListener('beforeunload', beforeUnload);
+      if (!readOnly && changes(saved, look).length) draft = { saved: configValues(saved), look };
+    };
   },
 };
