@@ -85,6 +85,9 @@ test('the owner picks a template, edits the title and a button, sees them in the
   await frame.getByText(title, { exact: true }).waitFor();
   await frame.getByText(renew, { exact: true }).first().waitFor();
   await waitFor(async () => (await frame.locator('html').getAttribute('data-template')) === next, { what: 'the preview\'s template' });
+  // A preview never talks to the Telegram host the admin runs in (its header colour, its
+  // Main Button): a frame of our own origin is not inside Telegram.
+  assert.deepEqual(await frame.locator('html').evaluate(() => window.__tg || []), []);
   // The chooser's own frame of that template shows the title too.
   await p.page.getByTitle('Preview of template ' + nextName).contentFrame().getByText(title, { exact: true }).waitFor();
   // Nothing has reached the server yet.
