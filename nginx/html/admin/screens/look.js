@@ -17,10 +17,17 @@ import { bigPreview, createPreviews } from '../look/preview.js';
 import { changes, clone, configValues, lookFromConfig, pathOfDetail, problems } from '../look/state.js';
 import { templateChooser } from '../look/templates.js';
 
-// The Look section's own stylesheet, added once (style-src 'self').
+// The Look section's own stylesheet, added once (style-src 'self'); the screen is shown
+// once it has loaded, so the form never flashes unstyled.
+let stylesheet = null;
 function styles() {
-  if (document.getElementById('look-css')) return;
-  document.head.append(h('link', { id: 'look-css', rel: 'stylesheet', href: new URL('../look/look.css', import.meta.url).href }));
+  stylesheet = stylesheet || new Promise((resolve) => {
+    const link = h('link', { id: 'look-css', rel: 'stylesheet', href: new URL('../look/look.css', import.meta.url).href });
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', resolve);
+    document.head.append(link);
+  });
+  return stylesheet;
 }
 
 // Unsaved edits outlive a visit to another section (the shell renders screens afresh):
@@ -32,10 +39,11 @@ export default {
   title: 'look.title',
   tab: 'look',
   async render(view, ctx) {
-    styles();
+    const css = styles();
     const t = ctx.t;
     const readOnly = ctx.readOnly ?? (ctx.role === 'viewer');
     const loaded = await ctx.api.get('/app-config');
+    await css;
     let saved = lookFromConfig(loaded.items);
     let look = clone(saved);
     const kept = !readOnly && draft && JSON.stringify(configValues(saved)) === JSON.stringify(draft.saved);
@@ -45,7 +53,7 @@ export default {
     const getLook = () => look;
 
     const previews = createPreviews(ctx, getLook);
-    const status = h('p', { class: 'look-status', role: 'status' });
+    const status = h('p', { class: 'look-status', role: 'status', tabindex: '-1' });
     const saveError = h('p', { class: 'field-error look-save-error', id: 'look-save-error' });
     const save = h('button', { class: 'btn btn-primary', type: 'button', 'aria-describedby': 'look-save-error' }, t('look.save'));
     const discard = h('button', { class: 'btn btn-ghost', type: 'button' }, t('look.discard'));
@@ -106,7 +114,7 @@ export default {
         paintForm();
         previews.update();
         ctx.success(t('look.saved'));
-        save.focus();
+        status.focus();   // Save is disabled now: the line that says so takes the focus
       } catch (e) {
         busy = false;
         refreshStatus();
@@ -128,7 +136,7 @@ export default {
       paintForm();
       previews.update();
       status.textContent = t('look.discarded');
-      save.focus();
+      status.focus();
     });
 
     // On a phone the big preview sits below the form: a button in the save bar leads to it.
