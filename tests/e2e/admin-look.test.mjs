@@ -291,6 +291,40 @@ test('the keyboard reaches everything: templates by arrow keys, home sections mo
   await p.close();
 });
 
+test('the preview shows a block on the screen it is placed on, an extra button, the section order and the scale, all unsaved', async () => {
+  const p = await openLook();
+  await lookReady(p);
+  const stamp = Date.now().toString(36);
+  await p.page.getByRole('button', { name: 'Add a block' }).click();
+  const block = p.page.getByRole('group', { name: 'Block 1' });
+  await block.getByLabel('Screen').selectOption('connect');
+  await block.getByLabel('Title').fill('Setup help ' + stamp);
+  await block.getByLabel('Text', { exact: true }).fill('Write to us if the app does not connect.');
+  await p.page.getByRole('button', { name: 'Add a button' }).click();
+  const extra = p.page.getByRole('group', { name: 'Button 1' });
+  await extra.getByLabel('Button text').fill('Our channel ' + stamp);
+  await extra.getByLabel('Link').fill('https://t.me/example_channel');
+  await p.page.getByRole('button', { name: 'Move Telegram proxy up' }).click();
+  await p.page.getByRole('button', { name: 'Move Telegram proxy up' }).click();
+  await p.page.getByLabel('Text and spacing size').fill('110');
+
+  const frame = preview(p);
+  await frame.getByRole('button', { name: 'Our channel ' + stamp }).waitFor();
+  // Home: the proxy section now comes before the plans' teaser.
+  await waitFor(async () => {
+    const text = await frame.locator('main').innerText();
+    return text.indexOf('Telegram proxy') >= 0 && text.indexOf('Telegram proxy') < text.indexOf('Plans and prices');
+  }, { what: 'the proxy section above the plans in the preview' });
+  assert.equal(await frame.locator('html').evaluate((el) => getComputedStyle(el).getPropertyValue('--ui-scale').trim()), '1.1');
+  assert.equal(await frame.getByRole('heading', { name: 'Setup help ' + stamp }).count(), 0, 'not on home');
+  await p.page.getByRole('group', { name: 'Screen in the preview' }).getByRole('button', { name: 'Connect' }).click();
+  await frame.getByRole('heading', { name: 'Setup help ' + stamp }).waitFor();
+  assert.equal((await appConfig()).ui, original.ui, 'nothing saved');
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('unsaved edits survive a visit to another section, and Discard drops them', async () => {
   const p = await openLook();
   await lookReady(p);
