@@ -325,6 +325,30 @@ test('the preview shows a block on the screen it is placed on, an extra button, 
   await p.close();
 });
 
+test('a value the server refuses (422) is named next to its field; what went before it is stored', async () => {
+  const p = await openLook();
+  await lookReady(p);
+  // The form checks what the server checks, so a refusal is made here: the title's PUT
+  // answers as the server does for a bad title (detail starting with the field's name).
+  await p.page.route('**/api/admin/app-config/title', (route) => (route.request().method() === 'PUT'
+    ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ detail: 'title must be 1..64 characters (got 70)' }) })
+    : route.continue()));
+  p.allowHttp((r) => r.status() === 422 && new URL(r.url()).pathname === '/api/admin/app-config/title');
+  const next = original.template === 'h' ? 'g' : 'h';
+  await p.page.getByRole('radio', { name: { g: 'Aurora', h: 'Console' }[next] }).check();
+  await p.page.getByLabel('Shop name').fill('Refused ' + Date.now().toString(36));
+  await p.page.getByRole('button', { name: 'Save and publish' }).click();
+  await p.page.getByText('The server refused a value: title must be 1..64 characters (got 70)').waitFor();
+  const title = p.page.getByLabel('Shop name');
+  assert.equal(await title.getAttribute('aria-invalid'), 'true');
+  assert.equal(await p.page.evaluate(() => document.activeElement.id), await title.getAttribute('id'));
+  // The template went first and is stored; the title is still an unsaved change.
+  assert.equal((await appConfig()).template, next);
+  await p.page.getByText('1 unsaved change.').waitFor();
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
 test('unsaved edits survive a visit to another section, and Discard drops them', async () => {
   const p = await openLook();
   await lookReady(p);

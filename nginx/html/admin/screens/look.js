@@ -117,14 +117,16 @@ export default {
         status.focus();   // Save is disabled now: the line that says so takes the focus
       } catch (e) {
         busy = false;
+        // What went through is stored: the saved look is the server's again, the edits stay.
+        if (done) saved = await ctx.api.get('/app-config').then((c) => lookFromConfig(c.items), () => saved);
         refreshStatus();
         if (e instanceof ApiError && (e.status === 400 || e.status === 422)) {
           const path = pathOfDetail(e.detail);
           const at = path && form.showErrors([{ path, text: e.detail }]);
-          saveError.textContent = t('look.refused', { detail: e.detail || '', n: done });
+          saveError.textContent = t('look.refused', { detail: e.detail || '' });
           (at || save).focus();
         } else {
-          saveError.textContent = t('look.failed', { n: done });
+          saveError.textContent = t('look.failed');
           ctx.fail(e);
         }
       }
