@@ -43,14 +43,20 @@ export function createPreviews(ctx, getLook) {
     return { el: iframe, show(to) { send(f, to); } };
   }
 
+  // The big preview follows typing closely; the eight thumbnails (which repaint their whole
+  // page each time) wait for a pause, to spare a phone's processor.
+  let thumbTimer = null;
   return {
     frame,
     update() {
       clearTimeout(timer);
-      timer = setTimeout(() => { for (const f of frames) send(f); }, 150);
+      clearTimeout(thumbTimer);
+      timer = setTimeout(() => { for (const f of frames) if (!f.template) send(f); }, 150);
+      thumbTimer = setTimeout(() => { for (const f of frames) if (f.template) send(f); }, 600);
     },
     destroy() {
       clearTimeout(timer);
+      clearTimeout(thumbTimer);
       window.removeEventListener('message', onMessage);
       frames.clear();
     },
