@@ -62,6 +62,15 @@ async function lookReady(p) {
 }
 // The big preview's document (a same-origin frame of /app/?mock=1).
 const preview = (p) => p.page.getByTitle(PREVIEW).contentFrame();
+const TEMPLATES = ['Native', 'Ledger', 'Terminal', 'Gazette', 'Candy', 'Brutal', 'Aurora', 'Console'];
+// Every preview frame has booted and painted `title` (before leaving the section, whose
+// frames' loads would otherwise be cut short and counted as failed requests).
+async function previewsReady(p, title, names = TEMPLATES) {
+  await preview(p).getByText(title, { exact: true }).first().waitFor();
+  for (const name of names) {
+    await p.page.getByTitle('Preview of template ' + name).contentFrame().getByText(title, { exact: true }).first().waitFor();
+  }
+}
 
 test('the owner picks a template, edits the title and a button, sees them in the preview before saving, and Save publishes them', async () => {
   const p = await openLook();
@@ -137,14 +146,16 @@ test('hostile text is shown as text in the admin, the preview, the mini-app and 
   const dialogs = [];
   p.page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
   await lookReady(p);
-  const title = HOSTILE + ' ' + Date.now().toString(36);
+  const stamp = Date.now().toString(36);
+  const title = HOSTILE + ' ' + stamp;
+  const feature = HOSTILE + ' feature ' + stamp;   // its own text: the title is on the landing too
   await p.page.getByLabel('Shop name').fill(title);
   await p.page.getByRole('button', { name: 'Add a block' }).click();
   const block = p.page.getByRole('group', { name: 'Block 1' });
   await block.getByLabel('Title').fill(HOSTILE);
   await block.getByLabel('Button text').fill('Evil link');
   await block.getByLabel('Link').fill('javascript:alert(1)');
-  await p.page.getByRole('group', { name: 'Feature 1' }).getByLabel('Title').fill(HOSTILE);
+  await p.page.getByRole('group', { name: 'Feature 1' }).getByLabel('Title').fill(feature);
   await p.page.getByLabel('Accent colour (HEX)', { exact: true }).fill('#12');
 
   // The preview shows the markup as text, and no button for the refused link.
@@ -176,7 +187,7 @@ test('hostile text is shown as text in the admin, the preview, the mini-app and 
   assert.equal(saved.title, title.trim());
   assert.equal(saved.accent_color, '#0a7e5a');
   assert.equal(JSON.parse(saved.ui).blocks[0].title, HOSTILE);
-  assert.equal(JSON.parse(saved['landing.features'])[0].title, HOSTILE);
+  assert.equal(JSON.parse(saved['landing.features'])[0].title, feature);
 
   // Forced past the form, the server drops a javascript: link (and its extra button).
   const ui = JSON.parse(saved.ui);
@@ -200,11 +211,12 @@ test('hostile text is shown as text in the admin, the preview, the mini-app and 
   await app.close();
 
   // The landing: escaped in the HTML, shown as text in the browser.
-  await waitFor(async () => (await landingHtml()).includes('&lt;img src=x onerror=alert(1)&gt;'), { timeout: 20000, what: 'the landing with the feature' });
+  const escaped = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  await waitFor(async () => (await landingHtml()).includes(escaped(feature)), { timeout: 20000, what: 'the landing with the feature' });
   assert.ok(!(await landingHtml()).includes(HOSTILE), 'no raw markup in the landing');
   const landing = await openPage(browser, '/', { viewport: { width: 1280, height: 900 } });
   landing.page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
-  await landing.page.getByText(HOSTILE, { exact: true }).first().waitFor();
+  await landing.page.getByText(feature, { exact: true }).waitFor();
   assert.equal(await landing.page.locator('img[src="x"]').count(), 0);
   assert.deepEqual(await landing.problems(), []);
   await landing.close();
@@ -355,6 +367,7 @@ test('unsaved edits survive a visit to another section, and Discard drops them',
   const draftTitle = 'Draft ' + Date.now().toString(36);
   await p.page.getByLabel('Shop name').fill(draftTitle);
   await p.page.getByText('1 unsaved change.').waitFor();
+  await previewsReady(p, draftTitle);
   await p.page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
   await ready(p.page);
   await p.page.getByRole('navigation').getByRole('link', { name: 'Look' }).click();
@@ -404,11 +417,7 @@ test('screenshots at 1280 and 390 px (docs/screenshots/admin-look-*.png)', async
     const p = await openLook(OWNER, { viewport: { width, height } });
     await lookReady(p);
     // The frames in view have booted and taken the look (the shop's title is in each).
-    const title = original.title;
-    await preview(p).getByText(title, { exact: true }).first().waitFor();
-    for (const name of width > 1000 ? ['Native', 'Ledger', 'Terminal', 'Gazette', 'Candy', 'Brutal', 'Aurora', 'Console'] : ['Native', 'Ledger']) {
-      await p.page.getByTitle('Preview of template ' + name).contentFrame().getByText(title, { exact: true }).first().waitFor();
-    }
+    await previewsReady(p, original.title, width > 1000 ? TEMPLATES : TEMPLATES.slice(0, 2));
     await p.page.waitForTimeout(500);   // fonts and the last repaint
     await p.page.screenshot({ path: screenshotPath(`admin-look-${width}.png`) });
     assert.deepEqual(await axe(p.page), []);
