@@ -65,8 +65,8 @@ const preview = (p) => p.page.getByTitle(PREVIEW).contentFrame();
 const TEMPLATES = ['Native', 'Ledger', 'Terminal', 'Gazette', 'Candy', 'Brutal', 'Aurora', 'Console'];
 // Every preview frame has booted and painted `title` (before leaving the section, whose
 // frames' loads would otherwise be cut short and counted as failed requests).
-async function previewsReady(p, title, names = TEMPLATES) {
-  await preview(p).getByText(title, { exact: true }).first().waitFor();
+async function previewsReady(p, title, names = TEMPLATES, big = true) {
+  if (big) await preview(p).getByText(title, { exact: true }).first().waitFor();
   for (const name of names) {
     await p.page.getByTitle('Preview of template ' + name).contentFrame().getByText(title, { exact: true }).first().waitFor();
   }
@@ -417,7 +417,8 @@ test('screenshots at 1280 and 390 px (docs/screenshots/admin-look-*.png)', async
     const p = await openLook(OWNER, { viewport: { width, height } });
     await lookReady(p);
     // The frames in view have booted and taken the look (the shop's title is in each).
-    await previewsReady(p, original.title, width > 1000 ? TEMPLATES : TEMPLATES.slice(0, 2));
+    // (At 390 px the big preview is far below the first screen and not loaded yet: lazy.)
+    await previewsReady(p, original.title, width > 1000 ? TEMPLATES : TEMPLATES.slice(0, 2), width > 1000);
     await p.page.waitForTimeout(500);   // fonts and the last repaint
     await p.page.screenshot({ path: screenshotPath(`admin-look-${width}.png`) });
     assert.deepEqual(await axe(p.page), []);

@@ -67,7 +67,8 @@ export function createPreviews(ctx, getLook) {
 // account: where the owner's blocks may sit) chosen above it.
 export function bigPreview(ctx, previews) {
   const t = ctx.t;
-  const f = previews.frame({ title: t('look.preview.frame'), cls: 'look-preview-frame' });
+  // Lazy too: on a phone it sits below the form and loads when the owner gets near it.
+  const f = previews.frame({ title: t('look.preview.frame'), cls: 'look-preview-frame', lazy: true });
   const screens = ['home', 'connect', 'account'];
   const buttons = screens.map((s) => {
     const b = h('button', { class: 'btn btn-ghost look-screen-btn', type: 'button', 'aria-pressed': s === 'home' ? 'true' : 'false' },
