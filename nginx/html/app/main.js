@@ -100,6 +100,8 @@ async function boot() {
   await adoptMe(me);
   if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
   await ctx.shell.start();
+  // The owner's Look section frames the demo and sends it the unsaved look (app/preview.js).
+  if (demo && window.parent !== window) (await import('./preview.js')).listenForLook(ctx);
 }
 
 // /me decides the language, currency and the owner's look (the template may have changed

@@ -31,12 +31,22 @@ function parseUrl(url) {
   try { return new URL(url); } catch { return null; }
 }
 
+// A frame of a page of our own origin (the owner's live previews in /admin/) is never
+// inside Telegram, which frames the app from its own origin only: it must not take the
+// admin's launch parameters from the shared sessionStorage nor post to the host (a preview
+// would repaint the admin's header and show its own Main Button).
+function framedBySelf(win) {
+  if (win.parent === win) return false;
+  try { return win.parent.location.origin === win.location.origin; } catch { return false; }
+}
+
 export function createTelegram(win = window) {
-  const launch = readLaunchParams(win);
-  const official = win.Telegram && win.Telegram.WebApp;   // a shop may load Telegram's own script
+  const preview = framedBySelf(win);
+  const launch = preview ? {} : readLaunchParams(win);
+  const official = !preview && win.Telegram && win.Telegram.WebApp;   // a shop may load Telegram's own script
   const initData = (official && official.initData) || launch.tgWebAppData || '';
-  const inIframe = win.parent !== win;
-  const host = win.TelegramWebviewProxy ? 'proxy'
+  const inIframe = win.parent !== win && !preview;
+  const host = preview ? null : win.TelegramWebviewProxy ? 'proxy'
     : (win.external && 'notify' in win.external) ? 'external'
       : inIframe ? 'iframe' : null;
   const inTelegram = Boolean(initData) || Boolean(launch.tgWebAppPlatform && host);
