@@ -26,6 +26,8 @@ BOOST_AUTO_TEST_CASE(scale_is_clamped_and_sections_keep_known_names_once) {
     BOOST_TEST(std::string(d["sections"][1].GetString()) == "status");
     BOOST_TEST(d["hidden"].Size() == 1u);
     BOOST_TEST(!d.HasMember("whatever"));
+    BOOST_TEST(!cleaned(R"({"show_support": false})")["show_support"].GetBool());
+    BOOST_TEST(!cleaned(R"({"show_support": "no"})").HasMember("show_support"));
     BOOST_TEST(cleaned(R"({"scale": 10})")["scale"].GetInt() == 85);
 }
 

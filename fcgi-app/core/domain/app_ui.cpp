@@ -187,6 +187,11 @@ std::string clean_app_ui(std::string_view json) {
         w.Key("scale");
         w.Int64(v < kScaleMin ? kScaleMin : v > kScaleMax ? kScaleMax : static_cast<int64_t>(v));
     }
+    // The account menu's support entry (the original's key; app/screens/account.js).
+    if (const auto s = doc.FindMember("show_support"); s != doc.MemberEnd() && s->value.IsBool()) {
+        w.Key("show_support");
+        w.Bool(s->value.GetBool());
+    }
     section_list(w, doc, "sections");
     section_list(w, doc, "hidden");
     buttons(w, doc);

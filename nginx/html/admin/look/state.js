@@ -47,6 +47,7 @@ export function lookFromConfig(items) {
     accent_color: str(v.accent_color),
     ui: {
       scale: Number.isInteger(scale) && scale >= LIMITS.scaleMin && scale <= LIMITS.scaleMax ? scale : 100,
+      show_support: ui.show_support !== false,   // the account menu's support entry (no field yet: kept as stored)
       sections: order,
       hidden: (Array.isArray(ui.hidden) ? ui.hidden : []).filter((s) => SECTIONS.includes(s) && s !== 'status'),
       buttons,
@@ -93,7 +94,8 @@ export function uiForSave(look) {
     id: b.id, screen: b.screen, label: cut(b.label.trim(), LIMITS.label), url: isLink(b.url.trim()) ? b.url.trim() : '',
     color: safeColor(b.color.trim()) || null, style: b.style,
   })).filter((b) => b.label && b.url);
-  return { scale: u.scale, sections: [...u.sections], hidden: [...u.hidden], buttons, blocks, buttons_extra: extras };
+  return { scale: u.scale, show_support: u.show_support !== false, sections: [...u.sections], hidden: [...u.hidden], buttons, blocks,
+    buttons_extra: extras };
 }
 
 // What the mini-app needs to paint the look (the preview frames' message).
