@@ -6,6 +6,7 @@
 // lands), shows "coming".
 
 import { h, mount } from '../shared/dom.js';
+import { noticeBoard, toaster } from '../shared/page-notes.js';
 
 // "#/promo?status=active" → { name: 'promo', params }; Telegram's own fragment parameters
 // (tgWebAppData=…, appended when a link opens the page inside Telegram) are not ours.
@@ -38,6 +39,8 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
   const shellEl = document.getElementById('shell');
   const toasts = document.getElementById('toasts');
   const notices = document.getElementById('notices');
+  const toast = toaster(toasts);
+  const setNotice = noticeBoard(notices);
   const byId = new Map(sections.map((s) => [s.id, s]));
   const home = sections[0] && sections[0].id;
   let cleanup = null;
@@ -156,17 +159,6 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
     history.replaceState(history.state, '', routeHash(current, params));
   }
 
-  function toast(text, kind = 'error') {
-    const el = h('div', { class: 'toast toast-' + kind }, text);
-    toasts.append(el);
-    setTimeout(() => el.remove(), kind === 'error' ? 6000 : 3500);
-  }
-
-  function setNotice(id, node) {
-    const old = notices.querySelector(`[data-notice="${id}"]`);
-    if (old) old.remove();
-    if (node) { node.dataset.notice = id; notices.append(node); }
-  }
 
   // A whole-page state (not allowed, offline): no navigation, no section.
   function showState({ kind, title, text, action }) {

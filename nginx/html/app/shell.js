@@ -6,6 +6,7 @@
 // loaded on first visit, so a customer downloads only the screens they open.
 
 import { h, mount } from '../shared/dom.js';
+import { noticeBoard, toaster } from '../shared/page-notes.js';
 
 export const SCREENS = {
   home: () => import('./screens/home.js'),
@@ -72,6 +73,8 @@ export function createShell(ctx, routes = APP_ROUTES) {
   const tabbar = document.getElementById('tabbar');
   const toasts = document.getElementById('toasts');
   const notices = document.getElementById('notices');
+  const toast = toaster(toasts);
+  const setNotice = noticeBoard(notices);
   let cleanup = null;
   let current = null;
   let renderSeq = 0;
@@ -130,17 +133,6 @@ export function createShell(ctx, routes = APP_ROUTES) {
     else location.hash = '#/' + name;
   }
 
-  function toast(text, kind = 'error') {
-    const el = h('div', { class: 'toast toast-' + kind }, text);
-    toasts.append(el);
-    setTimeout(() => el.remove(), kind === 'error' ? 6000 : 3500);
-  }
-
-  function setNotice(id, node) {
-    const old = notices.querySelector(`[data-notice="${id}"]`);
-    if (old) old.remove();
-    if (node) { node.dataset.notice = id; notices.append(node); }
-  }
 
   // A whole-page state (401, 403, offline): replaces the screen, hides the tabs.
   function showState({ kind, title, text, action }) {
