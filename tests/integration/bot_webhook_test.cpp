@@ -205,6 +205,10 @@ BOOST_AUTO_TEST_CASE(maintenance_stub_for_users_full_bot_for_admins) {
     BOOST_TEST(str(menu["text"]).find("Maintenance mode: ON (manual)") != std::string::npos, str(menu["text"]));
     BOOST_TEST(str(menu["reply_markup"]["inline_keyboard"][0][0]["callback_data"]) == "admin:maint:off");
     BOOST_TEST(str(menu["reply_markup"]["inline_keyboard"][1][0]["callback_data"]) == "admin:maint:status");
+    // The owner's cabinet opens beside the mini-app, as a web app (so with the admin's init data).
+    std::string admin_url = env("MINIAPP_URL");
+    admin_url.replace(admin_url.rfind("/app/"), 5, "/admin/");
+    BOOST_TEST(str(menu["reply_markup"]["inline_keyboard"][2][0]["web_app"]["url"]) == admin_url);
 
     // The switch: off in the database, audited as the admin, the menu redrawn in place.
     const int64_t mark4 = journal_mark();

@@ -1,5 +1,7 @@
 #include "bot/admin_menu.hpp"
 
+#include <vector>
+
 #include "bot/replies.hpp"
 #include "db/audit_repo.hpp"
 #include "services/maintenance.hpp"
@@ -24,10 +26,24 @@ std::string menu_text(const MaintenanceState& m) {
     return t;
 }
 
-std::string menu_keyboard(const MaintenanceState& m) {
+// The owner's cabinet beside the mini-app: MINIAPP_URL's ".../app/" as ".../admin/"; empty
+// when the mini-app has no URL (then the menu has no such button).
+std::string owner_cabinet_url(const std::string& miniapp_url) {
+    if (miniapp_url.empty()) return {};
+    std::string base = miniapp_url.substr(0, miniapp_url.find_first_of("?#"));
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    if (base.size() >= 4 && base.compare(base.size() - 4, 4, "/app") == 0) base.resize(base.size() - 4);
+    return base + "/admin/";
+}
+
+std::string menu_keyboard(const MaintenanceState& m, const Settings& s) {
     const Button toggle = m.enabled ? Button{"Turn maintenance OFF", std::string(kSwitchOff), ""}
                                     : Button{"Turn maintenance ON", std::string(kSwitchOn), ""};
-    return inline_keyboard({{toggle}, {Button{"Refresh", std::string(kRefresh), ""}}});
+    std::vector<std::vector<Button>> rows{{toggle}, {Button{"Refresh", std::string(kRefresh), ""}}};
+    // Opened as a web app, the owner's cabinet gets the admin's init data, as the mini-app does.
+    if (const std::string url = owner_cabinet_url(s.miniapp_url); !url.empty())
+        rows.push_back({Button{"Open the owner's cabinet", "", url}});
+    return inline_keyboard(rows);
 }
 
 // Fresh from the database, not the pool's cached copy: the admin wants what is true now.
@@ -47,7 +63,7 @@ MaintenanceState switch_to(Exchange& ex, const TelegramUser& admin, bool enabled
 
 void send_admin_menu(Exchange& ex, BotApi& api, int64_t chat_id) {
     const MaintenanceState m = current_state(ex);
-    api.send_message(std::to_string(chat_id), "", menu_text(m), menu_keyboard(m));
+    api.send_message(std::to_string(chat_id), "", menu_text(m), menu_keyboard(m, ex.settings()));
 }
 
 void press_admin_button(Exchange& ex, BotApi& api, const ButtonPress& press) {
@@ -65,7 +81,8 @@ void press_admin_button(Exchange& ex, BotApi& api, const ButtonPress& press) {
         return;
     }
     if (press.chat_id && press.message_id)
-        api.edit_message_text(std::to_string(*press.chat_id), *press.message_id, menu_text(m), menu_keyboard(m));
+        api.edit_message_text(std::to_string(*press.chat_id), *press.message_id, menu_text(m),
+                              menu_keyboard(m, ex.settings()));
 }
 
 }  // namespace cabinet::bot
