@@ -73,6 +73,8 @@ test('the owner makes a plan, prices it in currency units, and the customer is c
   await p.page.getByLabel('Price for 30 days').fill('99.90');
   await p.page.getByRole('group', { name: '30 days' }).getByRole('button', { name: 'Save' }).click();
   await waitFor(async () => (await adminPlan(code)).durations[0].price_minor === 9990, { what: 'the new price' });
+  // The card is drawn again once the plan is read back: type into the new one, not the old.
+  await p.page.waitForLoadState('networkidle');
   // A price the server refuses (over its limit) comes back next to the field.
   p.allowHttp((r) => r.status() === 422 && r.request().method() === 'PUT');   // the refusal the test asks for
   await p.page.getByLabel('Price for 30 days').fill('99999999999.99');
@@ -99,6 +101,7 @@ test('the owner makes a plan, prices it in currency units, and the customer is c
   await p.page.getByRole('button', { name: 'Remove 90 days' }).click();
   await p.page.getByRole('button', { name: 'Yes, remove' }).click();
   await waitFor(async () => (await adminPlan(code)).durations.length === 1, { what: 'the 90 days removed' });
+  await p.page.waitForLoadState('networkidle');   // both cards drawn again
   assert.equal((await adminPlan(code)).durations[0].days, 30);
 
   // Taken off sale: the customers no longer see it.
