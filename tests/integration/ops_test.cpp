@@ -23,7 +23,8 @@ BOOST_AUTO_TEST_CASE(seed_demo_twice_changes_nothing) {
     const auto plans = count("SELECT count(*) FROM plans");
     const auto durations = count("SELECT count(*) FROM plan_durations");
     const auto demo = count("SELECT count(*) FROM users WHERE telegram_id = 100000001");
-    BOOST_TEST(plans == 3);
+    // The demo's three (the browser tests, which may run before, add plans of their own).
+    BOOST_TEST(count("SELECT count(*) FROM plans WHERE public_code IN ('start', 'standard', 'family')") == 3);
     BOOST_TEST(demo == 1);
     BOOST_TEST(run(ctl("seed-demo")).first == 0);
     BOOST_TEST(count("SELECT count(*) FROM plans") == plans);
