@@ -225,7 +225,8 @@ BOOST_AUTO_TEST_CASE(a_secret_setting_is_written_and_never_shown) {
     BOOST_TEST(count("SELECT count(*) FROM audit_log WHERE payload::text LIKE '%" + secret + "%'") == 0);
     BOOST_TEST(viewer("GET", "/api/admin/settings").body.find(secret) == std::string::npos);
     // Every item says its group, default and what is valid.
-    for (const auto& item : all.json()["items"].GetArray()) {
+    const auto listed = all.json();  // a local: a range-for keeps only the last temporary alive
+    for (const auto& item : listed["items"].GetArray()) {
         BOOST_TEST(!std::string(item["group"].GetString()).empty(), item["name"].GetString());
         BOOST_TEST(!std::string(item["valid"].GetString()).empty(), item["name"].GetString());
     }
