@@ -6,7 +6,7 @@
 // lands), shows "coming".
 
 import { h, mount } from '../shared/dom.js';
-import { noticeBoard, toaster } from '../shared/page-notes.js';
+import { noticeBoard, showPageState, toaster } from '../shared/page-notes.js';
 
 // "#/promo?status=active" → { name: 'promo', params }; Telegram's own fragment parameters
 // (tgWebAppData=…, appended when a link opens the page inside Telegram) are not ours.
@@ -167,13 +167,7 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
     nav.hidden = true;
     menu.hidden = true;
     setNotice('readonly', null);
-    document.documentElement.dataset.screen = 'state-' + kind;
-    mount(screenEl, h('section', { class: 'state state-' + kind, role: 'alert' },
-      h('div', { class: 'state-mark', 'aria-hidden': 'true' }),
-      h('h1', { class: 'view-title' }, title),
-      h('p', { class: 'state-text' }, text),
-      action ? h('button', { class: 'btn btn-primary', type: 'button', onclick: action.onClick }, action.label) : null));
-    screenEl.setAttribute('aria-busy', 'false');
+    showPageState(screenEl, { kind, title, text, action });
   }
 
   function showOffline(retry) {

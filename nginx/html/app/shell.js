@@ -6,7 +6,7 @@
 // loaded on first visit, so a customer downloads only the screens they open.
 
 import { h, mount } from '../shared/dom.js';
-import { noticeBoard, toaster } from '../shared/page-notes.js';
+import { noticeBoard, showPageState, toaster } from '../shared/page-notes.js';
 
 export const SCREENS = {
   home: () => import('./screens/home.js'),
@@ -141,13 +141,7 @@ export function createShell(ctx, routes = APP_ROUTES) {
     tabbar.hidden = true;
     ctx.tg.backButton.hide();
     ctx.tg.mainButton.hide();
-    document.documentElement.dataset.screen = 'state-' + kind;
-    mount(screenEl, h('section', { class: 'state state-' + kind, role: 'alert' },
-      h('div', { class: 'state-mark', 'aria-hidden': 'true' }),
-      h('h1', { class: 'view-title' }, title),
-      h('p', { class: 'state-text' }, text),
-      action ? h('button', { class: 'btn btn-primary', type: 'button', onclick: action.onClick }, action.label) : null));
-    screenEl.setAttribute('aria-busy', 'false');
+    showPageState(screenEl, { kind, title, text, action });
   }
 
   function showOffline(retry) {

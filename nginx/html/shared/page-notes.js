@@ -1,8 +1,9 @@
-// The two kinds of note a page shows beside its screens, the same on every page (the
-// mini-app's shell, the owner's cabinet's): toasts that go by themselves, and notices kept
-// until replaced (demo mode, read-only, maintenance). Text only, never markup.
+// What a page shows besides its screens, the same on every page (the mini-app's shell, the
+// owner's cabinet's): toasts that go by themselves, notices kept until replaced (demo mode,
+// read-only, maintenance), and a whole-page state in place of the screen (not allowed,
+// offline). Text only, never markup.
 
-import { h } from './dom.js';
+import { h, mount } from './dom.js';
 
 // toast(text, kind = 'error'|'success'): an error stays 6 s, anything else 3.5 s.
 export function toaster(container) {
@@ -20,4 +21,16 @@ export function noticeBoard(container) {
     if (old) old.remove();
     if (node) { node.dataset.notice = id; container.append(node); }
   };
+}
+
+// Shows a whole-page state in `screenEl` (its kind also on <html data-screen>), with an
+// optional action button {label, onClick}.
+export function showPageState(screenEl, { kind, title, text, action }) {
+  document.documentElement.dataset.screen = 'state-' + kind;
+  mount(screenEl, h('section', { class: 'state state-' + kind, role: 'alert' },
+    h('div', { class: 'state-mark', 'aria-hidden': 'true' }),
+    h('h1', { class: 'view-title' }, title),
+    h('p', { class: 'state-text' }, text),
+    action ? h('button', { class: 'btn btn-primary', type: 'button', onclick: action.onClick }, action.label) : null));
+  screenEl.setAttribute('aria-busy', 'false');
 }
