@@ -9,6 +9,7 @@
 //   POST /api/admin/customers/{id}/<action> (Idempotency-Key) → {action, customer}
 #include <limits>
 
+#include "api/admin_lists.hpp"
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "db/prepared.hpp"
@@ -26,17 +27,8 @@ namespace cabinet::api {
 namespace {
 
 constexpr int64_t kDefaultPage = 50, kMaxPage = 200;
-constexpr int64_t kExportBatch = 2000;  // rows a statement of the export reads
+constexpr int64_t kExportBatch = 2000;  // rows a read of the export takes
 constexpr int64_t kAnyId = std::numeric_limits<int64_t>::max();
-
-// "2026-01-31" as the Unix second it starts (UTC); `days_after` moves it on.
-std::optional<int64_t> query_day(Exchange& ex, const char* name, int64_t days_after) {
-    const auto v = query_param(ex.req.query, name);
-    if (!v || v->empty()) return std::nullopt;
-    const auto t = v->size() == 10 ? parse_iso8601(*v + "T00:00:00Z") : std::nullopt;
-    if (!t) throw bad_request(std::string(name) + " must be a date, e.g. 2026-01-31");
-    return *t + days_after * 86400;
-}
 
 CustomerFilter filter_of(Exchange& ex) {
     CustomerFilter f;
@@ -98,29 +90,14 @@ void get_admin_customers(Exchange& ex) {
     write_page(ex.resp.json(), items, f.limit, write_customer);
 }
 
-// Streamed a batch at a time, each batch its own short read from where the last ended
-// (keyset by id), so neither the pool nor PostgreSQL holds the whole list, and no
-// transaction stays open while the client reads. A customer who joins meanwhile is not in
-// the file (the export starts below the newest id of its first batch).
+// A customer who joins while it streams is not in the file (it reads below the newest id
+// of its first batch).
 void get_admin_customers_export(Exchange& ex) {
     CustomerFilter f = filter_of(ex);
     f.limit = kExportBatch;
-    // The first batch before the head: a database failure is still a proper 503.
-    auto first = ex.io.db.read([&](auto& txn) { return search_customers(txn, f); });
-    ex.resp.content_type = "text/csv; charset=utf-8";
-    ex.resp.header("Content-Disposition", "attachment; filename=\"customers.csv\"");
-    ex.resp.stream = [&db = ex.io.db, f, first = std::move(first)](const Response::Sink& put) mutable {
-        std::string chunk = kCustomerCsvHeader;
-        auto batch = std::move(first);
-        for (;;) {
-            for (const auto& c : batch) append_customer_csv(chunk, c);
-            put(chunk);
-            chunk.clear();
-            if (static_cast<int64_t>(batch.size()) < f.limit) return;
-            f.before_id = batch.back().id;
-            batch = db.read([&](auto& txn) { return search_customers(txn, f); });
-        }
-    };
+    stream_csv(ex, "customers.csv", kCustomerCsvHeader, f,
+               [](pqxx::transaction_base& txn, const CustomerFilter& g) { return search_customers(txn, g); },
+               append_customer_csv);
 }
 
 void get_admin_customer(Exchange& ex) {

@@ -80,6 +80,11 @@ void get_admin_customers_export(Exchange& ex);   // GET /api/admin/customers/exp
 void get_admin_customer(Exchange& ex);           // GET /api/admin/customers/{id}: the card
 void get_admin_customer_devices(Exchange& ex);   // GET /api/admin/customers/{id}/devices
 void post_admin_customer_action(Exchange& ex);   // POST /api/admin/customers/{id}/<action>
+// Payments (admin_payments.cpp)
+void get_admin_payments(Exchange& ex);
+void get_admin_payments_export(Exchange& ex);  // GET /api/admin/payments/export (text/csv, streamed)
+void get_admin_payment(Exchange& ex);          // GET /api/admin/payments/{id}
+void post_admin_payment_refund(Exchange& ex);  // POST /api/admin/payments/{id}/refund
 // Admin maintenance screen (admin.cpp)
 std::string admin_actor(Exchange& ex);  // the caller as the audit log names them (admin routes)
 void get_admin_maintenance(Exchange& ex);

@@ -8,10 +8,11 @@
 namespace cabinet::api {
 
 // The bare answer {"ok": true} of an action with nothing else to report.
-// A page of an owner's list, newest first: {items: [...], next_cursor}. A full page names
+// A page of an owner's list, newest first: {items: [...], next_cursor, …}. A full page names
 // where the next one starts (its last item's id, as text); a short one ends the list.
-template <class Items, class WriteItem>
-void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem write_item) {
+// `more(w)` adds members of the caller's after these (the payments' totals).
+template <class Items, class WriteItem, class More>
+void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem write_item, More more) {
     w.StartObject();
     w.Key("items");
     w.StartArray();
@@ -20,7 +21,12 @@ void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem writ
     w.Key("next_cursor");
     if (!items.empty() && static_cast<int64_t>(items.size()) == limit) write_string(w, std::to_string(items.back().id));
     else w.Null();
+    more(w);
     w.EndObject();
+}
+template <class Items, class WriteItem>
+void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem write_item) {
+    write_page(w, items, limit, write_item, [](JsonWriter&) {});
 }
 
 void write_ok(Exchange& ex);

@@ -55,11 +55,13 @@ export function hook(req, res, path, parsed) {
 
 const TRUE_METHODS = new Set([
   'answerPreCheckoutQuery', 'answerCallbackQuery', 'setWebhook', 'deleteWebhook', 'setMyCommands',
-  'setChatMenuButton', 'deleteMessage', 'sendChatAction', 'refundStarPayment',
+  'setChatMenuButton', 'deleteMessage', 'sendChatAction',
 ]);
 const MESSAGE_METHODS = new Set([
   'sendMessage', 'sendDocument', 'sendPhoto', 'sendInvoice', 'editMessageText', 'forwardMessage', 'copyMessage',
 ]);
+
+const refundedCharges = new Set();  // refundStarPayment's charge ids
 
 function fail(res, code, description) {
   return reply(res, code, { ok: false, error_code: code, description });
@@ -106,6 +108,13 @@ export function handle(req, res, path, parsed, url) {
     const ok = f.ok === true || f.ok === 'true';
     preCheckoutAnswers.set(String(f.pre_checkout_query_id), { ok, ...(ok ? {} : { error_message: String(f.error_message ?? '') }) });
     if (preCheckoutAnswers.size > 1000) preCheckoutAnswers.delete(preCheckoutAnswers.keys().next().value);
+  }
+  if (method === 'refundStarPayment') {
+    // Telegram refunds a charge once; the second time it says so.
+    if (!f.user_id || !f.telegram_payment_charge_id) return fail(res, 400, 'Bad Request: required parameters are missing');
+    if (refundedCharges.has(String(f.telegram_payment_charge_id))) return fail(res, 400, 'Bad Request: CHARGE_ALREADY_REFUNDED');
+    refundedCharges.add(String(f.telegram_payment_charge_id));
+    return reply(res, 200, { ok: true, result: true });
   }
   if (TRUE_METHODS.has(method)) return reply(res, 200, { ok: true, result: true });
   if (MESSAGE_METHODS.has(method)) {

@@ -14,12 +14,15 @@
 //   GET  /__fake/yookassa/payments/{id}
 //   POST /__fake/yookassa/payments/{id} {"refund":"199.00"} -> the payment refunded by that much
 //        more (refunded_amount), and the refund.succeeded notification YooKassa would POST
+// and POST /refunds (Idempotence-Key required; the same key returns the same refund): a
+// refund of a succeeded payment up to what is left of it, else YooKassa's 400.
 import { randomUUID } from 'node:crypto';
 
 import { reply } from './http_util.mjs';
 
 const payments = new Map();      // id -> payment
 const byKey = new Map();         // Idempotence-Key -> id
+const refundsByKey = new Map();  // Idempotence-Key -> refund
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
 function error(res, status, code, description) {
@@ -105,6 +108,27 @@ export function handle(req, res, path, parsed) {
     p.capture = b.capture === true;
     byKey.set(key, p.id);
     return reply(res, 200, p);
+  }
+  if (req.method === 'POST' && path === '/v3/refunds') {
+    const key = req.headers['idempotence-key'];
+    if (!key || key.length > 64) return error(res, 400, 'invalid_request', 'Idempotence-Key header is missing or too long');
+    if (refundsByKey.has(key)) return reply(res, 200, refundsByKey.get(key));
+    const b = parsed.json;
+    const p = b && payments.get(b.payment_id);
+    if (!p) return error(res, 400, 'invalid_request', 'Payment not found');
+    if (!AMOUNT.test(b.amount?.value ?? '') || b.amount?.currency !== p.amount.currency) {
+      return error(res, 400, 'invalid_request', 'amount.value must be a decimal string in the payment\'s currency');
+    }
+    const left = Number(p.amount.value) - Number(p.refunded_amount?.value ?? 0);
+    if (p.status !== 'succeeded' || !p.refundable) return error(res, 400, 'invalid_request', 'Payment is not refundable');
+    if (Number(b.amount.value) > left + 1e-9) return error(res, 400, 'invalid_request', 'Refund amount exceeds the payment amount left');
+    p.refunded_amount = { value: (Number(p.refunded_amount?.value ?? 0) + Number(b.amount.value)).toFixed(2), currency: p.amount.currency };
+    const refund = {
+      id: randomUUID(), payment_id: p.id, status: 'succeeded', created_at: new Date().toISOString(),
+      amount: { value: Number(b.amount.value).toFixed(2), currency: p.amount.currency },
+    };
+    refundsByKey.set(key, refund);
+    return reply(res, 200, refund);
   }
   const m = path.match(/^\/v3\/payments\/([^/]+)$/);
   if (req.method === 'GET' && m) {

@@ -351,7 +351,7 @@ BOOST_AUTO_TEST_CASE(link_devices_discount_group_message_and_sync) {
     const std::string body = R"({"text": "Your server moved <b>today</b>", "reason": "notice"})";
     BOOST_REQUIRE(as(support_auth(), "POST", action_path(s.id, "message"), body, key).status == 200);
     BOOST_REQUIRE(as(support_auth(), "POST", action_path(s.id, "message"), body, key).status == 200);
-    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'send_user_message' AND dedupe_key = 'admin_action:" + key +
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'send_user_message' AND dedupe_key = 'user_message:admin_action:" + key +
                      "' AND payload->>'text' = 'Your server moved <b>today</b>' AND (payload->>'telegram_id')::bigint = " +
                      str(s.tg)) == 1);
 

@@ -87,6 +87,18 @@ rapidjson::Document BotApi::call(const std::string& method, const std::string& j
     return d;
 }
 
+bool BotApi::refund_star_payment(int64_t user_id, const std::string& telegram_payment_charge_id) {
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("user_id");
+    w.Int64(user_id);
+    w.Key("telegram_payment_charge_id");
+    write_string(w, telegram_payment_charge_id);
+    w.EndObject();
+    return !call("refundStarPayment", buf.GetString(), "CHARGE_ALREADY_REFUNDED").IsNull();
+}
+
 std::string BotApi::create_invoice_link(const std::string& title, const std::string& description,
                                         const std::string& payload, int64_t stars) {
     rapidjson::StringBuffer buf;

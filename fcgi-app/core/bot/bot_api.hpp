@@ -32,6 +32,9 @@ class BotApi {
 public:
     explicit BotApi(const Settings& s);
     // An invoice in Telegram Stars (currency XTR); `payload` comes back in the payment.
+    // Gives a Stars payment back to the user who paid it (refundStarPayment). False when
+    // Telegram says it was refunded already (CHARGE_ALREADY_REFUNDED: the stars are back).
+    bool refund_star_payment(int64_t user_id, const std::string& telegram_payment_charge_id);
     std::string create_invoice_link(const std::string& title, const std::string& description,
                                     const std::string& payload, int64_t stars);
     void answer_pre_checkout_query(const std::string& query_id, bool ok, const std::string& error_message = {});

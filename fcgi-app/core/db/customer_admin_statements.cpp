@@ -2,8 +2,8 @@
 
 namespace cabinet {
 
-// The owner's view of one customer (services/customer_card.cpp) and the actions on them
-// (services/customer_actions.cpp). The list itself is services/customer_search.cpp's.
+// The owner's view of one customer (services/customer_card.cpp), the actions on them
+// (services/customer_actions.cpp) and on their payments (services/payment_admin.cpp). The list itself is services/customer_search.cpp's.
 // Each read is a short range of an index on the customer's id: a card costs the same at a
 // million customers as at ten.
 std::vector<Statement> customer_admin_statements() {
@@ -63,6 +63,14 @@ std::vector<Statement> customer_admin_statements() {
          "WITH g AS (SELECT id FROM promo_groups WHERE name = $2)"
          " UPDATE users SET promo_group_id = (SELECT id FROM g), updated_at = now()"
          " WHERE id = $1 AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM g)) RETURNING id"},
+        // The owner's payments (services/payment_admin.cpp).
+        {"admin_payment_for_refund",
+         "SELECT type, status, method, provider, provider_payment_id, amount_minor, currency,"
+         "       coalesce((pricing->>'stars')::bigint, 0) AS stars, coalesce((plan_snapshot->>'days')::bigint, 0) AS days"
+         " FROM transactions WHERE id = $1 FOR UPDATE"},
+        {"admin_payment_events",
+         "SELECT floor(extract(epoch FROM at))::bigint AS at, provider, outcome, amount FROM payment_events"
+         " WHERE transaction_id = $1 ORDER BY id"},
         {"admin_plan_by_code",
          "SELECT id, public_code, name, coalesce(traffic_limit_bytes, 0) AS traffic_limit_bytes, device_limit FROM plans"
          " WHERE public_code = $1"},

@@ -128,6 +128,9 @@ std::vector<Statement> purchase_statements() {
          "  coalesce((pricing->>'stars')::bigint, 0) AS stars, coalesce((plan_snapshot->>'days')::bigint, 0) AS days,"
          "  EXISTS (SELECT 1 FROM balance_ledger b WHERE b.transaction_id = t.id AND b.reason = 'deposit') AS credited"
          " FROM transactions t WHERE id = $1 AND type IN ('subscription_payment', 'deposit') FOR UPDATE"},
+        {"record_payment_event",
+         "INSERT INTO payment_events (transaction_id, provider, outcome, amount)"
+         " SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM transactions WHERE id = $1)"},
         {"mark_payment_refunded",
          "UPDATE transactions SET status = 'refunded', failure_reason = 'refunded by the provider' WHERE id = $1"},
         {"note_partial_refund",

@@ -26,6 +26,13 @@ private:
     std::string why_;
 };
 
+// The provider answered and said no (a refund it will not make, with its reason): nothing
+// moved there. 409 with the provider's words, for the owner to read.
+class GatewayRefusal : public ApiError {
+public:
+    explicit GatewayRefusal(const std::string& detail) : ApiError(409, detail) {}
+};
+
 // This process already has GATEWAY_CONCURRENCY requests on the payment providers
 // (net/call_slots.hpp): 503 "busy, try again" with Retry-After, before anything is sent or
 // changed. A purchase is refused as for any gateway failure; a webhook's provider retries.

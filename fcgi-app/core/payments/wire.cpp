@@ -48,7 +48,7 @@ std::string basic_auth_header(std::string_view user, std::string_view password) 
 
 HttpResponse call_gateway(HttpClient& http, const CallSlots* slots, const char* provider, const std::string& method,
                           const std::string& url, const std::vector<std::string>& headers, const std::string& body,
-                          bool not_found_ok) {
+                          bool not_found_ok, bool refusals_ok) {
     HttpResponse r;
     try {
         const CallSlots::Slot<GatewayBusy> slot(slots);
@@ -57,6 +57,7 @@ HttpResponse call_gateway(HttpClient& http, const CallSlots* slots, const char* 
         throw GatewayError(std::string(provider) + ": " + e.what());
     }
     if (r.status == 404 && not_found_ok) return r;
+    if (r.status >= 400 && r.status < 500 && refusals_ok) return r;
     if (r.status < 200 || r.status > 299) {
         // A 4xx means the provider refuses what we sent (credentials, contract): our side.
         if (r.status < 500)

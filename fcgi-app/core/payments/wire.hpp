@@ -27,11 +27,12 @@ std::string base64(std::string_view data);
 std::string basic_auth_header(std::string_view user, std::string_view password);
 
 // One request to a gateway, in one of `slots` (null: no limit; none free: GatewayBusy).
-// Transport errors, timeouts and any status other than 2xx (and 404 when `not_found_ok`)
-// become GatewayError, logged with `provider`.
+// Transport errors, timeouts and any status other than 2xx (and 404 when `not_found_ok`,
+// any 4xx when `refusals_ok`: the provider's "no", for the caller to read) become
+// GatewayError, logged with `provider`.
 HttpResponse call_gateway(HttpClient& http, const CallSlots* slots, const char* provider, const std::string& method, const std::string& url,
                           const std::vector<std::string>& headers, const std::string& body = {},
-                          bool not_found_ok = false);
+                          bool not_found_ok = false, bool refusals_ok = false);
 
 // The answer parsed as a JSON object; GatewayError otherwise.
 rapidjson::Document parse_object(const char* provider, const std::string& body);

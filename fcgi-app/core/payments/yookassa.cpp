@@ -85,6 +85,37 @@ YooKassa::YooKassa(const Settings& s, const CallSlots* slots)
       http_(payments::gateway_http(s)),
       slots_(slots) {}
 
+std::string YooKassa::refund(const std::string& payment_id, int64_t amount_minor, const std::string& currency,
+                            const std::string& idempotence_key) {
+    if (!plausible_yookassa_id(payment_id)) throw GatewayRefusal("YooKassa refused the refund: no payment id is recorded");
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    w.Key("payment_id");
+    write_string(w, payment_id);
+    w.Key("amount");
+    w.StartObject();
+    w.Key("value");
+    write_string(w, payments::format_minor(amount_minor));
+    w.Key("currency");
+    write_string(w, currency);
+    w.EndObject();
+    w.EndObject();
+    const auto r = payments::call_gateway(http_, slots_, kYooKassa, "POST", base_ + "/refunds",
+                                          {auth_header_, "Idempotence-Key: " + idempotence_key,
+                                           "Content-Type: application/json", "Accept: application/json"},
+                                          buf.GetString(), false, true);
+    const auto doc = payments::parse_object(kYooKassa, r.body);
+    if (r.status >= 400) {
+        const std::string why = payments::string_or_empty(doc, "description");
+        throw GatewayRefusal("YooKassa refused the refund: " + (why.empty() ? "HTTP " + std::to_string(r.status) : why));
+    }
+    const std::string status = payments::string_or_empty(doc, "status");
+    if (status == "canceled") throw GatewayRefusal("YooKassa canceled the refund");
+    if (status != "succeeded" && status != "pending") throw GatewayError("yookassa: refund answer without a status");
+    return status;
+}
+
 Checkout YooKassa::create(const CheckoutRequest& req) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);

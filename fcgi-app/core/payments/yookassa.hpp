@@ -45,6 +45,12 @@ public:
     Checkout create(const CheckoutRequest& req) override;
     // The payment, or nullopt when YooKassa does not know the id (404). Throws GatewayError.
     std::optional<YooKassaPayment> fetch(const std::string& payment_id);
+    // Gives `amount_minor` of a payment back (POST /refunds); the same `idempotence_key`
+    // gets the same refund, so a retry never refunds twice. Returns the refund's status
+    // (succeeded, pending, canceled). YooKassa's "no" (not refundable, too much) is
+    // GatewayRefusal with its description; an outage GatewayError.
+    std::string refund(const std::string& payment_id, int64_t amount_minor, const std::string& currency,
+                       const std::string& idempotence_key);
 
 private:
     std::string base_;

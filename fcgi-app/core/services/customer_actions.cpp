@@ -11,10 +11,12 @@
 #include "db/prepared.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
+#include "services/admin_action_keys.hpp"
 #include "services/customer_search.hpp"
 #include "services/field_checks.hpp"
 #include "services/panel_restore.hpp"
 #include "services/subscription_grant.hpp"
+#include "services/user_messages.hpp"
 #include "util/json_fields.hpp"
 #include "util/strings.hpp"
 
@@ -160,15 +162,9 @@ void queue_sync(const Doing& d) {
 
 void queue_message(const Doing& d) {
     if (!d.locked.user.telegram_id) throw ApiError(409, "the customer has no Telegram account to write to");
-    rapidjson::StringBuffer buf;
-    JsonWriter p(buf);
-    p.StartObject();
-    put_int(p, "telegram_id", *d.locked.user.telegram_id);
-    put_text(p, "text", *d.a.text);
-    put_text(p, "ref", "admin_action:" + d.call.idempotency_key);
-    p.EndObject();
-    put_int(d.w, "job_id",
-            jobs::enqueue(d.txn, "send_user_message", buf.GetString(), "admin_action:" + d.call.idempotency_key));
+    if (trim(*d.a.text).empty()) throw ApiError(422, "text must not be blank");
+    put_int(d.w, "job_id", queue_user_message(d.txn, *d.locked.user.telegram_id, *d.a.text,
+                                              "admin_action:" + d.call.idempotency_key));
     put_text(d.w, "text", *d.a.text);
 }
 
@@ -243,12 +239,8 @@ ActionAnswer run_customer_action(pqxx::work& txn, PanelClient& panel, const Sett
     // Before the key: an unknown customer is a 404, not a key spent on nothing (the claim
     // rolls back with it anyway).
     if (!customer_row(txn, call.user_id)) throw not_found("no customer with that id");
-    if (exec_prepared(txn, "admin_action_claim", call.idempotency_key, call.actor, std::string(name), call.user_id).empty()) {
-        const pqxx::row first = exec_prepared1(txn, "admin_action_by_key", call.idempotency_key);
-        if (std::string_view(first["action"].c_str()) != name || first["user_id"].as<int64_t>() != call.user_id)
-            throw ApiError(409, "this Idempotency-Key was used for another action; send a new one");
-        return {first["answer"].c_str(), true};
-    }
+    if (auto first = claim_action_key(txn, call.idempotency_key, call.actor, name, call.user_id))
+        return {std::move(*first), true};
     const LockedAccount locked = lock_account(txn, call.user_id);
     rapidjson::StringBuffer audit;
     JsonWriter w(audit);
@@ -258,7 +250,7 @@ ActionAnswer run_customer_action(pqxx::work& txn, PanelClient& panel, const Sett
     w.EndObject();
     write_audit(txn, call.actor, std::string("customer.") + name, "user:" + std::to_string(call.user_id), audit.GetString());
     ActionAnswer out{answer_of(txn, a, call.user_id), false};
-    exec_prepared(txn, "admin_action_answer", call.idempotency_key, out.json);
+    store_action_answer(txn, call.idempotency_key, out.json);
     return out;
 }
 

@@ -3,20 +3,20 @@
 #include <algorithm>
 #include <cctype>
 
+#include "db/filtered_query.hpp"
 #include "domain/account.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
 #include "util/json_fields.hpp"
+#include "util/csv.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet {
 namespace {
 
-// The search is one statement put together from the fixed fragments below: the filters
-// combine freely, and a statement prepared per combination would plan every one of them
-// generically (a rare filter and a common one alike). The text never holds a value: the
-// values travel as parameters, each cast to its type where it is used.
+// The search is one statement put together from the fixed fragments below
+// (db/filtered_query.hpp says why).
 constexpr const char* kSelect =
     "SELECT u.id, u.telegram_id, u.username, u.first_name, u.last_name, u.email, u.balance_minor, u.currency,"
     " u.is_blocked, u.personal_discount_pct, g.name AS promo_group,"
@@ -72,23 +72,10 @@ std::string last_segment(const std::string& link) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-class Sql {
+// The list's statement: the select above and the filters below (db/filtered_query.hpp).
+class Sql : public FilteredQuery {
 public:
-    // Adds a parameter and returns its placeholder.
-    std::string param(std::string value) {
-        values_.push_back(std::move(value));
-        return "$" + std::to_string(values_.size());
-    }
-    void where(const std::string& condition) { text_ += (conditions_++ ? " AND " : " WHERE ") + condition; }
-    void append(std::string_view s) { text_ += s; }
-    pqxx::result run(pqxx::transaction_base& txn) const {
-        return txn.exec_params(text_, pqxx::prepare::make_dynamic_params(values_));
-    }
-
-private:
-    std::string text_ = kSelect;
-    std::vector<std::string> values_;
-    int conditions_ = 0;
+    Sql() : FilteredQuery(kSelect) {}
 };
 
 void add_query(Sql& sql, const std::string& q) {
@@ -165,20 +152,6 @@ CustomerRow row_of(const pqxx::row& r) {
         c.expire_at = s.expire_at;
     }
     return c;
-}
-
-// A cell as text a spreadsheet will not run: quoted when it holds a separator, a quote or
-// a line break; an apostrophe first when it would start a formula (=, +, -, @, tab, CR).
-void append_cell(std::string& out, std::string_view v) {
-    const bool formula = !v.empty() && (v[0] == '=' || v[0] == '+' || v[0] == '-' || v[0] == '@' || v[0] == '\t' || v[0] == '\r');
-    const bool quote = formula || v.find_first_of(",\"\r\n") != std::string_view::npos;
-    if (quote) out += '"';
-    if (formula) out += '\'';
-    for (char c : v) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    if (quote) out += '"';
 }
 
 }  // namespace
@@ -269,16 +242,16 @@ void append_customer_csv(std::string& out, const CustomerRow& c) {
     if (c.telegram_id) out += std::to_string(*c.telegram_id);
     for (const std::string* v : {&c.username, &c.first_name, &c.last_name}) {
         out += ',';
-        append_cell(out, *v);
+        append_csv_cell(out, *v);
     }
     out += ',';
-    append_cell(out, c.email.value_or(""));
+    append_csv_cell(out, c.email.value_or(""));
     out += ',' + std::to_string(c.balance_minor) + ',' + c.currency + ',';
     out += c.has_subscription ? c.status : "none";
     out += ',';
     if (c.has_subscription) out += iso8601_utc(c.expire_at);
     out += c.is_blocked ? ",true," : ",false,";
-    append_cell(out, c.promo_group.value_or(""));
+    append_csv_cell(out, c.promo_group.value_or(""));
     out += ',' + iso8601_utc(c.created_at) + "\r\n";
 }
 

@@ -54,8 +54,15 @@ void credit_second_charge(pqxx::work& txn, int64_t transaction_id, std::string_v
 
 }  // namespace
 
-Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
-                             std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
+void record_payment_event(pqxx::transaction_base& txn, int64_t transaction_id, std::string_view provider,
+                          std::string_view outcome, std::optional<int64_t> amount) {
+    exec_prepared(txn, "record_payment_event", transaction_id, std::string(provider), std::string(outcome), amount);
+}
+
+namespace {
+
+Confirmation decide_confirmation(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
+                                 std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
     if (!lock_payer(txn, transaction_id)) throw not_found("unknown payment");
     const auto rows = exec_prepared(txn, "payment_for_update", transaction_id);
     if (rows.empty()) throw not_found("unknown payment");
@@ -94,6 +101,15 @@ Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::strin
     return late ? Confirmation::late : Confirmation::accepted;
 }
 
+}  // namespace
+
+Confirmation confirm_payment(pqxx::work& txn, int64_t transaction_id, std::string_view provider,
+                             std::string_view provider_payment_id, int64_t paid_amount, std::string_view paid_currency) {
+    const Confirmation c = decide_confirmation(txn, transaction_id, provider, provider_payment_id, paid_amount, paid_currency);
+    record_payment_event(txn, transaction_id, provider, confirmation_name(c), paid_amount);
+    return c;
+}
+
 void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t transaction_id) {
     // The buyer's row first, as every writer does, then the transaction's.
     const auto payer = lock_payer(txn, transaction_id);
@@ -129,8 +145,10 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
 bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,
                             const std::string& provider, const std::string& reason) {
     if (!lock_payer(txn, transaction_id)) return false;
-    return exec_prepared0(txn, "mark_payment_canceled", transaction_id, provider_payment_id, provider, reason)
-               .affected_rows() > 0;
+    const bool ended =
+        exec_prepared0(txn, "mark_payment_canceled", transaction_id, provider_payment_id, provider, reason).affected_rows() > 0;
+    record_payment_event(txn, transaction_id, provider, ended ? "canceled" : "canceled (nothing pending)", std::nullopt);
+    return ended;
 }
 
 int64_t expire_pending_payments(Db& db, int64_t limit) {

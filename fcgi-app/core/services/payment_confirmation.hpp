@@ -33,6 +33,11 @@ std::optional<LockedAccount> lock_payer(pqxx::transaction_base& txn, int64_t tra
 // For logs: accepted, late, replay, underpaid, refused, second charge.
 const char* confirmation_name(Confirmation c);
 
+// One line of a payment's history (payment_events, sql 0051): what a provider's notification,
+// or the owner's refund, did to it. Nothing for an id that is not a transaction.
+void record_payment_event(pqxx::transaction_base& txn, int64_t transaction_id, std::string_view provider,
+                          std::string_view outcome, std::optional<int64_t> amount);
+
 inline constexpr const char* kFulfilJob = "fulfil_payment";
 // Its dedupe key is this prefix and the transaction's id: one live fulfilment per order.
 inline constexpr const char* kFulfilKeyPrefix = "fulfil:";

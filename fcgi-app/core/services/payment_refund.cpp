@@ -27,8 +27,10 @@ int64_t stars_refund_target(pqxx::transaction_base& txn, int64_t payload_transac
     return row[0][0].is_null() ? 0 : row[0][0].as<int64_t>();
 }
 
-RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
-                             int64_t refunded) {
+namespace {
+
+RefundOutcome take_refund_back(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
+                               int64_t refunded) {
     // The buyer's row first, as every writer does, then the transaction's.
     const auto payer = lock_payer(txn, transaction_id);
     if (!payer) return RefundOutcome::not_ours;
@@ -60,6 +62,16 @@ RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transa
     // Paid but not yet fulfilled: `refunded` stops the fulfilment job from granting anything.
     exec_prepared(txn, "mark_payment_refunded", transaction_id);
     return RefundOutcome::taken_back;
+}
+
+}  // namespace
+
+RefundOutcome refund_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id, std::string_view provider,
+                             int64_t refunded) {
+    const RefundOutcome r = take_refund_back(txn, panel, transaction_id, provider, refunded);
+    if (r != RefundOutcome::not_ours || transaction_id > 0)
+        record_payment_event(txn, transaction_id, provider, std::string("refund: ") + refund_outcome_name(r), refunded);
+    return r;
 }
 
 }  // namespace cabinet

@@ -1,0 +1,270 @@
+#include "services/payment_admin.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "bot/bot_api.hpp"
+#include "db/audit_repo.hpp"
+#include "db/filtered_query.hpp"
+#include "db/ledger_repo.hpp"
+#include "db/prepared.hpp"
+#include "errors.hpp"
+#include "payments/yookassa.hpp"
+#include "services/admin_action_keys.hpp"
+#include "services/panel_restore.hpp"
+#include "services/payment_confirmation.hpp"
+#include "services/payment_refund.hpp"
+#include "services/subscription_grant.hpp"
+#include "util/json_fields.hpp"
+#include "util/csv.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
+
+namespace cabinet {
+namespace {
+
+constexpr const char* kSelect =
+    "SELECT t.id, floor(extract(epoch FROM t.created_at))::bigint AS created_at,"
+    " coalesce(floor(extract(epoch FROM t.paid_at))::bigint, 0) AS paid_at,"
+    " coalesce(floor(extract(epoch FROM t.completed_at))::bigint, 0) AS completed_at,"
+    " t.type, t.status, t.method, t.currency, t.description, coalesce(t.plan_snapshot->>'name', '') AS plan_name,"
+    " t.provider, t.provider_payment_id, t.amount_minor, t.user_id, u.telegram_id, u.username, u.first_name"
+    " FROM transactions t JOIN users u ON u.id = t.user_id";
+
+void add_filters(FilteredQuery& q, const PaymentFilter& f) {
+    if (f.status) q.where("t.status = " + q.param(*f.status));
+    if (f.method) q.where("t.method = " + q.param(*f.method));
+    if (f.type) q.where("t.type = " + q.param(*f.type));
+    if (f.user_id) q.where("t.user_id = " + q.param(std::to_string(*f.user_id)) + "::bigint");
+    if (f.from) q.where("t.created_at >= to_timestamp(" + q.param(std::to_string(*f.from)) + "::bigint)");
+    if (f.until) q.where("t.created_at < to_timestamp(" + q.param(std::to_string(*f.until)) + "::bigint)");
+}
+
+std::optional<std::string> text_or_null(const pqxx::field& f) {
+    if (f.is_null()) return std::nullopt;
+    return std::string(f.c_str());
+}
+
+PaymentRow row_of(const pqxx::row& r) {
+    PaymentRow p;
+    p.id = r["id"].as<int64_t>();
+    p.created_at = r["created_at"].as<int64_t>();
+    p.paid_at = r["paid_at"].as<int64_t>();
+    p.completed_at = r["completed_at"].as<int64_t>();
+    for (auto [field, out] : {std::pair{"type", &p.type}, {"status", &p.status}, {"method", &p.method},
+                              {"currency", &p.currency}, {"description", &p.description}, {"plan_name", &p.plan_name},
+                              {"username", &p.username}, {"first_name", &p.first_name}})
+        *out = r[field].c_str();
+    p.provider = text_or_null(r["provider"]);
+    p.provider_payment_id = text_or_null(r["provider_payment_id"]);
+    p.amount_minor = r["amount_minor"].as<int64_t>();
+    p.user_id = r["user_id"].as<int64_t>();
+    if (!r["telegram_id"].is_null()) p.telegram_id = r["telegram_id"].as<int64_t>();
+    return p;
+}
+
+// How a payment can be given back, or why it cannot.
+struct RefundPath {
+    bool possible = false;
+    std::string note;
+};
+
+RefundPath refund_path(std::string_view type, std::string_view status, const std::optional<std::string>& provider,
+                       std::string_view method) {
+    if (status == "refunded") return {false, "refunded already"};
+    if (status != "completed") return {false, "only a completed payment can be refunded"};
+    if (type != "subscription_payment" && type != "deposit") return {false, "not a payment (a gift, a reward…)"};
+    if (provider == "yookassa") return {true, "YooKassa gives the money back to the card"};
+    if (provider == "stars") return {true, "Telegram gives the stars back"};
+    if (provider == "cryptobot") return {false, "CryptoBot has no refund API: pay it back in CryptoBot"};
+    if (!provider && method == "balance") return {true, "the money goes back to the customer's balance"};
+    return {false, "no way to give this payment back from here"};
+}
+
+// A balance purchase given back: its price to the balance, its days off the subscription.
+void refund_balance_purchase(pqxx::work& txn, PanelClient& panel, const LockedAccount& locked, int64_t id,
+                             const pqxx::row& t, const std::string& reason) {
+    const PanelRestore restore(panel, locked);
+    const int64_t amount = t["amount_minor"].as<int64_t>();
+    if (amount > 0) move_balance(txn, locked.user.id, amount, LedgerReason::refund, id, reason);
+    take_back_days(txn, panel, locked, t["days"].as<int64_t>(), id);
+    exec_prepared(txn, "mark_payment_refunded", id);
+    record_payment_event(txn, id, "owner", "refund: taken back", amount);
+}
+
+}  // namespace
+
+void check_payment_filter(const PaymentFilter& f) {
+    static const char* statuses[] = {"pending", "completed", "canceled", "refunded", "failed"};
+    static const char* types[] = {"deposit", "withdrawal", "subscription_payment", "refund", "referral_reward", "gift"};
+    const auto in = [](const std::optional<std::string>& v, const auto& list) {
+        if (!v) return true;
+        for (const char* x : list)
+            if (*v == x) return true;
+        return false;
+    };
+    if (!in(f.status, statuses)) throw bad_request("status must be one of: pending, completed, canceled, refunded, failed");
+    if (!in(f.type, types))
+        throw bad_request("type must be one of: deposit, withdrawal, subscription_payment, refund, referral_reward, gift");
+    if (f.method && (f.method->empty() || f.method->size() > 32)) throw bad_request("method must be 1..32 characters");
+}
+
+std::vector<PaymentRow> search_payments(pqxx::transaction_base& txn, const PaymentFilter& f) {
+    FilteredQuery q(kSelect);
+    add_filters(q, f);
+    if (f.before_id) q.where("t.id < " + q.param(std::to_string(*f.before_id)) + "::bigint");
+    q.append(" ORDER BY t.id DESC LIMIT " + q.param(std::to_string(f.limit)) + "::bigint");
+    std::vector<PaymentRow> out;
+    const pqxx::result rows = q.run(txn);
+    out.reserve(rows.size());
+    for (const auto& r : rows) out.push_back(row_of(r));
+    return out;
+}
+
+void write_payment(JsonWriter& w, const PaymentRow& p) {
+    w.StartObject();
+    put_int(w, "id", p.id);
+    put_time(w, "created_at", p.created_at);
+    put_time(w, "paid_at", p.paid_at);
+    put_time(w, "completed_at", p.completed_at);
+    put_text(w, "type", p.type);
+    put_text(w, "status", p.status);
+    put_text(w, "method", p.method);
+    put_text(w, "provider", p.provider);
+    put_text(w, "provider_payment_id", p.provider_payment_id);
+    put_int(w, "amount_minor", p.amount_minor);
+    put_text(w, "currency", p.currency);
+    put_text(w, "plan_name", p.plan_name);
+    put_text(w, "description", p.description);
+    write_key(w, "customer");
+    w.StartObject();
+    put_int(w, "id", p.user_id);
+    put_int(w, "telegram_id", p.telegram_id);
+    put_text(w, "username", p.username);
+    put_text(w, "first_name", p.first_name);
+    w.EndObject();
+    w.EndObject();
+}
+
+void write_payment_totals(JsonWriter& w, pqxx::transaction_base& txn, const PaymentFilter& f) {
+    FilteredQuery q("SELECT t.currency, count(*) AS n, coalesce(sum(t.amount_minor), 0)::bigint AS amount"
+                    " FROM transactions t");
+    add_filters(q, f);
+    q.append(" GROUP BY t.currency ORDER BY t.currency");
+    int64_t count = 0;
+    const pqxx::result rows = q.run(txn);
+    w.StartObject();
+    write_key(w, "amounts");
+    w.StartArray();
+    for (const auto& r : rows) {
+        count += r["n"].as<int64_t>();
+        w.StartObject();
+        put_text(w, "currency", r["currency"].c_str());
+        put_int(w, "amount_minor", r["amount"].as<int64_t>());
+        w.EndObject();
+    }
+    w.EndArray();
+    put_int(w, "count", count);
+    w.EndObject();
+}
+
+const char* const kPaymentCsvHeader =
+    "id,created_at,paid_at,type,status,method,provider,provider_payment_id,amount_minor,currency,plan,customer_id,"
+    "telegram_id,username,description\r\n";
+
+void append_payment_csv(std::string& out, const PaymentRow& p) {
+    out += std::to_string(p.id) + ',' + iso8601_utc(p.created_at) + ',';
+    if (p.paid_at) out += iso8601_utc(p.paid_at);
+    out += ',' + p.type + ',' + p.status + ',';
+    append_csv_cell(out, p.method);
+    out += ',';
+    append_csv_cell(out, p.provider.value_or(""));
+    out += ',';
+    append_csv_cell(out, p.provider_payment_id.value_or(""));
+    out += ',' + std::to_string(p.amount_minor) + ',' + p.currency + ',';
+    append_csv_cell(out, p.plan_name);
+    out += ',' + std::to_string(p.user_id) + ',';
+    if (p.telegram_id) out += std::to_string(*p.telegram_id);
+    out += ',';
+    append_csv_cell(out, p.username);
+    out += ',';
+    append_csv_cell(out, p.description);
+    out += "\r\n";
+}
+
+std::optional<std::string> payment_detail_json(pqxx::transaction_base& txn, int64_t id) {
+    FilteredQuery q(kSelect);
+    q.where("t.id = " + q.param(std::to_string(id)) + "::bigint");
+    const pqxx::result rows = q.run(txn);
+    if (rows.empty()) return std::nullopt;
+    const PaymentRow p = row_of(rows[0]);
+    const RefundPath path = refund_path(p.type, p.status, p.provider, p.method);
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    w.StartObject();
+    write_key(w, "payment");
+    write_payment(w, p);
+    put_bool(w, "refundable", path.possible);
+    put_text(w, "refund_note", path.note);
+    write_key(w, "events");
+    w.StartArray();
+    for (const auto& e : exec_prepared(txn, "admin_payment_events", id)) {
+        w.StartObject();
+        put_time(w, "at", e["at"].as<int64_t>());
+        put_text(w, "provider", e["provider"].c_str());
+        put_text(w, "outcome", e["outcome"].c_str());
+        put_int(w, "amount", e["amount"].is_null() ? std::nullopt : std::optional<int64_t>(e["amount"].as<int64_t>()));
+        w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+    return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t id, const std::string& actor,
+                            const std::string& reason, const std::string& idempotency_key) {
+    // The buyer's row first, as every payment writer locks; then the payment's (FOR UPDATE).
+    const auto payer = lock_payer(txn, id);
+    if (!payer) throw not_found("no payment with that id");
+    if (auto first = claim_action_key(txn, idempotency_key, actor, "refund", payer->user.id)) return std::move(*first);
+    const auto rows = exec_prepared(txn, "admin_payment_for_refund", id);
+    if (rows.empty()) throw not_found("no payment with that id");
+    const auto& t = rows[0];
+    const std::optional<std::string> provider = text_or_null(t["provider"]);
+    const RefundPath path = refund_path(t["type"].c_str(), t["status"].c_str(), provider, t["method"].c_str());
+    if (!path.possible) throw ApiError(409, "this payment cannot be refunded: " + path.note);
+    const int64_t amount = t["amount_minor"].as<int64_t>();
+    if (provider == "yookassa") {
+        YooKassa(s).refund(t["provider_payment_id"].c_str(), amount, t["currency"].c_str(), "refund-" + std::to_string(id));
+        refund_payment(txn, panel, id, "yookassa", amount);
+    } else if (provider == "stars") {
+        if (!payer->user.telegram_id) throw ApiError(409, "this payment cannot be refunded: the buyer has no Telegram id");
+        std::string charge = t["provider_payment_id"].c_str();
+        if (starts_with(charge, "stars:")) charge = charge.substr(6);
+        try {
+            BotApi(s).refund_star_payment(*payer->user.telegram_id, charge);
+        } catch (const BotApiError& e) {
+            if (e.http_status() >= 400 && e.http_status() < 500 && e.http_status() != 429)
+                throw GatewayRefusal("Telegram refused the refund (" + e.why() + ")");
+            throw;
+        }
+        refund_payment(txn, panel, id, "stars", t["stars"].as<int64_t>());
+    } else {
+        refund_balance_purchase(txn, panel, *payer, id, t, reason);
+    }
+    rapidjson::StringBuffer audit;
+    JsonWriter w(audit);
+    w.StartObject();
+    put_text(w, "reason", reason);
+    put_int(w, "transaction_id", id);
+    put_int(w, "amount_minor", amount);
+    put_text(w, "currency", t["currency"].c_str());
+    put_text(w, "provider", provider.value_or("balance"));
+    w.EndObject();
+    write_audit(txn, actor, "payment.refund", "user:" + std::to_string(payer->user.id), audit.GetString());
+    spdlog::info("payment {} refunded by {} ({})", id, actor, provider.value_or("balance"));
+    std::string answer = *payment_detail_json(txn, id);
+    store_action_answer(txn, idempotency_key, answer);
+    return answer;
+}
+
+}  // namespace cabinet

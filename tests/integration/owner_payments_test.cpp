@@ -1,0 +1,235 @@
+// The owner's payments (issue 48; api/admin_payments.cpp, services/payment_admin.cpp): the
+// list's totals are exactly what the filter holds; a refund goes through the provider
+// first (YooKassa's refund API, Telegram's refundStarPayment; a balance purchase back to the
+// balance), takes back what the payment bought once, is audited on the customer's card and
+// in the payment's history; owners refunding one payment at once refund it once (the sums
+// are checked); a refund the provider refuses changes nothing.
+#include <boost/test/unit_test.hpp>
+
+#include <future>
+#include <sstream>
+
+#include "catalog_support.hpp"
+#include "money_support.hpp"
+#include "util/time.hpp"
+
+using namespace it;
+using namespace it::money;
+
+namespace {
+
+HttpResult owner(const std::string& method, const std::string& path, const std::string& body = {},
+                 const std::string& key = {}) {
+    std::vector<std::string> headers{admin_auth(), kJsonContentType};
+    if (!key.empty()) headers.push_back("Idempotency-Key: " + key);
+    return http(method, path, headers, body);
+}
+std::string new_key() { return "pay-" + std::to_string(fresh_telegram_id()); }
+
+HttpResult refund(int64_t tx, const std::string& key = new_key(), const std::string& reason = "asked for it") {
+    return owner("POST", "/api/admin/payments/" + std::to_string(tx) + "/refund", R"({"reason": ")" + reason + R"("})", key);
+}
+
+int64_t bought(const Shopper& s, const std::string& method) {
+    const auto r = buy_standard(s.auth, method);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    return r.json()["transaction_id"].GetInt64();
+}
+
+std::string status_of(int64_t tx) {
+    pqxx::connection c(env("DATABASE_URL"));
+    return pqxx::nontransaction(c).exec1("SELECT status FROM transactions WHERE id = " + std::to_string(tx))[0].c_str();
+}
+
+bool completed(int64_t tx) {
+    return wait_until([&] { return status_of(tx) == "completed"; }, 20000);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(owner_payments)
+
+BOOST_AUTO_TEST_CASE(the_list_and_its_totals_are_what_the_filter_holds) {
+    const Shopper s = new_shopper();
+    const std::string method = "it" + std::to_string(s.tg % 1000000);
+    for (const auto& [amount, status] : std::vector<std::pair<int64_t, std::string>>{
+             {1000, "completed"}, {2500, "completed"}, {700, "failed"}, {99, "completed"}})
+        exec("INSERT INTO transactions (user_id, type, status, amount_minor, currency, method) VALUES (" + str(s.id) +
+             ", 'deposit', '" + status + "', " + str(amount) + ", 'RUB', '" + method + "')");
+    const auto all = owner("GET", "/api/admin/payments?method=" + method).json();
+    BOOST_TEST(all["items"].Size() == 4u);
+    BOOST_TEST(all["totals"]["count"].GetInt64() == 4);
+    BOOST_TEST(all["totals"]["amounts"][0]["amount_minor"].GetInt64() == 4299);
+    const auto done = owner("GET", "/api/admin/payments?status=completed&method=" + method).json();
+    BOOST_TEST(done["totals"]["count"].GetInt64() == 3);
+    BOOST_TEST(done["totals"]["amounts"][0]["amount_minor"].GetInt64() == 3599);
+    BOOST_TEST(done["items"][0]["customer"]["id"].GetInt64() == s.id);
+    // Paged: two pages of two, the totals the same on each.
+    const auto p1 = owner("GET", "/api/admin/payments?limit=2&method=" + method).json();
+    const std::string cursor = p1["next_cursor"].GetString();
+    const auto p2 = owner("GET", "/api/admin/payments?limit=2&cursor=" + cursor + "&method=" + method).json();
+    BOOST_TEST(p2["items"].Size() == 2u);
+    BOOST_TEST(p2["items"][0]["id"].GetInt64() < p1["items"][1]["id"].GetInt64());
+    BOOST_TEST(p2["totals"]["count"].GetInt64() == 4);
+    // Today only, then a range that ended before today.
+    const std::string today = cabinet::iso8601_utc(cabinet::unix_now()).substr(0, 10);
+    BOOST_TEST(owner("GET", "/api/admin/payments?from=" + today + "&to=" + today + "&method=" + method).json()["totals"]["count"].GetInt64() == 4);
+    BOOST_TEST(owner("GET", "/api/admin/payments?to=2020-01-01&method=" + method).json()["totals"]["count"].GetInt64() == 0);
+    BOOST_TEST(owner("GET", "/api/admin/payments?customer=" + str(s.id) + "&method=" + method).json()["items"].Size() == 4u);
+    // The export is the same rows.
+    const auto csv = owner("GET", "/api/admin/payments/export?method=" + method);
+    BOOST_REQUIRE(csv.status == 200);
+    BOOST_TEST(csv.headers.at("content-type").rfind("text/csv", 0) == 0);
+    std::istringstream lines(csv.body);
+    std::string line;
+    int rows = -1;  // the header
+    while (std::getline(lines, line)) rows += line.empty() ? 0 : 1;
+    BOOST_TEST(rows == 4);
+    // Bad filters are named.
+    BOOST_TEST(owner("GET", "/api/admin/payments?status=lost").status == 400);
+    BOOST_TEST(owner("GET", "/api/admin/payments?from=monday").status == 400);
+    BOOST_TEST(owner("GET", "/api/admin/payments/99999999").status == 404);
+    BOOST_TEST(http("GET", "/api/admin/payments", {tma_header(100000003, "Viewer")}).status == 200);
+    BOOST_TEST(http("GET", "/api/admin/payments", {tma_header(100000002, "Support")}).status == 403);
+}
+
+// A balance purchase given back: the price to the balance, the days off both sides.
+BOOST_AUTO_TEST_CASE(a_balance_purchase_refund_gives_the_money_back_and_takes_the_days) {
+    const Shopper s = new_shopper();
+    set_balance(s.tg, kStandardPrice);
+    const Books before = books(s);
+    const int64_t tx = bought(s, "balance");
+    const Books paid = books(s);
+    BOOST_REQUIRE(paid.balance == before.balance - kStandardPrice);
+
+    const std::string key = new_key();
+    const auto r = refund(tx, key, "double charge");
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(std::string(r.json()["payment"]["status"].GetString()) == "refunded");
+    const Books after = books(s);
+    BOOST_TEST(after.balance == before.balance);
+    BOOST_TEST(after.ledger_sum == after.balance);
+    BOOST_TEST(after.ledger_rows == paid.ledger_rows + 1);
+    BOOST_TEST(after.expire_at <= cabinet::unix_now() + 60);  // the 30 days are gone
+    BOOST_TEST(panel().users_by_telegram_id(s.tg).at(0).status == "DISABLED");  // the panel takes no past expiry
+    // The same key again: the same answer; another key: 409, nothing moves.
+    const auto again = refund(tx, key, "double charge");
+    BOOST_TEST(again.status == 200);
+    BOOST_TEST(again.body == r.body);
+    BOOST_TEST(refund(tx).status == 409);
+    BOOST_TEST(books(s).balance == after.balance);
+    // The card shows it: the payment refunded, the ledger row with the reason, the audit entry.
+    const auto card = owner("GET", "/api/admin/customers/" + str(s.id)).json();
+    BOOST_TEST(std::string(card["payments"][0]["status"].GetString()) == "refunded");
+    BOOST_TEST(std::string(card["ledger"][0]["note"].GetString()) == "double charge");
+    BOOST_TEST(std::string(card["audit"][0]["action"].GetString()) == "payment.refund");
+    const auto detail = owner("GET", "/api/admin/payments/" + str(tx)).json();
+    BOOST_TEST(!detail["refundable"].GetBool());
+    BOOST_TEST(std::string(detail["events"][0]["outcome"].GetString()) == "refund: taken back");
+}
+
+// Four owners press "refund" on one payment at once, each with a key of their own: it is
+// refunded once — one ledger row, one audit entry, the price back once.
+BOOST_AUTO_TEST_CASE(owners_refunding_one_payment_at_once_refund_it_once) {
+    const Shopper s = new_shopper();
+    set_balance(s.tg, kStandardPrice);
+    const Books before = books(s);
+    const int64_t tx = bought(s, "balance");
+    const Books paid = books(s);
+    std::vector<std::future<HttpResult>> calls;
+    for (int i = 0; i < 4; ++i) calls.push_back(std::async(std::launch::async, [tx] { return refund(tx); }));
+    int ok = 0, conflict = 0;
+    for (auto& c : calls) {
+        const auto r = c.get();
+        ok += r.status == 200;
+        conflict += r.status == 409;
+    }
+    BOOST_TEST(ok == 1);
+    BOOST_TEST(conflict == 3);
+    const Books after = books(s);
+    BOOST_TEST(after.balance == before.balance);
+    BOOST_TEST(after.ledger_rows == paid.ledger_rows + 1);
+    BOOST_TEST(audit_rows("action = 'payment.refund' AND payload->>'transaction_id' = '" + str(tx) + "'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM payment_events WHERE transaction_id = " + str(tx) +
+                     " AND outcome = 'refund: taken back'") == 1);
+}
+
+// YooKassa: its refund API first, then the days; YooKassa's own refund notification, when
+// it arrives, is a replay. A payment YooKassa will not refund changes nothing here.
+BOOST_AUTO_TEST_CASE(a_yookassa_payment_is_refunded_through_yookassa) {
+    const Shopper s = new_shopper();
+    const int64_t tx = bought(s, "yookassa");
+    const std::string payment = [&] {
+        pqxx::connection c(env("DATABASE_URL"));
+        return std::string(pqxx::nontransaction(c).exec1("SELECT provider_payment_id FROM transactions WHERE id = " + str(tx))[0].c_str());
+    }();
+    // Not paid yet: nothing to refund.
+    BOOST_TEST(refund(tx).status == 409);
+    const auto hook = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment), {kJsonContentType}, R"({"status":"succeeded"})");
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+    hook.json()["notification"].Accept(w);
+    BOOST_REQUIRE(http("POST", "/api/v1/payments/yookassa", {kJsonContentType}, buf.GetString()).status == 200);
+    BOOST_REQUIRE(completed(tx));
+    BOOST_TEST(days_left(s.tg) == 30);
+
+    // YooKassa refuses once (its 400): 409 with its words, nothing changed.
+    http_url("POST", fake_url("/__fake/fail"), {kJsonContentType},
+             R"({"service":"yookassa","count":1,"status":400,"body":{"type":"error","code":"invalid_request","description":"Refund is not possible now"}})");
+    const auto refused = refund(tx);
+    http_url("DELETE", fake_url("/__fake/fail"));
+    BOOST_TEST(refused.status == 409, refused.body);
+    BOOST_TEST(detail(refused).find("YooKassa") != std::string::npos, detail(refused));
+    BOOST_TEST(status_of(tx) == "completed");
+    BOOST_TEST(days_left(s.tg) == 30);
+
+    const int64_t mark = journal_mark();
+    const auto r = refund(tx);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    BOOST_TEST(status_of(tx) == "refunded");
+    BOOST_TEST(days_left(s.tg) == 0);
+    const auto fake = http_url("GET", fake_url("/__fake/yookassa/payments/" + payment)).json();
+    BOOST_TEST(std::string(fake["refunded_amount"]["value"].GetString()) == "299.00");
+    (void)mark;
+    // YooKassa's refund.succeeded notification comes later: a replay.
+    const auto note = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment), {kJsonContentType}, R"({"status":"succeeded"})");
+    rapidjson::StringBuffer nb;
+    rapidjson::Writer<rapidjson::StringBuffer> nw(nb);
+    note.json()["notification"].Accept(nw);
+    BOOST_TEST(http("POST", "/api/v1/payments/yookassa", {kJsonContentType}, nb.GetString()).status == 200);
+    BOOST_TEST(status_of(tx) == "refunded");
+    BOOST_TEST(count("SELECT count(*) FROM payment_events WHERE transaction_id = " + str(tx) + " AND outcome LIKE 'refund: replay'") == 1);
+}
+
+// Stars: Telegram's refundStarPayment with the charge, then the days.
+BOOST_AUTO_TEST_CASE(a_stars_payment_is_refunded_through_telegram) {
+    const Shopper s = new_shopper();
+    const int64_t tx = open_stars_invoice(s);
+    BOOST_REQUIRE(pay_stars_invoice(s, tx) == 200);
+    BOOST_REQUIRE(completed(tx));
+    const int64_t mark = journal_mark();
+    const auto r = refund(tx);
+    BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
+    const auto calls = bot_api_calls("refundStarPayment", mark);
+    BOOST_REQUIRE(calls.Size() == 1u);
+    BOOST_TEST(std::string(calls[0]["json"]["telegram_payment_charge_id"].GetString()) == "race_" + str(tx));
+    BOOST_TEST(calls[0]["json"]["user_id"].GetInt64() == s.tg);
+    BOOST_TEST(status_of(tx) == "refunded");
+    BOOST_TEST(days_left(s.tg) == 0);
+    BOOST_TEST(refund(tx).status == 409);
+    BOOST_TEST(bot_api_calls("refundStarPayment", mark).Size() == 1u);  // not asked twice
+}
+
+BOOST_AUTO_TEST_CASE(a_refund_needs_a_key_and_a_reason_and_the_owner) {
+    const Shopper s = new_shopper();
+    set_balance(s.tg, kStandardPrice);
+    const int64_t tx = bought(s, "balance");
+    BOOST_TEST(owner("POST", "/api/admin/payments/" + str(tx) + "/refund", R"({"reason": "x"})").status == 400);
+    BOOST_TEST(refund(tx, new_key(), "").status == 422);
+    BOOST_TEST(http("POST", "/api/admin/payments/" + str(tx) + "/refund",
+                    {tma_header(100000003, "Viewer"), kJsonContentType, "Idempotency-Key: v1"}, R"({"reason": "x"})").status == 403);
+    BOOST_TEST(refund(99999999).status == 404);
+    BOOST_TEST(status_of(tx) == "completed");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
