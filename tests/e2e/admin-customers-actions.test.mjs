@@ -72,6 +72,7 @@ test('balance added with a reason reaches the customer and the ledger, once even
   await form.getByRole('button', { name: 'Change the balance' }).click();
   await waitFor(() => keys.length === 1, { what: 'the first try' });
   await waitFor(async () => (await form.getByRole('button', { name: 'Change the balance' }).isEnabled()), { what: 'the button back' });
+  assert.equal((await c.me()).user.balance_minor, 15050, 'the lost answer\'s change was made');
   await form.getByRole('button', { name: 'Change the balance' }).click();
   await p.page.getByText(/^Balance changed by \+₽150\.50: now ₽150\.50$/).waitFor();
   assert.equal(keys.length, 2);
@@ -187,6 +188,8 @@ test('support sees the support work only (no balance, no extend), and a message 
   await form.getByLabel('Reason').fill('Ticket follow-up');
   await form.getByRole('button', { name: 'Send' }).click();
   await p.page.getByText('Message to Helped queued; the bot sends it shortly').waitFor();
+  const sent = (await card(c)).audit.find((e) => e.action === 'customer.message');
+  assert.ok(sent && JSON.stringify(sent.payload).includes('Ticket follow-up'), JSON.stringify(sent));
   // Money is refused to support over the API too, nothing changed.
   const refused = await adminApi('POST', `/customers/${c.id}/balance`, { delta_minor: 100, reason: 'x' }, SUPPORT);
   assert.equal(refused.status, 403);

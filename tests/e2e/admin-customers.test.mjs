@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { HOSTILE, OWNER, adminApi, openAdmin, unique } from './lib/admin.mjs';
+import { HOSTILE, OWNER, SUPPORT, VIEWER, adminApi, openAdmin, unique } from './lib/admin.mjs';
 import { axe, launch, ready, screenshotPath } from './lib/browser.mjs';
-import { api, freshId, initData, waitFor } from './lib/stack.mjs';
+import { api, freshId, initData } from './lib/stack.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -29,16 +29,18 @@ async function person({ firstName = 'Test', username = '', trial = false } = {})
   return { telegramId: id, init, id: found[0].id, me: async () => (await api('GET', '/me', { init })).json };
 }
 
-// The search box and its form; Enter searches.
+const table = (page) => page.getByRole('table', { name: 'Customers, newest first' });
+const rowKeys = (page) => table(page).locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.key)));
+// The list has its answer (the table is not busy asking).
+const listed = (page) => page.waitForSelector('.atable-wrap[aria-busy="false"]');
+
+// The search box and its form; Enter searches (the page marks the table busy at once).
 async function search(page, text) {
   const box = page.getByRole('searchbox', { name: 'Search' });
   await box.fill(text);
   await box.press('Enter');
-  await ready(page);
+  await listed(page);
 }
-
-const table = (page) => page.getByRole('table', { name: 'Customers, newest first' });
-const rowKeys = (page) => table(page).locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.key)));
 
 test('search by Telegram id, @username, name fragment and status; the filters are in the URL; the keyboard opens a card', async () => {
   const tag = unique('Zq').toLowerCase();
@@ -59,11 +61,11 @@ test('search by Telegram id, @username, name fragment and status; the filters ar
   await search(p.page, tag);
   assert.deepEqual(await rowKeys(p.page), [boris.id, anna.id]);
   await p.page.getByLabel('Status').selectOption('trial');
-  await waitFor(async () => (await rowKeys(p.page)).length === 1, { what: 'the trial filter' });
+  await listed(p.page);
   assert.deepEqual(await rowKeys(p.page), [anna.id]);
   assert.match(p.page.url(), /status=trial/);
   await p.page.getByLabel('Status').selectOption('none');
-  await waitFor(async () => (await rowKeys(p.page))[0] === boris.id, { what: 'the no-subscription filter' });
+  await listed(p.page);
   assert.deepEqual(await rowKeys(p.page), [boris.id]);
 
   // A name fragment of two letters is refused next to the box, nothing listed.
@@ -77,6 +79,7 @@ test('search by Telegram id, @username, name fragment and status; the filters ar
   await p.page.reload();
   await ready(p.page);
   await table(p.page).waitFor();
+  await listed(p.page);
   assert.deepEqual(await rowKeys(p.page), [anna.id]);
   assert.equal(await p.page.getByLabel('Status').inputValue(), 'trial');
 
@@ -84,7 +87,8 @@ test('search by Telegram id, @username, name fragment and status; the filters ar
   const box = p.page.getByRole('searchbox', { name: 'Search' });
   await box.fill('@anna_' + tag);
   await box.press('Enter');
-  await ready(p.page);
+  await listed(p.page);
+  assert.deepEqual(await rowKeys(p.page), [anna.id]);
   let reached = false;
   for (let i = 0; i < 40 && !reached; i++) {
     await p.page.keyboard.press('Tab');
@@ -100,6 +104,7 @@ test('search by Telegram id, @username, name fragment and status; the filters ar
   // Back to the same list.
   await p.page.getByRole('link', { name: 'Back to the list' }).click();
   await table(p.page).waitFor();
+  await listed(p.page);
   await ready(p.page);
   assert.deepEqual(await rowKeys(p.page), [anna.id]);
   assert.deepEqual(await p.problems(), []);
@@ -115,6 +120,58 @@ test('a name and a username with markup are shown as text in the list and the ca
   await ready(p.page);
   assert.equal(await p.page.locator('main img').count(), 0, 'no element made from the name');
   assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('"Export CSV" downloads what the filters find (owner and viewer); support has no export', async () => {
+  const tag = unique('Xp').toLowerCase();
+  const one = await person({ firstName: 'Olga' + tag, username: 'olga_' + tag });
+  const two = await person({ firstName: 'Pavel' + tag, trial: true });
+  for (const who of [OWNER, VIEWER]) {
+    const p = await openAdmin(browser, '#/customers?q=' + tag, { who });
+    await table(p.page).waitFor();
+    assert.deepEqual(await rowKeys(p.page), [two.id, one.id]);
+    const [download] = await Promise.all([
+      p.page.waitForEvent('download'),
+      p.page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /\.csv$/);
+    const text = await new Promise((resolve, reject) => {
+      download.createReadStream().then((st) => { let t = ''; st.on('data', (c) => { t += c; }); st.on('end', () => resolve(t)); st.on('error', reject); }, reject);
+    });
+    const lines = text.trim().split(/\r?\n/);
+    assert.equal(lines[0], 'id,telegram_id,username,first_name,last_name,email,balance_minor,currency,status,expire_at,is_blocked,promo_group,created_at');
+    assert.deepEqual(lines.slice(1).map((l) => Number(l.split(',')[0])), [two.id, one.id]);
+    assert.ok(lines[2].includes('olga_' + tag), lines[2]);
+    await p.page.getByText(/^Saved as /).waitFor();
+    assert.deepEqual(await p.problems(), []);
+    await p.close();
+  }
+  const s = await openAdmin(browser, '#/customers?q=' + tag, { who: SUPPORT });
+  await table(s.page).waitFor();
+  assert.equal(await s.page.getByRole('button', { name: 'Export CSV' }).count(), 0);
+  assert.equal((await adminApi('GET', '/customers/export?q=' + tag, undefined, SUPPORT)).status, 403);
+  assert.deepEqual(await s.problems(), []);
+  await s.close();
+});
+
+test('a long list pages by "More" (50 a page, newest first, no one twice)', async () => {
+  const tag = unique('Pg').toLowerCase();
+  for (let i = 0; i < 53; i++) {
+    assert.equal((await api('GET', '/me', { init: initData(freshId(), { firstName: `Page${tag}n${i}` }) })).status, 200);
+  }
+  const p = await openAdmin(browser, '#/customers?q=' + tag);
+  await table(p.page).waitFor();
+  await p.page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 50);
+  await p.page.getByText('50 customers shown, more below').waitFor();
+  await p.page.getByRole('button', { name: 'More' }).click();
+  await p.page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 53);
+  await p.page.getByText('53 customers', { exact: true }).waitFor();
+  const keys = await rowKeys(p.page);
+  assert.equal(new Set(keys).size, 53, 'no one twice');
+  assert.deepEqual(keys, [...keys].sort((a, b) => b - a), 'newest first');
+  assert.equal(await p.page.getByRole('button', { name: 'More' }).isVisible(), false);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

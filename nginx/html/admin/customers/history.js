@@ -26,7 +26,7 @@ export function ledgerSection(ctx, card) {
       { key: 'delta_minor', label: ctx.t('customers.ledger.delta'), num: true,
         cell: (r) => h('span', { class: r.delta_minor < 0 ? 'cust-minus' : 'cust-plus' }, moneyOf(ctx, r.delta_minor, cur, true)) },
       { key: 'balance_after', label: ctx.t('customers.ledger.after'), num: true, cell: (r) => moneyOf(ctx, r.balance_after, cur) },
-      { key: 'reason', label: ctx.t('customers.ledger.reason'), cell: (r) => r.reason || '—' },
+      { key: 'reason', label: ctx.t('customers.ledger.reason'), cell: (r) => known(ctx, 'customers.ledger.why.', r.reason) },
       { key: 'note', label: ctx.t('customers.ledger.note'), cell: (r) => (r.note ? h('span', { class: 'cust-note' }, r.note) : '—') },
     ],
   });

@@ -84,12 +84,19 @@ export async function renderList(view, ctx) {
     if (tr) location.hash = cardHash(filters, tr.dataset.key);
   });
 
+  // While a page is asked for, the table says it is busy (aria-busy; the tests wait on it).
   async function load(cursor = null) {
     const mine = ++seq;
     const qs = new URLSearchParams(filters);
     qs.set('limit', String(PAGE));
     if (cursor) qs.set('cursor', cursor);
-    const page = await ctx.api.get('/customers?' + qs);
+    table.el.setAttribute('aria-busy', 'true');
+    let page;
+    try {
+      page = await ctx.api.get('/customers?' + qs);
+    } finally {
+      if (mine === seq) table.el.setAttribute('aria-busy', 'false');
+    }
     if (mine !== seq) return;
     const items = page.items || [];
     if (cursor) table.addRows(items); else table.setRows(items);
