@@ -36,6 +36,9 @@ async function openCard(c, opts = {}) {
   await ready(p.page);
   return p;
 }
+// The toast that says an action was done (the audit list below may say the same words).
+const toast = (page, text) => page.locator('#toasts .toast-success', { hasText: text }).first().waitFor();
+
 async function openAction(page, title) {
   await page.locator('details.cust-action > summary', { hasText: title }).click();
   return page.getByRole('form', { name: title });
@@ -74,7 +77,7 @@ test('balance added with a reason reaches the customer and the ledger, once even
   await waitFor(async () => (await form.getByRole('button', { name: 'Change the balance' }).isEnabled()), { what: 'the button back' });
   assert.equal((await c.me()).user.balance_minor, 15050, 'the lost answer\'s change was made');
   await form.getByRole('button', { name: 'Change the balance' }).click();
-  await p.page.getByText(/^Balance changed by \+₽150\.50: now ₽150\.50$/).waitFor();
+  await toast(p.page, /^Balance changed by \+₽150\.50: now ₽150\.50$/);
   assert.equal(keys.length, 2);
   assert.ok(keys[0] && keys[0] === keys[1], JSON.stringify(keys));
   assert.equal((await c.me()).user.balance_minor, 15050);
@@ -97,7 +100,7 @@ test('balance added with a reason reaches the customer and the ledger, once even
   // Take some: a new key (a new form submission), the balance goes down.
   await again.getByLabel('Amount, RUB').fill('50.50');
   await again.getByRole('button', { name: 'Change the balance' }).click();
-  await p.page.getByText(/^Balance changed by −₽50\.50: now ₽100$/).waitFor();
+  await toast(p.page, /^Balance changed by −₽50\.50: now ₽100$/);
   assert.equal((await c.me()).user.balance_minor, 10000);
   const problems = (await p.problems()).filter((x) => !/request failed: POST .*\/balance .*ERR_CONNECTION_RESET/.test(x));
   assert.deepEqual(problems, []);
@@ -112,7 +115,7 @@ test('extend by days moves the expiry by those days; a device unbound is gone on
   await form.getByLabel('Days').fill('30');
   await form.getByLabel('Reason').fill('Goodwill after a support call');
   await form.getByRole('button', { name: 'Extend' }).click();
-  await p.page.getByText('Extended by 30 days').waitFor();
+  await toast(p.page, 'Extended by 30 days');
   const after0 = (await c.me()).subscription.expire_at;
   assert.equal(new Date(after0).getTime() - new Date(before0).getTime(), 30 * DAY, `${before0} → ${after0}`);
   assert.equal((await card(c)).subscription.expire_at, after0);
@@ -126,7 +129,7 @@ test('extend by days moves the expiry by those days; a device unbound is gone on
   const unbind = list.getByRole('form').first();
   await unbind.getByLabel('Reason').fill('Lost phone');
   await unbind.getByRole('button', { name: 'Unbind', exact: true }).click();
-  await p.page.getByText(/unbound$/).waitFor();
+  await toast(p.page, /unbound$/);
   await waitFor(async () => (await list.getByRole('listitem').count()) === 1, { what: 'one device left' });
   const left = (await adminApi('GET', `/customers/${c.id}/devices`)).json.items;
   assert.deepEqual(left.map((d) => d.hwid), [devices[1].hwid]);
@@ -146,7 +149,7 @@ test('a block shows the customer the blocked screen after a confirmation; an unb
   assert.equal((await card(c)).customer.is_blocked, false);
   await form.getByRole('button', { name: 'Block' }).click();
   await p.page.getByRole('group', { name: 'Block Blocky?' }).getByRole('button', { name: 'Block' }).click();
-  await p.page.getByText('Blocky is blocked').waitFor();
+  await toast(p.page, 'Blocky is blocked');
   await p.page.locator('.cust-profile').getByText('blocked', { exact: true }).waitFor();
   assert.equal((await card(c)).customer.is_blocked, true);
 
@@ -159,7 +162,7 @@ test('a block shows the customer the blocked screen after a confirmation; an unb
   await un.getByLabel('Reason').fill('Resolved with the bank');
   await un.getByRole('button', { name: 'Unblock' }).click();
   await p.page.getByRole('group', { name: 'Unblock Blocky?' }).getByRole('button', { name: 'Unblock' }).click();
-  await p.page.getByText('Blocky is unblocked').waitFor();
+  await toast(p.page, 'Blocky is unblocked');
   assert.equal((await card(c)).customer.is_blocked, false);
   const back = await openPage(browser, '/app/', { init: c.init });
   await ready(back.page);
@@ -187,7 +190,7 @@ test('support sees the support work only (no balance, no extend), and a message 
   await form.getByLabel('Message', { exact: true }).fill('Your subscription is fixed. ' + '<b>bold</b>');
   await form.getByLabel('Reason').fill('Ticket follow-up');
   await form.getByRole('button', { name: 'Send' }).click();
-  await p.page.getByText('Message to Helped queued; the bot sends it shortly').waitFor();
+  await toast(p.page, 'Message to Helped queued; the bot sends it shortly');
   const sent = (await card(c)).audit.find((e) => e.action === 'customer.message');
   assert.ok(sent && JSON.stringify(sent.payload).includes('Ticket follow-up'), JSON.stringify(sent));
   // Money is refused to support over the API too, nothing changed.
@@ -210,6 +213,79 @@ test('a viewer sees every action, none enabled, with the read-only note', async 
     for (const el of await actions.getByRole(kind).all()) if (await el.isEnabled()) enabled.push(kind + ' ' + (await el.textContent()));
   }
   assert.deepEqual(enabled, []);
+  assert.deepEqual(await axe(p.page), []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('the owner\'s other actions: grant a plan, discount, promo group, reset link, sync, reset devices; a refusal is said in the form', async () => {
+  const group = unique('vip').toLowerCase();
+  assert.equal((await adminApi('PUT', '/promo-groups/' + group, { discount_pct: 10 })).status < 300, true);
+  const c = await person({ firstName: 'Granted' });
+  const p = await openCard(c);
+
+  // No subscription to extend: the server's refusal under the form, nothing changed.
+  p.allowHttp((r) => r.status() === 409 && r.url().endsWith(`/customers/${c.id}/extend`));
+  const extend = await openAction(p.page, 'Extend by days');
+  await extend.getByLabel('Days').fill('0');
+  await extend.getByLabel('Reason').fill('try');
+  await extend.getByRole('button', { name: 'Extend' }).click();
+  await extend.getByText('A whole number from 1 to 3650').waitFor();
+  await extend.getByLabel('Days').fill('5');
+  await extend.getByRole('button', { name: 'Extend' }).click();
+  await extend.getByText(/no subscription to extend/).waitFor();
+  assert.equal((await card(c)).subscription, null);
+
+  const grant = await openAction(p.page, 'Grant a plan');
+  await grant.getByLabel('Plan').selectOption('standard');
+  await grant.getByLabel('Days').fill('14');
+  await grant.getByLabel('Reason').fill('Partner account');
+  const started = Date.now();
+  await grant.getByRole('button', { name: 'Grant' }).click();
+  await toast(p.page, 'Standard granted for 14 days');
+  const sub = (await c.me()).subscription;
+  assert.equal(sub.plan_code ?? (await card(c)).subscription.plan_code, 'standard');
+  assert.ok(Math.abs(new Date(sub.expire_at).getTime() - (started + 14 * DAY)) < 5 * 60000, sub.expire_at);
+
+  const discount = await openAction(p.page, 'Personal discount');
+  await discount.getByLabel('Discount, %').fill('15');
+  await discount.getByLabel('Reason').fill('Loyal');
+  await discount.getByRole('button', { name: 'Save' }).click();
+  await toast(p.page, 'Personal discount is now 15%');
+  assert.equal((await card(c)).customer.personal_discount_pct, 15);
+
+  const groupForm = await openAction(p.page, 'Promo group');
+  await groupForm.getByLabel('Promo group').selectOption(group);
+  await groupForm.getByLabel('Reason').fill('Partner');
+  await groupForm.getByRole('button', { name: 'Save' }).click();
+  await toast(p.page, 'Promo group is now ' + group);
+  assert.equal((await card(c)).customer.promo_group, group);
+
+  const linkBefore = (await card(c)).subscription.subscription_url;
+  const link = await openAction(p.page, 'Reset the subscription link');
+  await link.getByLabel('Reason').fill('Link leaked');
+  await link.getByRole('button', { name: 'Reset the link' }).click();
+  await p.page.getByRole('group', { name: /new subscription link/ }).getByRole('button', { name: 'Reset the link' }).click();
+  await toast(p.page, 'Subscription link reset');
+  const linkAfter = (await card(c)).subscription.subscription_url;
+  assert.ok(linkAfter && linkAfter !== linkBefore, `${linkBefore} → ${linkAfter}`);
+
+  const sync = await openAction(p.page, 'Sync with the panel');
+  await sync.getByLabel('Reason').fill('Panel shows the old expiry');
+  await sync.getByRole('button', { name: 'Sync' }).click();
+  await toast(p.page, 'Synced with the panel');
+
+  assert.equal((await adminApi('GET', `/customers/${c.id}/devices`)).json.items.length, 2);
+  const reset = await openAction(p.page, 'Reset devices');
+  await reset.getByLabel('Reason').fill('New phone');
+  await reset.getByRole('button', { name: 'Reset devices' }).click();
+  await p.page.getByRole('group', { name: /Unbind every device/ }).getByRole('button', { name: 'Reset devices' }).click();
+  await toast(p.page, 'Devices reset');
+  assert.equal((await adminApi('GET', `/customers/${c.id}/devices`)).json.items.length, 0);
+
+  const actions = (await card(c)).audit.map((e) => e.action);
+  for (const a of ['grant', 'discount', 'promo-group', 'reset-link', 'sync', 'reset-devices']) assert.ok(actions.includes('customer.' + a), actions.join());
+  assert.ok(!actions.includes('customer.extend'), 'the refused extend changed nothing');
   assert.deepEqual(await axe(p.page), []);
   assert.deepEqual(await p.problems(), []);
   await p.close();
