@@ -77,7 +77,7 @@ CustomerAction action_of(Exchange& ex, CustomerActionKind kind) {
             break;
         case CustomerActionKind::discount: a.amount = require_int(body, "personal_discount_pct", -kAny, kAny); break;
         case CustomerActionKind::promo_group:
-            if (!has_field(body, "promo_group")) throw bad_request("promo_group is required (a name, or null for none)");
+            if (!body.HasMember("promo_group")) throw bad_request("promo_group is required (a name, or null for none)");
             a.text = optional_text(body, "promo_group");
             break;
         case CustomerActionKind::unbind_device: a.text = require_string(body, "hwid", 0, 1000); break;
