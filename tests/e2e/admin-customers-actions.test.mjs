@@ -2,14 +2,15 @@
 // the customer's balance (GET /api/cabinet/me) and a ledger row with that reason, and a
 // form sent again after its answer was lost (same Idempotency-Key) adds nothing twice;
 // days added move the expiry by those days; a device unbound is gone on the panel; a block
-// shows the customer the blocked screen and an unblock takes it away. Support sees only the
-// support work, a viewer no enabled action. Each test makes the customers it uses.
+// shows the customer the blocked screen and an unblock takes it away; a message reaches the
+// bot once. Support sees only the support work, a viewer no enabled action. Each test
+// makes the customers it uses.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
 import { SUPPORT, VIEWER, adminApi, openAdmin, unique } from './lib/admin.mjs';
 import { axe, launch, openPage, ready } from './lib/browser.mjs';
-import { api, freshId, initData, waitFor } from './lib/stack.mjs';
+import { FAKES, api, freshId, initData, waitFor } from './lib/stack.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -180,7 +181,7 @@ const TITLES = ['Add or take balance', 'Extend by days', 'Grant a plan', 'Person
   'Reset devices', 'Reset the subscription link', 'Block', 'Sync with the panel', 'Send a message'];
 const titles = (page) => page.locator('details.cust-action > summary').allInnerTexts();
 
-test('support sees the support work only (no balance, no extend), and a message it sends is queued', async () => {
+test('support sees the support work only (no balance, no extend), and a message it sends reaches the customer through the bot once', async () => {
   const c = await person({ firstName: 'Helped', trial: true });
   const p = await openCard(c, { who: SUPPORT, width: 390 });
   assert.deepEqual(await titles(p.page), ['Reset devices', 'Reset the subscription link', 'Block', 'Sync with the panel', 'Send a message']);
@@ -193,6 +194,13 @@ test('support sees the support work only (no balance, no extend), and a message 
   await toast(p.page, 'Message to Helped queued; the bot sends it shortly');
   const sent = (await card(c)).audit.find((e) => e.action === 'customer.message');
   assert.ok(sent && JSON.stringify(sent.payload).includes('Ticket follow-up'), JSON.stringify(sent));
+  // The worker's bot sends it, once, to the customer's chat (the fake Bot API's journal).
+  const toThem = async () => (await (await fetch(`${FAKES}/__fake/journal?service=telegram`)).json())
+    .filter((r) => String(r.path || r.url || '').endsWith('/sendMessage') && JSON.stringify(r).includes(String(c.telegramId)));
+  await waitFor(async () => (await toThem()).length > 0, { what: 'the bot\'s sendMessage', timeout: 20000 });
+  const calls = await toThem();
+  assert.equal(calls.length, 1, JSON.stringify(calls));
+  assert.ok(JSON.stringify(calls[0]).includes('Your subscription is fixed.'), JSON.stringify(calls[0]));
   // Money is refused to support over the API too, nothing changed.
   const refused = await adminApi('POST', `/customers/${c.id}/balance`, { delta_minor: 100, reason: 'x' }, SUPPORT);
   assert.equal(refused.status, 403);
