@@ -19,7 +19,6 @@ const SHOTS = [
   ['settings', '#/settings', (page) => page.getByRole('heading', { name: 'Trial', exact: true }).waitFor()],
   ['maintenance', '#/maintenance', (page) => page.getByRole('heading', { name: 'Maintenance mode' }).waitFor()],
   ['audit', '#/audit', (page) => page.getByRole('button', { name: 'Refresh' }).waitFor()],
-  ['customers', '#/customers', (page) => page.getByText('Coming', { exact: true }).waitFor()],
 ];
 
 for (const [name, hash, loaded] of SHOTS) {

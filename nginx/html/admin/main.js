@@ -30,7 +30,7 @@ const ALL = ['owner', 'support', 'viewer'];
 const GROUPS = ['shop', 'money', 'setup', 'system'];
 const SECTIONS = [
   { id: 'overview', group: 'shop', roles: OWNER_VIEWER, load: () => import('./screens/overview.js') },
-  { id: 'customers', group: 'money', roles: ALL },
+  { id: 'customers', group: 'money', roles: ALL, load: () => import('./screens/customers.js') },
   { id: 'payments', group: 'money', roles: OWNER_VIEWER },
   { id: 'support', group: 'money', roles: ALL },
   { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER },
@@ -84,26 +84,35 @@ const ctx = {
 };
 const adminBase = base.replace(/\/cabinet$/, '/admin');
 
-// A POST whose answer is a file (the promo codes' CSV): the text and the file name, or an
-// ApiError like every other call.
+// A call whose answer is a file: a POST with a body (the promo codes' CSV: its text), or a
+// GET without one (the customers' export: a Blob, never held as one string); the file name
+// too, or an ApiError like every other call.
 ctx.download = async (path, body) => {
-  const headers = { 'Content-Type': 'application/json' };
+  const get = body === undefined;
+  const headers = get ? {} : { 'Content-Type': 'application/json' };
   const c = credential();
   if (c) headers.Authorization = c;
   let res;
   try {
-    res = await fetch(adminBase + path, { method: 'POST', headers, body: JSON.stringify(body), cache: 'no-store' });
+    res = await fetch(adminBase + path, get ? { headers, cache: 'no-store' }
+      : { method: 'POST', headers, body: JSON.stringify(body), cache: 'no-store' });
   } catch {
     throw new ApiError(0, null);
   }
-  const text = await res.text();
   if (!res.ok) {
+    const text = await res.text();
     let detail = null;
     try { detail = JSON.parse(text).detail; } catch { /* not JSON */ }
     throw new ApiError(res.status, typeof detail === 'string' ? detail : null);
   }
   const m = (res.headers.get('Content-Disposition') || '').match(/filename="?([^";]+)"?/);
-  return { text, type: res.headers.get('Content-Type') || 'text/csv', name: m ? m[1] : null };
+  const file = { type: res.headers.get('Content-Type') || 'text/csv', name: m ? m[1] : null };
+  try {
+    if (get) file.blob = await res.blob(); else file.text = await res.text();
+  } catch {
+    throw new ApiError(0, null);   // the connection broke while the file came
+  }
+  return file;
 };
 
 function setLanguage(t) {
