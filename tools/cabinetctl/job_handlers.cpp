@@ -16,6 +16,7 @@
 #include "services/payment_confirmation.hpp"
 #include "services/referral_commission.hpp"
 #include "services/support.hpp"
+#include "services/user_messages.hpp"
 #include "util/json.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -121,6 +122,25 @@ void send_report(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
         record_ticket_notification(txn, support_message_id, s.report_chat_id, sent);
 }
 
+// `send_user_message` {"telegram_id": N, "text": "...", "ref": "..."}: one bot message to
+// one customer's private chat (services/user_messages.hpp). Telegram's refusal to deliver
+// it at all (403: the customer blocked the bot or deleted their account; 400: no chat with
+// them) is final: logged and kept on the job row as "undelivered", not retried. Any other
+// failure (outage, 429 with its retry_after) is retried by the queue.
+void send_user_message(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    const int64_t chat = payload_id(job, "telegram_id");
+    const std::string text = payload_string(job, "text");
+    if (text.empty()) throw std::invalid_argument("send_user_message: payload needs text");
+    try {
+        BotApi(s).send_message(std::to_string(chat), "", text);
+    } catch (const BotApiError& e) {
+        if (e.http_status() != 400 && e.http_status() != 403) throw;
+        spdlog::warn("user message job {} ({}): Telegram refused it for good: {}", job.id, payload_string(job, "ref"), e.why());
+        txn.exec_params0("UPDATE jobs SET payload = payload || jsonb_build_object('undelivered', $2::text) WHERE id = $1",
+                         job.id, e.why());
+    }
+}
+
 // `send_mail` {"to", "subject", "text", "html"}: a mail of the web cabinet (verification
 // links) over SMTP. Logged by address and subject only: the body holds one-time links.
 // Once sent, the body is wiped from the job row in the same transaction that marks the job
@@ -178,6 +198,7 @@ jobs::Registry make_registry(const LiveSettings& settings) {
     r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(*settings.current(), txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(*settings.current(), txn, job); });
     r.add(kSendReportJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_report(*settings.current(), txn, job); });
+    r.add(kSendUserMessageJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_user_message(*settings.current(), txn, job); });
     r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(*settings.current(), txn, job); });
     r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(*settings.current(), txn, job); });
     return r;

@@ -82,7 +82,7 @@ rapidjson::Document BotApi::call(const std::string& method, const std::string& j
         }
         throw BotApiError("Bot API " + method + " answered " + std::to_string(r.status) +
                               (retry_after > 0 ? ", retry after " + std::to_string(retry_after) + " s" : ""),
-                          retry_after);
+                          retry_after, r.status);
     }
     return d;
 }

@@ -14,12 +14,18 @@ namespace cabinet {
 // A failed Bot API call: 502 like a payment gateway's, but saying which service failed.
 // Telegram's flood control (429) says how long to wait: kept as the retry hint, and sent
 // to an HTTP client as Retry-After.
+// `http_status` is the Bot API's own answer (403: the user blocked the bot; 400: e.g. no
+// chat with them), 0 when it never answered.
 class BotApiError : public GatewayError, public RetryAfterHint {
 public:
-    explicit BotApiError(const std::string& why, int64_t retry_after_s = 0)
-        : GatewayError("Telegram Bot API unavailable", why), RetryAfterHint(retry_after_s) {
+    explicit BotApiError(const std::string& why, int64_t retry_after_s = 0, long http_status = 0)
+        : GatewayError("Telegram Bot API unavailable", why), RetryAfterHint(retry_after_s), http_status_(http_status) {
         if (retry_after_s > 0) headers.emplace_back("Retry-After", std::to_string(retry_after_s));
     }
+    long http_status() const { return http_status_; }
+
+private:
+    long http_status_;
 };
 
 class BotApi {
