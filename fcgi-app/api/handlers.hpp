@@ -74,6 +74,13 @@ void post_admin_promo_code(Exchange& ex);
 void post_admin_promo_code_disable(Exchange& ex);  // POST /api/admin/promo-codes/{id}/disable
 void post_admin_promo_code_enable(Exchange& ex);   // POST /api/admin/promo-codes/{id}/enable
 void post_admin_promo_code_batch(Exchange& ex);    // POST /api/admin/promo-codes/batch (text/csv)
+// The support inbox (admin_support.cpp)
+void get_admin_support_tickets(Exchange& ex);
+void get_admin_support_counts(Exchange& ex);
+void get_admin_support_ticket(Exchange& ex);   // GET /api/admin/support/tickets/{id}
+void post_admin_support_reply(Exchange& ex);   // POST /api/admin/support/tickets/{id}/reply
+void post_admin_support_close(Exchange& ex);   // POST /api/admin/support/tickets/{id}/close
+void post_admin_support_reopen(Exchange& ex);  // POST /api/admin/support/tickets/{id}/reopen
 // Admin maintenance screen (admin.cpp)
 std::string admin_actor(Exchange& ex);  // the caller as the audit log names them (admin routes)
 void get_admin_maintenance(Exchange& ex);
