@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "api/handlers.hpp"
+#include "api/serializers.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
@@ -64,16 +65,7 @@ void get_admin_promo_codes(Exchange& ex) {
     f.before_id = query_int(ex.req.query, "cursor", 1, kAnyInt);
     f.limit = query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage);
     const auto items = ex.io.db.read([&](auto& txn) { return list_promo_codes(txn, f); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
-    for (const auto& c : items) write_promo_code(w, c);
-    w.EndArray();
-    w.Key("next_cursor");
-    if (static_cast<int64_t>(items.size()) == f.limit) write_string(w, std::to_string(items.back().id));
-    else w.Null();
-    w.EndObject();
+    write_page(ex.resp.json(), items, f.limit, write_promo_code);
 }
 
 void post_admin_promo_code(Exchange& ex) {

@@ -74,6 +74,12 @@ void post_admin_promo_code(Exchange& ex);
 void post_admin_promo_code_disable(Exchange& ex);  // POST /api/admin/promo-codes/{id}/disable
 void post_admin_promo_code_enable(Exchange& ex);   // POST /api/admin/promo-codes/{id}/enable
 void post_admin_promo_code_batch(Exchange& ex);    // POST /api/admin/promo-codes/batch (text/csv)
+// Customers (admin_customers.cpp)
+void get_admin_customers(Exchange& ex);
+void get_admin_customers_export(Exchange& ex);   // GET /api/admin/customers/export (text/csv, streamed)
+void get_admin_customer(Exchange& ex);           // GET /api/admin/customers/{id}: the card
+void get_admin_customer_devices(Exchange& ex);   // GET /api/admin/customers/{id}/devices
+void post_admin_customer_action(Exchange& ex);   // POST /api/admin/customers/{id}/<action>
 // The support inbox (admin_support.cpp)
 void get_admin_support_tickets(Exchange& ex);
 void get_admin_support_counts(Exchange& ex);

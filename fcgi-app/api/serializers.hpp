@@ -8,6 +8,21 @@
 namespace cabinet::api {
 
 // The bare answer {"ok": true} of an action with nothing else to report.
+// A page of an owner's list, newest first: {items: [...], next_cursor}. A full page names
+// where the next one starts (its last item's id, as text); a short one ends the list.
+template <class Items, class WriteItem>
+void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem write_item) {
+    w.StartObject();
+    w.Key("items");
+    w.StartArray();
+    for (const auto& item : items) write_item(w, item);
+    w.EndArray();
+    w.Key("next_cursor");
+    if (!items.empty() && static_cast<int64_t>(items.size()) == limit) write_string(w, std::to_string(items.back().id));
+    else w.Null();
+    w.EndObject();
+}
+
 void write_ok(Exchange& ex);
 
 void write_user(JsonWriter& w, const Settings& s, const User& u);

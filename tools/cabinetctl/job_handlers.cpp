@@ -20,6 +20,7 @@
 #include "util/json.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
+#include "sync_user.hpp"
 
 namespace cabinet::ctl {
 namespace {
@@ -188,6 +189,12 @@ void backup_now(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     write_audit(txn, "worker", "backup.done", "job:" + std::to_string(job.id), buf.GetString());
 }
 
+// `sync_user` {"user_id": N}: the owner's "sync with the panel" for one customer.
+void sync_user(const Settings& s, const jobs::Job& job) {
+    const int64_t user_id = payload_id(job, "user_id");
+    spdlog::info("sync job {}: user {}: {}", job.id, user_id, sync_user_now(s, user_id));
+}
+
 }  // namespace
 
 jobs::Registry make_registry(const LiveSettings& settings) {
@@ -201,6 +208,7 @@ jobs::Registry make_registry(const LiveSettings& settings) {
     r.add(kSendUserMessageJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_user_message(*settings.current(), txn, job); });
     r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(*settings.current(), txn, job); });
     r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(*settings.current(), txn, job); });
+    r.add(kSyncUserJob, [&settings](pqxx::work&, const jobs::Job& job) { sync_user(*settings.current(), job); });
     return r;
 }
 

@@ -27,6 +27,7 @@
 #include "panel/panel_mark.hpp"
 #include "panel_doubt.hpp"
 #include "panel_mirror.hpp"
+#include "sync_user.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::ctl {
@@ -127,6 +128,17 @@ void sync_unseen(pqxx::connection& conn, PanelClient& panel, const std::vector<i
 }
 
 }  // namespace
+
+std::string sync_user_now(const Settings& s, int64_t user_id) {
+    pqxx::connection conn(s.database_url);
+    PanelClient panel(s.panel_base_url, s.panel_token, s.panel_connect_timeout_ms, s.panel_timeout_ms);
+    Totals t;
+    sync_one(conn, panel, user_id, t);
+    if (t.put_back) return "put back on the panel as PostgreSQL has it";
+    if (t.moved) return "changed by a grant meanwhile; the next sync mirrors it";
+    if (t.missing) return "the panel user is gone";
+    return t.synced ? "in step with the panel" : "no subscription on the panel";
+}
 
 int sync_panel(const Args& args) {
     const Settings s = load_or_die();

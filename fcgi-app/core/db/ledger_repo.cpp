@@ -22,9 +22,10 @@ std::string_view ledger_reason_name(LedgerReason r) {
 }
 
 std::optional<int64_t> move_balance(pqxx::transaction_base& txn, int64_t user_id, int64_t delta, LedgerReason reason,
-                                    std::optional<int64_t> transaction_id) {
+                                    std::optional<int64_t> transaction_id, std::string_view note) {
     if (delta == 0) throw std::logic_error("a ledger move of 0");
-    const auto res = exec_prepared(txn, "ledger_move", user_id, delta, std::string(ledger_reason_name(reason)), transaction_id);
+    const auto res = exec_prepared(txn, "ledger_move", user_id, delta, std::string(ledger_reason_name(reason)), transaction_id,
+                                   std::string(note));
     if (res.empty() || res[0][0].is_null()) return std::nullopt;
     return res[0][0].as<int64_t>();
 }

@@ -18,9 +18,10 @@ std::string_view ledger_reason_name(LedgerReason r);
 
 // Credits (delta > 0) or charges (delta < 0) the balance and records it. A charge larger
 // than the balance changes nothing and returns nullopt; otherwise the new balance.
-// `transaction_id` links the row to the history entry it pays for, when there is one.
+// `transaction_id` links the row to the history entry it pays for, when there is one;
+// `note` is kept on the row (the owner's reason for an `admin` move).
 std::optional<int64_t> move_balance(pqxx::transaction_base& txn, int64_t user_id, int64_t delta, LedgerReason reason,
-                                    std::optional<int64_t> transaction_id = std::nullopt);
+                                    std::optional<int64_t> transaction_id = std::nullopt, std::string_view note = {});
 
 // One row of subscription_history: `source` changed the expiry from `expire_before` (as the
 // writer read it; nullopt for a new subscription) to `expire_after` (Unix seconds).

@@ -29,6 +29,7 @@ std::vector<Statement> ledger_statements();        // ledger_statements.cpp: bal
 std::vector<Statement> owner_settings_statements();  // owner_settings_statements.cpp: owner-level settings
 std::vector<Statement> catalog_admin_statements();   // catalog_admin_statements.cpp: the owner's catalogue and texts
 std::vector<Statement> promo_admin_statements();     // promo_admin_statements.cpp: the owner's promo codes
+std::vector<Statement> customer_admin_statements();  // customer_admin_statements.cpp: the owner's customers
 std::vector<Statement> overview_statements();        // overview_statements.cpp: the owner's Overview figures
 
 }  // namespace cabinet

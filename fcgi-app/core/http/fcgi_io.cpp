@@ -1,5 +1,7 @@
 #include "http/fcgi_io.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <string>
 
 #include "errors.hpp"
@@ -104,8 +106,16 @@ void write_response(FCGX_Request& r, const Request& req, const Response& resp) {
     }
     head += "\r\n";
     FCGX_PutStr(head.data(), static_cast<int>(head.size()), r.out);
-    if (resp.status != 204 && req.method != "HEAD")
+    if (resp.status == 204 || req.method == "HEAD") return;
+    if (!resp.stream) {
         FCGX_PutStr(resp.body.GetString(), static_cast<int>(resp.body.GetSize()), r.out);
+        return;
+    }
+    try {
+        resp.stream([&r](std::string_view piece) { FCGX_PutStr(piece.data(), static_cast<int>(piece.size()), r.out); });
+    } catch (const std::exception& e) {
+        spdlog::error("request {}: the streamed answer was cut short: {}", req.request_id, e.what());
+    }
 }
 
 // libfcgi closes a connection the lingering way: shutdown(), then poll() and read() until

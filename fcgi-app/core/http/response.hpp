@@ -1,6 +1,7 @@
 #pragma once
 // The response under construction. JSON goes straight into `body` through `json()`;
 // nothing is built as a DOM first.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,12 @@ struct Response {
     std::string content_type = "application/json";
     std::vector<std::pair<std::string, std::string>> headers;
     rapidjson::StringBuffer body;
+    // A body too large to hold (a CSV export of a million rows): instead of `body`, after
+    // the head, `stream` is called with a sink that sends each piece on at once. It runs
+    // after dispatch, with the status already on the wire, so a failure inside it can only
+    // cut the body short (http/fcgi_io.cpp logs it); read what may fail before setting it.
+    using Sink = std::function<void(std::string_view)>;
+    std::function<void(const Sink&)> stream;
 
     JsonWriter& json() {
         if (!writer_) writer_.emplace(body);
@@ -33,6 +40,7 @@ struct Response {
         content_type = "application/json";
         headers.clear();
         body.Clear();
+        stream = nullptr;
         writer_.reset();
     }
 

@@ -1,0 +1,173 @@
+// The owner's customers (services/customer_search, customer_card, customer_actions;
+// docs/api.md "Customers"). Reads are every staff role's; the export is the owner's and the
+// viewer's; money and time actions are the owner's, the others also support's (routes.cpp).
+//   GET  /api/admin/customers?q=&status=&promo_group=&joined_from=&joined_to=&cursor=&limit=
+//        {items: [customer…], next_cursor}
+//   GET  /api/admin/customers/export?(the same filters) → text/csv, streamed
+//   GET  /api/admin/customers/{id} → the card
+//   GET  /api/admin/customers/{id}/devices → {items, device_limit} (the panel's; 502 down)
+//   POST /api/admin/customers/{id}/<action> (Idempotency-Key) → {action, customer}
+#include <limits>
+
+#include "api/handlers.hpp"
+#include "api/serializers.hpp"
+#include "db/prepared.hpp"
+#include "errors.hpp"
+#include "http/body.hpp"
+#include "http/query.hpp"
+#include "services/customer_actions.hpp"
+#include "services/customer_card.hpp"
+#include "services/customer_search.hpp"
+#include "util/json_fields.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
+
+namespace cabinet::api {
+namespace {
+
+constexpr int64_t kDefaultPage = 50, kMaxPage = 200;
+constexpr int64_t kExportBatch = 2000;  // rows a statement of the export reads
+constexpr int64_t kAnyId = std::numeric_limits<int64_t>::max();
+
+// "2026-01-31" as the Unix second it starts (UTC); `days_after` moves it on.
+std::optional<int64_t> query_day(Exchange& ex, const char* name, int64_t days_after) {
+    const auto v = query_param(ex.req.query, name);
+    if (!v || v->empty()) return std::nullopt;
+    const auto t = v->size() == 10 ? parse_iso8601(*v + "T00:00:00Z") : std::nullopt;
+    if (!t) throw bad_request(std::string(name) + " must be a date, e.g. 2026-01-31");
+    return *t + days_after * 86400;
+}
+
+CustomerFilter filter_of(Exchange& ex) {
+    CustomerFilter f;
+    f.q = std::string(trim(query_param(ex.req.query, "q").value_or("")));
+    check_customer_query(f.q);
+    f.status = customer_status_named(query_param(ex.req.query, "status").value_or(""));
+    f.promo_group = query_param(ex.req.query, "promo_group");
+    if (f.promo_group && f.promo_group->empty()) f.promo_group.reset();
+    f.joined_from = query_day(ex, "joined_from", 0);
+    f.joined_until = query_day(ex, "joined_to", 1);  // the whole last day
+    return f;
+}
+
+int64_t customer_id(Exchange& ex) {
+    int64_t id = 0;
+    if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found("no customer with that id");
+    return id;
+}
+
+std::optional<std::string> optional_text(const rapidjson::Value& body, const char* field) {
+    if (!has_field(body, field) || body[field].IsNull()) return std::nullopt;
+    return require_string(body, field, 0, 8192);
+}
+
+// The body's fields an action reads (services/customer_actions.cpp checks their values).
+CustomerAction action_of(Exchange& ex, CustomerActionKind kind) {
+    const JsonBody body(ex.req);
+    CustomerAction a;
+    a.kind = kind;
+    a.reason = std::string(trim(require_string(body, "reason", 0, 2000)));
+    constexpr int64_t kAny = std::numeric_limits<int64_t>::max();
+    switch (kind) {
+        case CustomerActionKind::balance: a.amount = require_int(body, "delta_minor", -kAny, kAny); break;
+        case CustomerActionKind::extend: a.amount = require_int(body, "days", -kAny, kAny); break;
+        case CustomerActionKind::grant:
+            a.amount = require_int(body, "days", -kAny, kAny);
+            a.text = require_string(body, "plan_code", 0, 200);
+            break;
+        case CustomerActionKind::discount: a.amount = require_int(body, "personal_discount_pct", -kAny, kAny); break;
+        case CustomerActionKind::promo_group:
+            if (!body.HasMember("promo_group")) throw bad_request("promo_group is required (a name, or null for none)");
+            a.text = optional_text(body, "promo_group");
+            break;
+        case CustomerActionKind::unbind_device: a.text = require_string(body, "hwid", 0, 1000); break;
+        case CustomerActionKind::message: a.text = require_string(body, "text", 0, 20000); break;
+        default: break;
+    }
+    check_customer_action(a);
+    return a;
+}
+
+}  // namespace
+
+void get_admin_customers(Exchange& ex) {
+    CustomerFilter f = filter_of(ex);
+    f.before_id = query_int(ex.req.query, "cursor", 1, kAnyId);
+    f.limit = query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage);
+    const auto items = ex.io.db.read([&](auto& txn) { return search_customers(txn, f); });
+    write_page(ex.resp.json(), items, f.limit, write_customer);
+}
+
+// Streamed a batch at a time, each batch its own short read from where the last ended
+// (keyset by id), so neither the pool nor PostgreSQL holds the whole list, and no
+// transaction stays open while the client reads. A customer who joins meanwhile is not in
+// the file (the export starts below the newest id of its first batch).
+void get_admin_customers_export(Exchange& ex) {
+    CustomerFilter f = filter_of(ex);
+    f.limit = kExportBatch;
+    // The first batch before the head: a database failure is still a proper 503.
+    auto first = ex.io.db.read([&](auto& txn) { return search_customers(txn, f); });
+    ex.resp.content_type = "text/csv; charset=utf-8";
+    ex.resp.header("Content-Disposition", "attachment; filename=\"customers.csv\"");
+    ex.resp.stream = [&db = ex.io.db, f, first = std::move(first)](const Response::Sink& put) mutable {
+        std::string chunk = kCustomerCsvHeader;
+        auto batch = std::move(first);
+        for (;;) {
+            for (const auto& c : batch) append_customer_csv(chunk, c);
+            put(chunk);
+            chunk.clear();
+            if (static_cast<int64_t>(batch.size()) < f.limit) return;
+            f.before_id = batch.back().id;
+            batch = db.read([&](auto& txn) { return search_customers(txn, f); });
+        }
+    };
+}
+
+void get_admin_customer(Exchange& ex) {
+    const int64_t id = customer_id(ex);
+    const auto card = ex.io.db.read([&](auto& txn) { return customer_card_json(txn, id); });
+    if (!card) throw not_found("no customer with that id");
+    ex.resp.json().RawValue(card->data(), card->size(), rapidjson::kObjectType);
+}
+
+void get_admin_customer_devices(Exchange& ex) {
+    const int64_t id = customer_id(ex);
+    const auto sub = ex.io.db.read([&](auto& txn) { return exec_prepared(txn, "admin_customer_panel_user", id); });
+    if (sub.empty()) throw not_found("no customer with that id");
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("items");
+    w.StartArray();
+    if (!sub[0]["uuid"].is_null()) {
+        for (const auto& d : ex.io.panel.devices(sub[0]["uuid"].c_str())) {
+            w.StartObject();
+            put_text(w, "hwid", d.hwid);
+            put_text(w, "platform", d.platform);
+            put_text(w, "device_model", d.device_model);
+            put_time(w, "created_at", d.created_at);
+            w.EndObject();
+        }
+    }
+    w.EndArray();
+    put_int(w, "device_limit", sub[0]["device_limit"].is_null() ? std::nullopt
+                                                                : std::optional<int64_t>(sub[0]["device_limit"].as<int64_t>()));
+    w.EndObject();
+}
+
+void post_admin_customer_action(Exchange& ex) {
+    const int64_t id = customer_id(ex);
+    // Each action is a route of its own (routes.cpp names who may do it): the last segment.
+    const auto kind = customer_action_named(ex.req.path.substr(ex.req.path.rfind('/') + 1));
+    if (!kind) throw not_found("no such action");
+    const std::string& key = ex.req.idempotency_key;
+    if (key.empty() || key.size() > 100)
+        throw bad_request("an Idempotency-Key header (1..100 characters) is required: one per action the page sends");
+    const CustomerAction a = action_of(ex, *kind);
+    const ActionCall call{key, admin_actor(ex), id};
+    const ActionAnswer answer = ex.io.db.transact(
+        [&](pqxx::work& txn) { return run_customer_action(txn, ex.io.panel, ex.settings(), call, a); });
+    if (answer.replayed) ex.resp.header("Idempotent-Replayed", "true");
+    ex.resp.json().RawValue(answer.json.data(), answer.json.size(), rapidjson::kObjectType);
+}
+
+}  // namespace cabinet::api
