@@ -18,16 +18,6 @@ namespace {
 
 constexpr int64_t kSupportTg = 100000002, kViewerTg = 100000003;
 
-std::string text_body(const std::string& text) {
-    rapidjson::StringBuffer buf;
-    cabinet::JsonWriter w(buf);
-    w.StartObject();
-    w.Key("text");
-    cabinet::write_string(w, text);
-    w.EndObject();
-    return buf.GetString();
-}
-
 HttpResult as(int64_t staff_tg, const std::string& method, const std::string& path, const std::string& body = {},
               const std::string& key = {}) {
     std::vector<std::string> h = {tma_header(staff_tg, "Staff"), kJsonContentType};
@@ -63,17 +53,6 @@ int64_t messages_in(int64_t id) { return count("SELECT count(*) FROM support_mes
 int64_t user_message_jobs(int64_t tg) {
     return count("SELECT count(*) FROM jobs WHERE kind = 'send_user_message' AND payload->>'telegram_id' = '" + str(tg) + "'");
 }
-// The texts the fake Bot API was asked to send to the private chat `tg` after `since`.
-std::vector<std::string> private_messages_since(int64_t since, int64_t tg) {
-    std::vector<std::string> out;
-    const auto calls = bot_api_calls("sendMessage", since);
-    for (const auto& e : calls.GetArray()) {
-        const auto& m = e["json"];
-        if (m.IsObject() && m.HasMember("chat_id") && str(m["chat_id"]) == str(tg)) out.emplace_back(str(m["text"]));
-    }
-    return out;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(owner_support)
@@ -145,8 +124,8 @@ BOOST_AUTO_TEST_CASE(a_web_answer_reaches_the_customers_app_and_telegram_once) {
 
     // Queued with it, and delivered by the worker once.
     BOOST_TEST(user_message_jobs(tg) == 1);
-    BOOST_REQUIRE(wait_until([&] { return !private_messages_since(mark, tg).empty(); }, 15000));
-    const auto sent = private_messages_since(mark, tg);
+    BOOST_REQUIRE(wait_until([&] { return !private_bot_messages_since(mark, tg).empty(); }, 15000));
+    const auto sent = private_bot_messages_since(mark, tg);
     BOOST_REQUIRE_EQUAL(sent.size(), 1u);
     BOOST_TEST(sent[0] == "Support (ticket #" + str(id) + "):\nChoose <i>Bank card</i> when you buy.");
     BOOST_TEST(count("SELECT count(*) FROM audit_log WHERE action = 'support.reply' AND actor = 'telegram:" + str(kSupportTg) +

@@ -17,16 +17,6 @@ HttpResult post_text(const std::string& auth, const std::string& body) {
     return http("POST", "/api/cabinet/support", {auth, "Content-Type: application/json"}, body);
 }
 
-std::string text_body(const std::string& text) {
-    rapidjson::StringBuffer buf;
-    cabinet::JsonWriter w(buf);
-    w.StartObject();
-    w.Key("text");
-    cabinet::write_string(w, text);
-    w.EndObject();
-    return buf.GetString();
-}
-
 rapidjson::Document support_of(const std::string& auth) {
     const auto r = http("GET", "/api/cabinet/support", {auth});
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
