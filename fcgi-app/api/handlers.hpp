@@ -85,6 +85,13 @@ void get_admin_payments(Exchange& ex);
 void get_admin_payments_export(Exchange& ex);  // GET /api/admin/payments/export (text/csv, streamed)
 void get_admin_payment(Exchange& ex);          // GET /api/admin/payments/{id}
 void post_admin_payment_refund(Exchange& ex);  // POST /api/admin/payments/{id}/refund
+// The support inbox (admin_support.cpp)
+void get_admin_support_tickets(Exchange& ex);
+void get_admin_support_counts(Exchange& ex);
+void get_admin_support_ticket(Exchange& ex);   // GET /api/admin/support/tickets/{id}
+void post_admin_support_reply(Exchange& ex);   // POST /api/admin/support/tickets/{id}/reply
+void post_admin_support_close(Exchange& ex);   // POST /api/admin/support/tickets/{id}/close
+void post_admin_support_reopen(Exchange& ex);  // POST /api/admin/support/tickets/{id}/reopen
 // Admin maintenance screen (admin.cpp)
 std::string admin_actor(Exchange& ex);  // the caller as the audit log names them (admin routes)
 void get_admin_maintenance(Exchange& ex);

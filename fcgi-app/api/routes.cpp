@@ -103,6 +103,12 @@ std::vector<Route> routes() {
         {"POST", "/api/admin/promo-codes/batch", AuthKind::owner, post_admin_promo_code_batch, true},
         {"POST", "/api/admin/promo-codes/{id}/disable", AuthKind::owner, post_admin_promo_code_disable, true},
         {"POST", "/api/admin/promo-codes/{id}/enable", AuthKind::owner, post_admin_promo_code_enable, true},
+        {"GET", "/api/admin/support/tickets", AuthKind::staff, get_admin_support_tickets},
+        {"GET", "/api/admin/support/counts", AuthKind::staff, get_admin_support_counts},
+        {"GET", "/api/admin/support/tickets/{id}", AuthKind::staff, get_admin_support_ticket, true},
+        {"POST", "/api/admin/support/tickets/{id}/reply", AuthKind::owner_support, post_admin_support_reply, true},
+        {"POST", "/api/admin/support/tickets/{id}/close", AuthKind::owner_support, post_admin_support_close, true},
+        {"POST", "/api/admin/support/tickets/{id}/reopen", AuthKind::owner_support, post_admin_support_reopen, true},
     };
 }
 

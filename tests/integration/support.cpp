@@ -280,6 +280,26 @@ std::vector<std::string> bot_messages_since(int64_t since, const std::string& ch
     return out;
 }
 
+std::vector<std::string> private_bot_messages_since(int64_t since, int64_t tg) {
+    std::vector<std::string> out;
+    const auto calls = bot_api_calls("sendMessage", since);
+    for (const auto& e : calls.GetArray()) {
+        const auto& m = e["json"];
+        if (m.IsObject() && m.HasMember("chat_id") && str(m["chat_id"]) == str(tg)) out.emplace_back(str(m["text"]));
+    }
+    return out;
+}
+
+std::string text_body(const std::string& text) {
+    rapidjson::StringBuffer buf;
+    cabinet::JsonWriter w(buf);
+    w.StartObject();
+    w.Key("text");
+    cabinet::write_string(w, text);
+    w.EndObject();
+    return buf.GetString();
+}
+
 bool wait_until(const std::function<bool()>& cond, int timeout_ms) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (std::chrono::steady_clock::now() < end) {

@@ -131,6 +131,10 @@ struct PoolWith {
 // The texts of the sendMessage calls to `chat_id` / topic `thread_id` that the fake Bot
 // API received after journal entry `since` (journal_mark()).
 std::vector<std::string> bot_messages_since(int64_t since, const std::string& chat_id, int64_t thread_id);
+// The same for the private chat of Telegram user `tg` (the bot's messages to a customer).
+std::vector<std::string> private_bot_messages_since(int64_t since, int64_t tg);
+// {"text": TEXT} as JSON (a support message or answer).
+std::string text_body(const std::string& text);
 
 // Polls GET path until it answers `status` (or fails the test after `tries` * 100 ms).
 bool wait_for_status(const std::string& path, long status, int tries = 100);

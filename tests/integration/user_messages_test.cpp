@@ -24,17 +24,6 @@ int64_t enqueue_user_message(int64_t tg, const std::string& text) {
     return std::stoll(out);
 }
 
-// The texts the fake Bot API was asked to send to the private chat `tg` after `since`.
-std::vector<std::string> private_messages_since(int64_t since, int64_t tg) {
-    std::vector<std::string> out;
-    const auto calls = bot_api_calls("sendMessage", since);
-    for (const auto& e : calls.GetArray()) {
-        const auto& m = e["json"];
-        if (m.IsObject() && m.HasMember("chat_id") && str(m["chat_id"]) == str(tg)) out.emplace_back(str(m["text"]));
-    }
-    return out;
-}
-
 bool job_is(int64_t id, const std::string& cond) {
     return count("SELECT count(*) FROM jobs WHERE id = " + str(id) + " AND " + cond) == 1;
 }
@@ -49,7 +38,7 @@ BOOST_AUTO_TEST_CASE(the_worker_sends_one_message_to_the_customers_chat) {
     const int64_t mark = journal_mark();
     const int64_t id = enqueue_user_message(tg, text);
     BOOST_REQUIRE(wait_until([&] { return job_is(id, "status = 'done'"); }, 15000));
-    const auto sent = private_messages_since(mark, tg);
+    const auto sent = private_bot_messages_since(mark, tg);
     BOOST_REQUIRE_EQUAL(sent.size(), 1u);
     BOOST_TEST(sent[0] == text);
 }

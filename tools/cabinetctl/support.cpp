@@ -77,7 +77,7 @@ int support(const Args& args) {
         if (o == ReplyOutcome::not_found) std::cerr << "no ticket #" << id << "\n";
         if (o == ReplyOutcome::closed) std::cerr << "ticket #" << id << " is closed; the user's next message opens a new one\n";
         if (o != ReplyOutcome::replied) return 1;
-        std::cout << "replied to ticket #" << id << "; status waiting\n";
+        std::cout << "replied to ticket #" << id << "; status waiting; the bot sends it to the user's Telegram chat, if they have one\n";
         return 0;
     }
     if (!db.write([&](pqxx::work& txn) { return close_ticket(txn, id, "cabinetctl"); })) {

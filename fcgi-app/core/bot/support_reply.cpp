@@ -51,15 +51,12 @@ void answer_ticket_from_group(Exchange& ex, BotApi& api, const ChatMessage& m) {
     });
     if (a.ticket_id == 0 || a.outcome == ReplyOutcome::already_stored) return;
     const std::string ticket = "#" + std::to_string(a.ticket_id);
-    // Each notice on its own: a user who blocked the bot must not keep the admins from
-    // learning that the answer is stored (they would send it again).
+    // Best effort: a failed notice must not make Telegram resend the update.
     const auto notice = [&](const std::string& chat, const std::string& thread, const std::string& text) {
         try {
             api.send_message(chat, thread, text);
-            return true;
         } catch (const std::exception& e) {
             spdlog::warn("ticket {}: a Telegram notice failed: {}", a.ticket_id, e.what());
-            return false;
         }
     };
     if (a.not_text) {
@@ -70,11 +67,10 @@ void answer_ticket_from_group(Exchange& ex, BotApi& api, const ChatMessage& m) {
         notice(group, topic, "Ticket " + ticket + " is closed; the answer was not stored.");
         return;
     }
-    const bool sent = a.user_telegram_id &&
-                      notice(std::to_string(*a.user_telegram_id), "", "Support (ticket " + ticket + "):\n" + m.text);
+    // reply_to_ticket queued the customer's copy (a send_user_message job, as for an answer
+    // from the web inbox): the worker delivers it, retrying through a Telegram outage.
     notice(group, topic, "Answer stored in ticket " + ticket +
-                             (sent ? " and sent to the user."
-                                   : a.user_telegram_id ? "; sending it to the user failed (they see it in the app)." : "."));
+                             (a.user_telegram_id ? "; the bot sends it to the user." : "; the user has no Telegram chat (they see it in the app)."));
 }
 
 }  // namespace cabinet::bot

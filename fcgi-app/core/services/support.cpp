@@ -7,6 +7,7 @@
 #include "db/prepared.hpp"
 #include "errors.hpp"
 #include "services/reports.hpp"
+#include "services/user_messages.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -15,6 +16,8 @@ namespace {
 // A notification must fit one Telegram message (4096 characters) with its header, so a
 // long message is cut there; the whole text stays in the ticket.
 constexpr size_t kNotifiedChars = 3500;
+
+}  // namespace
 
 SupportTicket ticket_from_row(const pqxx::row& r) {
     SupportTicket t;
@@ -28,6 +31,8 @@ SupportTicket ticket_from_row(const pqxx::row& r) {
     t.email = r["email"].c_str();
     return t;
 }
+
+namespace {
 
 SupportMessage message_from_row(const pqxx::row& r) {
     return {r["author"].c_str(), r["text"].c_str(), r["at"].as<int64_t>()};
@@ -49,6 +54,13 @@ std::string notification_text(int64_t ticket_id, bool new_ticket, const std::str
     out += cut;
     if (cut.size() < text.size()) out += "…";
     return out;
+}
+
+// "Support (ticket #12):\n<answer>", cut to one Bot API message; the app shows it whole.
+std::string answer_message_text(int64_t ticket_id, std::string_view text) {
+    const std::string head = "Support (ticket #" + std::to_string(ticket_id) + "):\n";
+    const std::string_view cut = utf8_prefix(text, kUserMessageMaxChars - head.size() - 1);
+    return head + std::string(cut) + (cut.size() < text.size() ? "…" : "");
 }
 
 }  // namespace
@@ -101,9 +113,15 @@ ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std
     if (std::string_view(res[0]["status"].c_str()) == "closed") return ReplyOutcome::closed;
     const auto stored = exec_prepared(txn, "support_insert_answer", ticket_id, std::string(text), source_ref);
     if (stored.empty()) return ReplyOutcome::already_stored;
+    const int64_t message_id = stored[0][0].as<int64_t>();
     write_audit(txn, actor, "support.reply", "ticket:" + std::to_string(ticket_id),
-                "{\"message_id\":" + std::to_string(stored[0][0].as<int64_t>()) + "}");
+                "{\"message_id\":" + std::to_string(message_id) + "}");
     exec_prepared0(txn, "support_set_status", ticket_id, "waiting");
+    // The customer's Telegram chat gets it through the worker, committed with it, whoever
+    // answered (the web inbox, the admins' group, cabinetctl); the app shows it either way.
+    if (!res[0]["telegram_id"].is_null())
+        queue_user_message(txn, res[0]["telegram_id"].as<int64_t>(), answer_message_text(ticket_id, text),
+                           std::string(kSupportMessageRef) + std::to_string(message_id));
     return ReplyOutcome::replied;
 }
 

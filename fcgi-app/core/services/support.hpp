@@ -37,6 +37,9 @@ struct SupportTicket {
     std::vector<SupportMessage> messages;  // filled by open_ticket_of_user and ticket_with_messages
 };
 
+// The ticket of a row of the statements with SUPPORT_TICKET_COLUMNS (db/support_statements.cpp).
+SupportTicket ticket_from_row(const pqxx::row& r);
+
 // The most a user's view of their ticket shows: its last messages. The mini-app polls it
 // every few seconds, and a ticket is only closed by an operator, so it can grow for good.
 inline constexpr int64_t kSupportMessagesShown = 200;
@@ -55,8 +58,11 @@ struct PostedMessage {
 PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text);
 
 enum class ReplyOutcome { replied, not_found, closed, already_stored };
-// Support's answer: appends a "support" message and sets the status to "waiting", with an
-// audit entry naming `actor` (who answered: "telegram:<id>", "cabinetctl"). A closed
+// Support's answer: appends a "support" message and sets the status to "waiting" (and the
+// ticket read), with an audit entry naming `actor` (who answered: "telegram:<id>",
+// "cabinetctl", an admin_actor of the web inbox), and queues it for the customer's
+// Telegram chat (services/user_messages.hpp, ref "support_message:<id>") when they have
+// one. A closed
 // ticket is not reopened (the user may already have a newer one). `source_ref` names where
 // the answer came from ("telegram:<chat>:<message id>"): one already stored under it is
 // not stored again (already_stored). Throws std::invalid_argument when `text` is not

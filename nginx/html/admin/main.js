@@ -32,7 +32,7 @@ const SECTIONS = [
   { id: 'overview', group: 'shop', roles: OWNER_VIEWER, load: () => import('./screens/overview.js') },
   { id: 'customers', group: 'money', roles: ALL, load: () => import('./screens/customers.js') },
   { id: 'payments', group: 'money', roles: OWNER_VIEWER },
-  { id: 'support', group: 'money', roles: ALL },
+  { id: 'support', group: 'money', roles: ALL, load: () => import('./screens/support.js') },
   { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER },
   { id: 'plans', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/plans.js') },
   { id: 'promo', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/promo.js') },
@@ -156,6 +156,7 @@ ctx.fail = (err, { inline = null, toast = true } = {}) => {
 };
 ctx.success = (text) => { tg.haptic('success'); if (text) ctx.toast(text, 'success'); };
 ctx.go = (name, p) => shell.go(name, p);
+ctx.setBadge = (id, n, label) => shell.setBadge(id, n, label);
 ctx.setParams = (changes) => shell.setParams(changes);
 Object.defineProperty(ctx, 'current', { get: () => shell.current });
 Object.defineProperty(ctx, 'params', { get: () => shell.params });
@@ -223,6 +224,20 @@ async function boot() {
   });
   showWho(who);
   await shell.start();
+  watchSupportCount();
+}
+
+// The navigation's count of unread support tickets, fresh every 30 s while the page is seen
+// (the support screen refreshes it every 10 s while open).
+function watchSupportCount() {
+  if (!SECTIONS.some((s) => s.id === 'support' && s.roles.includes(ctx.role))) return;
+  const tick = () => {
+    if (denied || document.hidden) return;
+    ctx.api.get('/support/counts')
+      .then((c) => ctx.setBadge('support', c.unread, ctx.t('support.inbox.unreadCount', { n: c.unread })), () => {});
+  };
+  tick();
+  setInterval(tick, 30000);
 }
 
 boot().catch((e) => {

@@ -86,9 +86,23 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
             h('span', {}, ctx.t('admin.nav.' + s.id)),
             s.load ? null : h('span', { class: 'admin-nav-soon' }, ctx.t('admin.coming.short')))))));
     })));
+    for (const [id, b] of badges) setBadge(id, b.n, b.label);
     nav.hidden = false;
     menu.hidden = false;
     menu.textContent = ctx.t('admin.menu');
+  }
+
+  // A count on a section's link (the unread tickets): shown as a badge, read out as `label`;
+  // 0 takes it away. Kept across a new drawing of the navigation.
+  const badges = new Map();
+  function setBadge(id, n, label) {
+    badges.set(id, { n, label });
+    const a = nav.querySelector(`a[data-section="${id}"]`);
+    if (!a) return;
+    const old = a.querySelector('.admin-nav-count');
+    if (old) old.remove();
+    if (n > 0) a.append(h('span', { class: 'admin-nav-count' }, h('span', { 'aria-hidden': 'true' }, String(n)),
+      h('span', { class: 'visually-hidden' }, ' ' + label)));
   }
 
   function markCurrent(name) {
@@ -187,7 +201,7 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
   }
 
   return {
-    start, show, go, toast, setNotice, showState, showOffline, setParams,
+    start, show, go, toast, setNotice, showState, showOffline, setParams, setBadge,
     get current() { return current; },
     get params() { return params; },
   };

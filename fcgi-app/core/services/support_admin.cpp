@@ -1,0 +1,152 @@
+#include "services/support_admin.hpp"
+
+#include <algorithm>
+
+#include "db/audit_repo.hpp"
+#include "db/prepared.hpp"
+#include "domain/subscription_status.hpp"
+#include "util/strings.hpp"
+#include "util/time.hpp"
+
+namespace cabinet {
+namespace {
+
+// "u.updated_us.id": the three parts of the order, plain numbers.
+constexpr char kCursorSep = '.';
+
+std::optional<int64_t> opt_int(const pqxx::field& f) {
+    if (f.is_null()) return std::nullopt;
+    return f.as<int64_t>();
+}
+
+
+// A LIKE pattern matching `s` literally (PostgreSQL's default escape is '\').
+std::string like_escaped(std::string_view s) {
+    std::string out;
+    for (const char c : s) {
+        if (c == '\\' || c == '%' || c == '_') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+SupportTicket ticket_header(const pqxx::row& r) {
+    SupportTicket t = ticket_from_row(r);
+    t.message_count = r["messages"].as<int64_t>();
+    return t;
+}
+
+CustomerSummary customer_summary(pqxx::transaction_base& txn, int64_t user_id) {
+    const auto r = exec_prepared1(txn, "support_customer_summary", user_id);
+    CustomerSummary c;
+    c.id = r["id"].as<int64_t>();
+    c.telegram_id = opt_int(r["telegram_id"]);
+    c.username = r["username"].c_str();
+    c.first_name = r["first_name"].c_str();
+    c.last_name = r["last_name"].c_str();
+    if (!r["email"].is_null()) c.email = r["email"].c_str();
+    c.is_blocked = r["is_blocked"].as<bool>();
+    c.balance_minor = r["balance_minor"].as<int64_t>();
+    c.currency = r["currency"].c_str();
+    c.created_at = r["created_at"].as<int64_t>();
+    if (!r["sub_status"].is_null()) {
+        Subscription s;
+        s.status = r["sub_status"].c_str();
+        s.is_trial = r["is_trial"].as<bool>();
+        s.expire_at = r["expire_at"].as<int64_t>();
+        s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
+        s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
+        c.subscription = CustomerSummary::Sub{std::string(effective_status(s, unix_now())), s.is_trial,
+                                              r["plan_name"].c_str(), s.expire_at, s.traffic_limit_bytes,
+                                              s.traffic_used_bytes};
+    }
+    return c;
+}
+
+}  // namespace
+
+std::string inbox_cursor_text(const InboxCursor& c) {
+    return std::string(c.unread ? "1" : "0") + kCursorSep + std::to_string(c.updated_us) + kCursorSep + std::to_string(c.id);
+}
+
+std::optional<InboxCursor> parse_inbox_cursor(std::string_view text) {
+    const auto parts = split(text, kCursorSep);
+    InboxCursor c;
+    if (parts.size() != 3 || (parts[0] != "0" && parts[0] != "1")) return std::nullopt;
+    c.unread = parts[0] == "1";
+    if (!parse_int64(parts[1], c.updated_us) || !parse_int64(parts[2], c.id) || c.id < 1) return std::nullopt;
+    return c;
+}
+
+InboxPage list_inbox(pqxx::transaction_base& txn, const InboxFilter& f) {
+    std::optional<int64_t> number;
+    std::optional<std::string> fragment;
+    const std::string_view q = trim(f.q);
+    if (int64_t n = 0; !q.empty() && q.find_first_not_of("0123456789") == std::string_view::npos && parse_int64(q, n)) {
+        number = n;
+    } else if (const std::string_view handle = q.empty() || q[0] != '@' ? q : q.substr(1); !handle.empty()) {
+        fragment = like_escaped(handle);
+    }
+    std::optional<bool> unread;
+    std::optional<int64_t> updated_us, id;
+    if (f.after) unread = f.after->unread, updated_us = f.after->updated_us, id = f.after->id;
+    const auto rows = exec_prepared(txn, f.status.empty() ? "support_inbox_any" : "support_inbox_by_status", f.status,
+                                    unread, updated_us, id, number, fragment, f.limit);
+    InboxPage page;
+    for (const auto& r : rows) {
+        InboxItem& it = page.items.emplace_back();
+        it.ticket = ticket_header(r);
+        it.first_name = r["first_name"].c_str();
+        it.unread = r["unread"].as<bool>();
+        it.place = {it.unread, r["updated_us"].as<int64_t>(), it.ticket.id};
+        if (!r["last_author"].is_null())
+            it.last_message = SupportMessage{r["last_author"].c_str(), r["last_text"].c_str(), r["last_at"].as<int64_t>()};
+    }
+    if (static_cast<int64_t>(page.items.size()) == f.limit && !page.items.empty()) page.next = page.items.back().place;
+    return page;
+}
+
+InboxCounts inbox_counts(pqxx::transaction_base& txn) {
+    const auto r = exec_prepared1(txn, "support_inbox_counts");
+    return {r["open"].as<int64_t>(), r["waiting"].as<int64_t>(), r["unread"].as<int64_t>()};
+}
+
+std::optional<StaffTicket> staff_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::optional<int64_t> before,
+                                        int64_t limit, bool mark_read) {
+    if (mark_read) exec_prepared(txn, "support_mark_read", ticket_id);
+    const auto head = exec_prepared(txn, "support_staff_ticket", ticket_id);
+    if (head.empty()) return std::nullopt;
+    StaffTicket out;
+    out.ticket = ticket_header(head[0]);
+    out.unread = head[0]["unread"].as<bool>();
+    // One more than asked tells whether older ones remain.
+    const auto rows = exec_prepared(txn, "support_staff_messages", ticket_id, before, limit + 1);
+    const size_t shown = std::min<size_t>(rows.size(), static_cast<size_t>(limit));
+    for (size_t i = shown; i-- > 0;) {
+        const auto& r = rows[static_cast<pqxx::result::size_type>(i)];
+        out.messages.push_back({r["id"].as<int64_t>(), {r["author"].c_str(), r["text"].c_str(), r["at"].as<int64_t>()}});
+    }
+    if (rows.size() > shown && !out.messages.empty()) out.more_before = out.messages.front().id;
+    out.customer = customer_summary(txn, out.ticket.user_id);
+    return out;
+}
+
+ReopenOutcome reopen_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view actor, int64_t& other) {
+    const auto res = exec_prepared(txn, "support_ticket_for_update", ticket_id);
+    if (res.empty()) return ReopenOutcome::not_found;
+    if (std::string_view(res[0]["status"].c_str()) != "closed") return ReopenOutcome::was_open;
+    // The customer's newer ticket, if any, is the one their messages go to: this one stays
+    // closed. The partial unique index (one not-closed ticket a customer) settles a race
+    // with their first message of a new ticket: the loser's statement fails (the caller
+    // answers 409).
+    const auto newer = exec_prepared(txn, "support_other_open_ticket", res[0]["user_id"].as<int64_t>(), ticket_id);
+    if (!newer.empty()) {
+        other = newer[0][0].as<int64_t>();
+        return ReopenOutcome::other_open;
+    }
+    exec_prepared0(txn, "support_reopen", ticket_id);
+    write_audit(txn, actor, "support.reopen", "ticket:" + std::to_string(ticket_id));
+    return ReopenOutcome::reopened;
+}
+
+}  // namespace cabinet
