@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 
 import { HOSTILE, OWNER, SUPPORT, VIEWER, adminApi, downloadText, openAdmin, unique } from './lib/admin.mjs';
 import { axe, launch, ready, screenshotPath } from './lib/browser.mjs';
-import { api, ctl, freshId, initData } from './lib/stack.mjs';
+import { api, ctl, freshId, initData, waitFor } from './lib/stack.mjs';
 
 // A refund as another owner's page sends it (its own key).
 const refundOverApi = (id, reason) => fetch(process.env.CABINET_BASE_URL + `/api/admin/payments/${id}/refund`, {
@@ -240,6 +240,43 @@ test('a refund the server refuses is shown in its words (refunded meanwhile by a
   await p.close();
 });
 
+test('a refund whose answer was lost, sent again, refunds once (the same Idempotency-Key)', async () => {
+  const b = await buyer({ firstName: 'Lost' });
+  const pay = b.payments[0];
+  const p = await openAdmin(browser, `#/payments?id=${pay.id}`);
+  await p.page.getByRole('heading', { level: 2, name: `Payment #${pay.id}` }).waitFor();
+  await ready(p.page);
+  const keys = [];
+  let lose = true;
+  // The first refund reaches the server, but its answer never reaches the page.
+  await p.page.route(`**/api/admin/payments/${pay.id}/refund`, async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (!lose) return route.continue();
+    lose = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  p.allowHttp(() => false);
+  await p.page.getByLabel('Reason').fill('Lost answer');
+  const refund = p.page.getByRole('button', { name: 'Refund ' + rub(PRICE) });
+  await refund.click();
+  await p.page.getByRole('button', { name: 'Yes, refund' }).click();
+  await waitFor(async () => keys.length === 1 && (await adminApi('GET', '/payments/' + pay.id)).json.payment.status === 'refunded',
+    { what: 'the first refund done on the server' });
+  await refund.click();
+  await p.page.getByRole('button', { name: 'Yes, refund' }).click();
+  await p.page.getByText(`Payment #${pay.id} refunded: ${rub(PRICE)}`).waitFor();
+  await p.page.getByText('This payment cannot be refunded: refunded already.').waitFor();
+  assert.equal(keys.length, 2);
+  assert.equal(keys[0], keys[1], 'the second try carried the first one\'s key');
+  assert.equal((await b.me()).balance_minor, 100000, 'refunded once');
+  const card = (await adminApi('GET', '/customers/' + b.id)).json;
+  assert.equal(card.audit.filter((a) => a.action === 'payment.refund').length, 1);
+  assert.equal(card.ledger.filter((l) => l.delta_minor === PRICE).length, 1);
+  assert.deepEqual((await p.problems()).filter((x) => !x.includes('/refund')), []);
+  await p.close();
+});
+
 test('roles: the viewer sees the detail and exports but no refund; support has no Payments section', async () => {
   const b = await buyer({ firstName: 'Seen' });
   const pay = b.payments[0];
@@ -296,6 +333,23 @@ test('a customer name with markup is shown as text in the list and the detail', 
   await p.page.getByRole('table', { name: 'Payments' }).getByRole('link').first().click();
   await p.page.getByRole('heading', { level: 2, name: `Payment #${pay.id}` }).waitFor();
   assert.match(p.page.url(), new RegExp(`#/payments\\?id=${pay.id}$`));
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('in Russian: the list and the detail have every string, the server\'s note translated', async () => {
+  const b = await buyer({ firstName: 'Ru' });
+  const pay = b.payments[0];
+  const p = await openAdmin(browser, `#/payments?customer=${b.id}`, { lang: 'ru' });
+  await listed(p.page);
+  await p.page.getByRole('table', { name: 'Платежи, сначала новые' }).waitFor();
+  await p.page.getByRole('link', { name: `Платёж №${pay.id}` }).click();
+  await p.page.getByRole('heading', { level: 2, name: `Платёж №${pay.id}` }).waitFor();
+  await p.page.getByText('Этот платёж можно вернуть: деньги вернутся на баланс клиента.').waitFor();
+  const text = await p.page.locator('main').innerText();
+  assert.doesNotMatch(text, /\b(payments|admin|customers)\.[a-zA-Z]/, 'no key shown instead of its string');
+  await ready(p.page);
+  assert.deepEqual(await axe(p.page), []);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
