@@ -361,10 +361,11 @@ test('screenshots: the list and a detail at 1280 and 390 px, the detail also dar
   assert.equal(r.status, 200, await r.text());
   for (const [what, hash, loaded] of [
     ['payments', '#/payments?customer=' + shown.id, (page) => listed(page)],
-    ['payments-detail', '#/payments?id=' + shown.payments[0].id, (page) => page.getByRole('heading', { name: 'Provider notifications' }).waitFor()],
+    // Light: a payment the owner may refund; dark: the refunded one, with its history.
+    ['payments-detail', (dark) => '#/payments?id=' + (dark ? refunded : shown.payments[0]).id, (page) => page.getByRole('heading', { name: 'Provider notifications' }).waitFor()],
   ]) {
     for (const [width, colorScheme] of [[1280, 'light'], [390, 'light'], ...(what === 'payments-detail' ? [[1280, 'dark']] : [])]) {
-      const p = await openAdmin(browser, hash, { width, colorScheme });
+      const p = await openAdmin(browser, typeof hash === 'function' ? hash(colorScheme === 'dark') : hash, { width, colorScheme });
       await p.page.setViewportSize({ width, height: width > 1000 ? 860 : 844 });
       await loaded(p.page);
       await ready(p.page);
