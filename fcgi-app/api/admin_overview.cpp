@@ -4,7 +4,8 @@
 //       subscriptions: {active, trial}, new_customers_24h,
 //       trial_conversion: {trials, converted, pct}, revenue_30d: [{day, amount_minor}],
 //       panel: {ok, checked_at, error}, worker: {ok, heartbeat_at},
-//       backup: {at, status, error}, maintenance: {enabled}}
+//       backup: {at, status, error}, ledger: {checked_at, problems, first_problem},
+//       maintenance: {enabled}}
 // Revenue is money from outside (completed payments through Stars or a gateway), by the
 // day of SHOP_TIMEZONE; the conversion is of trials begun in the last 30 days.
 #include <cmath>
@@ -88,6 +89,14 @@ void get_admin_overview(Exchange& ex) {
     put_time(w, "at", o.backup_at);
     put_text(w, "status", backup ? std::optional<std::string>(backup) : std::nullopt);
     put_text(w, "error", backup_failed ? std::optional(o.backup_job->last_error) : std::nullopt);
+    w.EndObject();
+    w.Key("ledger");
+    w.StartObject();
+    put_time(w, "checked_at", o.ledger_check ? std::optional(o.ledger_check->checked_at) : std::nullopt);
+    put_int(w, "problems", o.ledger_check ? std::optional(o.ledger_check->problems) : std::nullopt);
+    put_text(w, "first_problem", o.ledger_check && o.ledger_check->problems > 0
+                                     ? std::optional(o.ledger_check->first_problem)
+                                     : std::nullopt);
     w.EndObject();
     w.Key("maintenance");
     w.StartObject();

@@ -232,4 +232,21 @@ BOOST_AUTO_TEST_CASE(a_refund_needs_a_key_and_a_reason_and_the_owner) {
     BOOST_TEST(status_of(tx) == "completed");
 }
 
+// The Overview says what the money check (cabinetctl check-ledger) found on its last run.
+BOOST_AUTO_TEST_CASE(the_overview_shows_the_money_checks_last_verdict) {
+    const auto [rc, out] = run(ctl("check-ledger"));
+    const auto ledger = owner("GET", "/api/admin/overview").json()["ledger"].GetObject();
+    BOOST_REQUIRE(ledger["checked_at"].IsString());
+    const auto at = cabinet::parse_iso8601(ledger["checked_at"].GetString());
+    BOOST_REQUIRE(at);
+    BOOST_TEST(*at >= cabinet::unix_now() - 120);
+    if (rc == 0) {
+        BOOST_TEST(ledger["problems"].GetInt64() == 0);
+        BOOST_TEST(ledger["first_problem"].IsNull());
+    } else {  // another suite left a broken account on purpose: the count is the command's
+        BOOST_TEST(out.find(std::to_string(ledger["problems"].GetInt64()) + " ledger problem(s)") != std::string::npos, out);
+        BOOST_TEST(out.find(ledger["first_problem"].GetString()) != std::string::npos);
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -105,6 +105,12 @@ int check_ledger(const Args& args) {
             for (const auto& r : txn.exec(check.sql)) findings.push_back(check.describe(r));
         txn.commit();
     }
+    // The Overview shows the last verdict (sql 0052).
+    db.write([&](pqxx::work& txn) {
+        txn.exec_params0("INSERT INTO ledger_check_runs (id, checked_at, problems, first_problem) VALUES (1, now(), $1, $2)"
+                         " ON CONFLICT (id) DO UPDATE SET checked_at = now(), problems = $1, first_problem = $2",
+                         static_cast<int64_t>(findings.size()), findings.empty() ? std::string() : findings.front());
+    });
     if (findings.empty()) {
         std::cout << "ledger ok: every balance equals its ledger\n";
         return 0;

@@ -25,4 +25,10 @@ std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn) {
     return BackupJobState{r[0]["status"].c_str(), r[0]["last_error"].c_str()};
 }
 
+std::optional<LedgerCheckRun> last_ledger_check(pqxx::transaction_base& txn) {
+    const auto rows = exec_prepared(txn, "overview_ledger_check");
+    if (rows.empty()) return std::nullopt;
+    return LedgerCheckRun{rows[0]["checked_at"].as<int64_t>(), rows[0]["problems"].as<int64_t>(), rows[0]["first_problem"].c_str()};
+}
+
 }  // namespace cabinet

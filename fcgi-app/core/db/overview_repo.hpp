@@ -33,4 +33,12 @@ void compact_overview_rollups(pqxx::transaction_base& txn);
 // The newest "backup now" job; nullopt when there was none.
 std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn);
 
+// The money check's last run (cabinetctl check-ledger; sql 0052); nullopt: never run.
+struct LedgerCheckRun {
+    int64_t checked_at = 0;
+    int64_t problems = 0;
+    std::string first_problem;
+};
+std::optional<LedgerCheckRun> last_ledger_check(pqxx::transaction_base& txn);
+
 }  // namespace cabinet

@@ -36,6 +36,9 @@ std::vector<Statement> overview_statements() {
          " FROM (SELECT coalesce(sum(trials), 0) AS trials, coalesce(sum(converted), 0) AS converted FROM overview_trials"
          "       WHERE bucket >= (date_trunc('day', now() AT TIME ZONE $1) - interval '29 days') AT TIME ZONE $1) t"},
         {"overview_compact", "SELECT overview_compact()"},
+        {"overview_ledger_check",
+         "SELECT floor(extract(epoch FROM checked_at))::bigint AS checked_at, problems, first_problem"
+         " FROM ledger_check_runs WHERE id = 1"},
         {"overview_backup_job",
          "SELECT status, coalesce(last_error, '') AS last_error FROM jobs WHERE kind = 'backup' ORDER BY id DESC LIMIT 1"},
     };

@@ -13,6 +13,7 @@ ShopOverview shop_overview(Db& db, Redis& redis, const Settings& s) {
         o.figures = overview_figures(txn, s.shop_timezone);
         o.maintenance = load_maintenance(txn, s);
         o.backup_job = newest_backup_job(txn);
+        o.ledger_check = last_ledger_check(txn);
     });
     o.worker_heartbeat_at = worker_heartbeat(redis);
     o.worker_ok = o.worker_heartbeat_at && unix_now() - *o.worker_heartbeat_at <= s.worker_heartbeat_max_age_s;

@@ -1,6 +1,6 @@
 // Overview: GET /api/admin/overview — today's revenue against yesterday's, active and trial
 // subscriptions, new customers in 24 h, trial conversion, the 30-day revenue chart, and
-// the health of the panel, the worker, the last backup and maintenance.
+// the health of the panel, the worker, the last backup, the money check and maintenance.
 
 import { barChart } from '../../shared/chart.js';
 import { h } from '../../shared/dom.js';
@@ -24,6 +24,8 @@ function healthCard(ctx, o) {
   const b = o.backup || {};
   const bOk = b.status === 'completed' ? true : b.status === 'failed' ? false : null;
   const m = o.maintenance || {};
+  const l = o.ledger || {};
+  const lOk = l.checked_at ? l.problems === 0 : null;
   return h('section', { class: 'card', 'aria-labelledby': 'ov-health' },
     h('h2', { class: 'card-title', id: 'ov-health' }, ctx.t('admin.overview.health')),
     h('ul', { class: 'admin-health' },
@@ -36,6 +38,10 @@ function healthCard(ctx, o) {
       health(ctx, ctx.t('admin.overview.backup'), bOk,
         b.status ? ctx.t('admin.overview.backup.' + b.status) : ctx.t('admin.overview.backup.none'),
         [b.at ? ctx.fmt.dateTime(b.at) : '', b.error ? ' · ' + b.error : ''].join('') || null),
+      health(ctx, ctx.t('admin.overview.ledger'), lOk,
+        ctx.t(lOk === null ? 'admin.overview.unknown' : lOk ? 'admin.overview.ok' : 'admin.overview.ledger.problems',
+          { n: l.problems }),
+        [ctx.t('admin.overview.checked', { at: when(ctx, l.checked_at) }), l.first_problem ? ' · ' + l.first_problem : ''].join('')),
       health(ctx, ctx.t('admin.overview.maintenance'), !m.enabled,
         ctx.t(m.enabled ? 'admin.mode.on' : 'admin.mode.off'))));
 }
