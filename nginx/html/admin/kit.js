@@ -52,3 +52,13 @@ export function guard(ctx, fieldset) {
   if (ctx.readOnly) fieldset.disabled = true;
   return fieldset;
 }
+
+// A downloaded file saved under its name (a Blob through an object URL, never one string).
+export function saveBlob(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

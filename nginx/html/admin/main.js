@@ -31,7 +31,7 @@ const GROUPS = ['shop', 'money', 'setup', 'system'];
 const SECTIONS = [
   { id: 'overview', group: 'shop', roles: OWNER_VIEWER, load: () => import('./screens/overview.js') },
   { id: 'customers', group: 'money', roles: ALL, load: () => import('./screens/customers.js') },
-  { id: 'payments', group: 'money', roles: OWNER_VIEWER },
+  { id: 'payments', group: 'money', roles: OWNER_VIEWER, load: () => import('./screens/payments.js') },
   { id: 'support', group: 'money', roles: ALL, load: () => import('./screens/support.js') },
   { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER },
   { id: 'plans', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/plans.js') },

@@ -53,3 +53,12 @@ export const unique = (prefix) => `${prefix}${Date.now().toString(36)}${Math.flo
 
 // Owner text with markup: must come back as text everywhere.
 export const HOSTILE = '<img src=x onerror=alert(1)>';
+
+// Clicks `button` and returns the file it downloads: { name, text }.
+export async function downloadText(page, button) {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const stream = await download.createReadStream();
+  let text = '';
+  for await (const chunk of stream) text += chunk;
+  return { name: download.suggestedFilename(), text };
+}

@@ -38,7 +38,7 @@ export function paymentsSection(ctx, card) {
   const t = dataTable(ctx, {
     label: ctx.t('customers.payments'), rowKey: (r) => String(r.id), empty: ctx.t('customers.payments.empty'),
     columns: [
-      { key: 'at', label: ctx.t('customers.at'), cell: (r) => when(ctx, r.at) },
+      { key: 'at', label: ctx.t('customers.at'), cell: (r) => (ctx.role === 'support' ? when(ctx, r.at) : h('a', { href: '#/payments?id=' + r.id }, when(ctx, r.at))) },
       { key: 'amount_minor', label: ctx.t('customers.payments.amount'), num: true, cell: (r) => moneyOf(ctx, r.amount_minor, r.currency) },
       { key: 'status', label: ctx.t('customers.payments.status'),
         cell: (r) => h('span', { class: 'badge badge-pay-' + (r.status === 'completed' ? 'done' : r.status) }, known(ctx, 'payments.status.', r.status)) },
