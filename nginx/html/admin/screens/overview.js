@@ -39,7 +39,7 @@ function healthCard(ctx, o) {
         b.status ? ctx.t('admin.overview.backup.' + b.status) : ctx.t('admin.overview.backup.none'),
         [b.at ? ctx.fmt.dateTime(b.at) : '', b.error ? ' · ' + b.error : ''].join('') || null),
       health(ctx, ctx.t('admin.overview.ledger'), lOk,
-        ctx.t(lOk === null ? 'admin.overview.unknown' : lOk ? 'admin.overview.ok' : 'admin.overview.ledger.problems',
+        ctx.t(lOk === null ? 'admin.overview.unknown' : lOk ? 'admin.overview.ledger.ok' : 'admin.overview.ledger.problems',
           { n: l.problems }),
         [ctx.t('admin.overview.checked', { at: when(ctx, l.checked_at) }), l.first_problem ? ' · ' + l.first_problem : ''].join('')),
       health(ctx, ctx.t('admin.overview.maintenance'), !m.enabled,
