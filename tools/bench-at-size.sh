@@ -90,6 +90,7 @@ measure_at_size() {
   DB_USERS=$(psql -X "$(db_url)" -qtAc "SELECT count(*) FROM users" 2>/dev/null || true)
 
   measure_admin_reads
+  measure_owner_lists "${SEED_USERS:-0}"
 
   say "at size: backup"
   mkdir -p "$STACK_DIR/backups"
@@ -165,6 +166,72 @@ measure_admin_reads() {
     fi
     at_size "owner's \`GET $path\`" "$(awk '{ print $2 * 1000 }' <<<"$times" | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f ms", v[int((NR + 1) / 2)] }')" \
       "median of $n one at a time through nginx; slowest $(awk '{ print $2 * 1000 }' <<<"$times" | sort -g | tail -n 1 | xargs printf '%.1f') ms"
+  done
+}
+
+# measure_owner_lists N: the owner's customers and payments at this size (issue 48: a search
+# answers in <= 50 ms p99). Each case BENCH_LIST_READS (101) requests one at a time through
+# nginx, each with another bench customer (k spread over 1..N), after one unmeasured request;
+# the median and the p99 of curl's time_total. Then the two CSV exports of everything: their
+# time, size and the pool's largest RSS while they stream (sampled every 0.2 s).
+measure_owner_lists() {
+  local users=$1 n=${BENCH_LIST_READS:-101} init base name template times k i path
+  base=$(sed -n 's|^MINIAPP_URL=\(http://[^/]*\)/.*|\1|p' "$STACK_DIR/stack.env" | tail -n 1)
+  init=$("$STACK" ctl dev-init-data --telegram-id 100000001 --first-name Owner 2>/dev/null | tail -n 1) || return 0
+  [ "$users" -gt 0 ] 2>/dev/null || return 0
+  # name|path with K for a bench customer's number, T for its Telegram id and I for its row id
+  # (seed_bench.cpp: Telegram id 900000000+k, username bench<k>, first name "Bench <k>", short
+  # id bench<k>; the row ids follow the first bench customer's).
+  local first_id
+  first_id=$(psql -X "$(db_url)" -qtAc "SELECT min(id) FROM users WHERE telegram_id > 900000000" 2>/dev/null || echo 1)
+  local cases=(
+    "search by Telegram id|/api/admin/customers?q=T"
+    "search by @username|/api/admin/customers?q=%40benchK"
+    "search by name fragment|/api/admin/customers?q=nch%20K"
+    "search by subscription link|/api/admin/customers?q=http%3A%2F%2Fpanel%2Fsub%2FbenchK"
+    "list, status trial|/api/admin/customers?status=trial&cursor=K"
+    "list, status expired|/api/admin/customers?status=expired&cursor=K"
+    "list, no subscription|/api/admin/customers?status=none"
+    "list, blocked|/api/admin/customers?status=blocked"
+    "list, joined on one day|/api/admin/customers?joined_from=2026-03-01&joined_to=2026-03-01&cursor=K"
+    "customer's card|/api/admin/customers/I"
+    "payments page, completed|/api/admin/payments?status=completed&from=2026-11-01&to=2026-11-30"
+    "payments page, one customer|/api/admin/payments?customer=K"
+  )
+  for c in "${cases[@]}"; do
+    name=${c%%|*}; template=${c#*|}
+    say "at size: $name x $n"
+    path=${template//K/1}; path=${path//I/$first_id}; curl -s -o /dev/null -H "Authorization: tma $init" "$base${path//T/900000001}" || true
+    times=$(for i in $(seq "$n"); do
+      k=$(( (i * 7919) % users + 1 )); path=${template//K/$k}; path=${path//I/$((first_id + k - 1))}
+      curl -s -o /dev/null -w '%{http_code} %{time_total}\n' -H "Authorization: tma $init" "$base${path//T/$((900000000 + k))}"
+    done)
+    if grep -qv '^200 ' <<<"$times"; then
+      at_size "owner: $name" "failed" "$(grep -v '^200 ' <<<"$times" | head -n 1)"
+      continue
+    fi
+    at_size "owner: $name" "$(awk '{ print $2 * 1000 }' <<<"$times" | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f ms", v[int((NR + 1) / 2)] }')" \
+      "p99 $(awk '{ print $2 * 1000 }' <<<"$times" | sort -g | awk '{ v[NR] = $1 } END { i = int(NR * 0.99 + 0.999); if (i > NR) i = NR; printf "%.1f", v[i] }') ms; $n requests, one at a time through nginx"
+  done
+  [ -z "${BENCH_SKIP_EXPORTS:-}" ] || return 0
+  local export out rss pid_list sampler
+  for export in customers payments; do
+    path=/api/admin/$export/export
+    say "at size: export of every $export"
+    out=$(mktemp)
+    pid_list=$(pgrep -f cabinet-fcgi | tr '\n' ' ')
+    ( peak=0; while :; do for p in $pid_list; do r=$(awk '/VmRSS/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0); [ "${r:-0}" -gt "$peak" ] && peak=$r; done; echo "$peak" > "$out.rss"; sleep 0.2; done ) &
+    sampler=$!
+    times=$(curl -s -o "$out" -w '%{http_code} %{time_total} %{size_download}' -H "Authorization: tma $init" "$base$path")
+    kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null || true
+    rss=$(cat "$out.rss" 2>/dev/null || echo 0)
+    if [ "${times%% *}" = 200 ]; then
+      at_size "owner: CSV export of every $export" "$(awk '{ printf "%.1f s", $2 }' <<<"$times")" \
+        "$(( $(wc -l < "$out") - 1 )) rows, $(awk '{ printf "%.0f MB", $3 / 1e6 }' <<<"$times"); the largest pool process $(( rss / 1024 )) MB RSS while it streamed"
+    else
+      at_size "owner: CSV export of every $export" "failed" "$times"
+    fi
+    rm -f "$out" "$out.rss"
   done
 }
 
