@@ -46,7 +46,8 @@ std::vector<int64_t> found(const std::string& query) {
     const auto r = owner("GET", "/api/admin/customers?" + query);
     BOOST_REQUIRE_MESSAGE(r.status == 200, "?" + query + " -> " + std::to_string(r.status) + " " + r.body);
     std::vector<int64_t> ids;
-    for (const auto& c : r.json()["items"].GetArray()) ids.push_back(c["id"].GetInt64());
+    const rapidjson::Document page = r.json();  // kept alive through the loop (ASan)
+    for (const auto& c : page["items"].GetArray()) ids.push_back(c["id"].GetInt64());
     return ids;
 }
 bool finds(const std::string& query, int64_t id) {

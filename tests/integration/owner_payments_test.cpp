@@ -235,7 +235,8 @@ BOOST_AUTO_TEST_CASE(a_refund_needs_a_key_and_a_reason_and_the_owner) {
 // The Overview says what the money check (cabinetctl check-ledger) found on its last run.
 BOOST_AUTO_TEST_CASE(the_overview_shows_the_money_checks_last_verdict) {
     const auto [rc, out] = run(ctl("check-ledger"));
-    const auto ledger = owner("GET", "/api/admin/overview").json()["ledger"].GetObject();
+    const rapidjson::Document overview = owner("GET", "/api/admin/overview").json();  // outlives `ledger` (ASan)
+    const auto ledger = overview["ledger"].GetObject();
     BOOST_REQUIRE(ledger["checked_at"].IsString());
     const auto at = cabinet::parse_iso8601(ledger["checked_at"].GetString());
     BOOST_REQUIRE(at);
