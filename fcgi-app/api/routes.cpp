@@ -99,6 +99,13 @@ std::vector<Route> routes() {
         {"POST", "/api/admin/promo-codes/batch", AuthKind::owner, post_admin_promo_code_batch, true},
         {"POST", "/api/admin/promo-codes/{id}/disable", AuthKind::owner, post_admin_promo_code_disable, true},
         {"POST", "/api/admin/promo-codes/{id}/enable", AuthKind::owner, post_admin_promo_code_enable, true},
+        // Broadcasts: the owner writes to customers; the viewer follows them.
+        {"GET", "/api/admin/broadcasts", AuthKind::owner_viewer, get_admin_broadcasts},
+        {"POST", "/api/admin/broadcasts", AuthKind::owner, post_admin_broadcast, true},
+        {"POST", "/api/admin/broadcasts/preview", AuthKind::owner, post_admin_broadcast_preview, true},
+        {"POST", "/api/admin/broadcasts/test", AuthKind::owner, post_admin_broadcast_test, true},
+        {"GET", "/api/admin/broadcasts/{id}", AuthKind::owner_viewer, get_admin_broadcast},
+        {"POST", "/api/admin/broadcasts/{id}/cancel", AuthKind::owner, post_admin_broadcast_cancel, true},
     };
 }
 
