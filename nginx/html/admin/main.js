@@ -33,7 +33,7 @@ const SECTIONS = [
   { id: 'customers', group: 'money', roles: ALL },
   { id: 'payments', group: 'money', roles: OWNER_VIEWER },
   { id: 'support', group: 'money', roles: ALL },
-  { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER },
+  { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER, load: () => import('./screens/broadcasts.js') },
   { id: 'plans', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/plans.js') },
   { id: 'promo', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/promo.js') },
   { id: 'look', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/look.js'), optional: true },
