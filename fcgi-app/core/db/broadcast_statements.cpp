@@ -47,10 +47,21 @@ std::vector<Statement> broadcast_statements() {
         {"broadcast_status", "SELECT status FROM broadcasts WHERE id = $1"},
         // A row a stopped worker left between its mark and the answer: never sent again.
         {"broadcast_reap",
-         "WITH r AS (UPDATE broadcast_recipients SET state = 'failed', error = $2, sent_at = now()"
-         "           WHERE broadcast_id = $1 AND state = 'sending' RETURNING 1)"
-         " UPDATE broadcasts SET failed = failed + (SELECT count(*) FROM r) WHERE id = $1"
-         " RETURNING (SELECT count(*) FROM r)"},
+         "UPDATE broadcast_recipients SET state = 'failed', error = $2, sent_at = now()"
+         " WHERE broadcast_id = $1 AND state = 'sending'"},
+        // The counts from the recipients themselves, at each batch's start and at the end:
+        // exact again whatever a stopped worker had not added yet.
+        {"broadcast_recount",
+         "UPDATE broadcasts b SET delivered = c.delivered, blocked = c.blocked, failed = c.failed"
+         " FROM (SELECT count(*) FILTER (WHERE state = 'delivered') AS delivered,"
+         "              count(*) FILTER (WHERE state = 'blocked') AS blocked,"
+         "              count(*) FILTER (WHERE state = 'failed') AS failed"
+         "       FROM broadcast_recipients WHERE broadcast_id = $1) c WHERE b.id = $1"},
+        // The outcomes recorded since the last time, added twice a second: one row updated a
+        // thousand times while the job's transaction is open would be a chain of a thousand
+        // versions that nothing can prune until it ends.
+        {"broadcast_add_counts",
+         "UPDATE broadcasts SET delivered = delivered + $2, blocked = blocked + $3, failed = failed + $4 WHERE id = $1"},
         // The next recipients still to do (one broadcast sends at a time: nothing else takes them).
         {"broadcast_next",
          "SELECT user_id, telegram_id FROM broadcast_recipients WHERE broadcast_id = $1 AND state = 'pending'"
@@ -58,13 +69,10 @@ std::vector<Statement> broadcast_statements() {
         // One recipient marked, committed before its Bot API call: from here on it is never sent again.
         {"broadcast_mark",
          "UPDATE broadcast_recipients SET state = 'sending' WHERE broadcast_id = $1 AND user_id = $2 AND state = 'pending'"},
-        // One outcome, its count and (blocked) the customer's mark, in one statement.
+        // One outcome and (blocked) the customer's mark, in one statement.
         {"broadcast_record",
          "WITH r AS (UPDATE broadcast_recipients SET state = $3, error = $4, sent_at = now()"
          "           WHERE broadcast_id = $1 AND user_id = $2 AND state = 'sending' RETURNING state),"
-         " b AS (UPDATE broadcasts SET delivered = delivered + (r.state = 'delivered')::int,"
-         "              blocked = blocked + (r.state = 'blocked')::int, failed = failed + (r.state = 'failed')::int"
-         "       FROM r WHERE broadcasts.id = $1),"
          " u AS (UPDATE users SET bot_blocked_at = now() FROM r"
          "       WHERE users.id = $2 AND r.state = 'blocked' AND users.bot_blocked_at IS NULL)"
          " SELECT count(*) FROM r"},

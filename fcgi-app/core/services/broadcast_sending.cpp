@@ -101,12 +101,26 @@ bool still_sending(pqxx::connection& conn, int64_t id) {
     return !r.empty() && std::string_view(r[0][0].c_str()) == "sending";
 }
 
-void record(pqxx::connection& conn, int64_t id, const Recipient& to, const Delivery& d) {
+// Outcomes recorded but not yet in the broadcast's counts.
+struct Unadded {
+    int64_t delivered = 0, blocked = 0, failed = 0;
+    void add(pqxx::connection& conn, int64_t id) {
+        if (delivered + blocked + failed == 0) return;
+        pqxx::nontransaction t(conn);
+        exec_prepared(t, "broadcast_add_counts", id, delivered, blocked, failed);
+        *this = {};
+    }
+};
+
+void record(pqxx::connection& conn, int64_t id, const Recipient& to, const Delivery& d, Unadded& counts) {
     const char* state = d.kind == Delivery::Kind::delivered ? "delivered"
                         : d.kind == Delivery::Kind::blocked ? "blocked" : "failed";
     pqxx::nontransaction t(conn);
-    exec_prepared(t, "broadcast_record", id, to.user_id, std::string(state),
-                  d.error.empty() ? std::optional<std::string>() : std::optional<std::string>(d.error));
+    if (exec_prepared1(t, "broadcast_record", id, to.user_id, std::string(state),
+                       d.error.empty() ? std::optional<std::string>() : std::optional<std::string>(d.error))[0]
+            .as<int64_t>() == 0)
+        return;
+    ++(d.kind == Delivery::Kind::delivered ? counts.delivered : d.kind == Delivery::Kind::blocked ? counts.blocked : counts.failed);
 }
 
 // One recipient's message, tried again after each 429's pause (a 429 delivered nothing).
@@ -148,8 +162,9 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
     }
     {
         pqxx::nontransaction t(conn);
-        const int64_t reaped = exec_prepared1(t, "broadcast_reap", id, std::string(kUnknown))[0].as<int64_t>();
+        const auto reaped = exec_prepared(t, "broadcast_reap", id, std::string(kUnknown)).affected_rows();
         if (reaped > 0) spdlog::warn("broadcast {}: {} recipients left mid-send by a stopped worker counted failed (unknown)", id, reaped);
+        exec_prepared(t, "broadcast_recount", id);
     }
     const Message m = message_of(conn, id);
     if (m.status != "sending") {
@@ -166,6 +181,7 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
     }
     if (batch.empty()) {
         pqxx::nontransaction t(conn);
+        exec_prepared(t, "broadcast_recount", id);
         exec_prepared(t, "broadcast_finish", id);
         spdlog::info("broadcast {}: done", id);
         out.finished = true;
@@ -173,10 +189,12 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
     }
 
     MessageSender sender(s);
+    Unadded counts;
     auto checked = std::chrono::steady_clock::now();
     for (size_t i = 0; i < batch.size(); ++i) {
         if (std::chrono::steady_clock::now() - checked >= kCancelCheckEvery) {
             checked = std::chrono::steady_clock::now();
+            counts.add(conn, id);
             if (!still_sending(conn, id)) {
                 spdlog::info("broadcast {}: cancelled, {} sent in its last batch", id, out.sent);
                 out.finished = true;
@@ -187,9 +205,10 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
             pqxx::nontransaction t(conn);
             if (exec_prepared(t, "broadcast_mark", id, batch[i].user_id).affected_rows() != 1) continue;
         }
-        record(conn, id, batch[i], deliver(sender, pacer, rate, batch[i], m));
+        record(conn, id, batch[i], deliver(sender, pacer, rate, batch[i], m), counts);
         ++out.sent;
     }
+    counts.add(conn, id);
     jobs::enqueue(job_txn, kBroadcastJob, broadcast_job_payload(id));
     return out;
 }
