@@ -268,6 +268,14 @@ BOOST_AUTO_TEST_CASE(customers_who_blocked_the_bot_are_marked_and_skipped_next_t
     BOOST_TEST(got.size() == 4u);
     BOOST_TEST(got.count(g.chats[1]) == 0u);
     BOOST_TEST(got.count(g.chats[4]) == 0u);
+
+    // One of them writes to the bot again: unblocked, counted again.
+    const std::string tg = str(g.chats[1]);
+    BOOST_TEST(bot_update(R"({"update_id":10,"message":{"message_id":7,"date":1700000000,"from":{"id":)" + tg +
+                          R"(,"is_bot":false,"first_name":"Bc"},"chat":{"id":)" + tg + R"(,"type":"private"},"text":"/start"}})")
+                   .status == 200);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE bot_blocked_at IS NULL AND telegram_id = " + tg) == 1);
+    BOOST_TEST(owner("POST", "/api/admin/broadcasts/preview", body(audience(g), R"("")")).json()["count"].GetInt64() == 5);
 }
 
 BOOST_AUTO_TEST_CASE(hostile_input_is_refused_and_nothing_is_written) {

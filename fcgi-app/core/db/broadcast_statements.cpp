@@ -76,6 +76,9 @@ std::vector<Statement> broadcast_statements() {
          " u AS (UPDATE users SET bot_blocked_at = now() FROM r"
          "       WHERE users.id = $2 AND r.state = 'blocked' AND users.bot_blocked_at IS NULL)"
          " SELECT count(*) FROM r"},
+        // The customer wrote to the bot: they have it unblocked (again).
+        {"broadcast_bot_reachable",
+         "UPDATE users SET bot_blocked_at = NULL WHERE telegram_id = $1 AND bot_blocked_at IS NOT NULL"},
         {"broadcast_finish",
          "UPDATE broadcasts SET status = 'done', finished_at = now() WHERE id = $1 AND status = 'sending'"
          " AND NOT EXISTS (SELECT 1 FROM broadcast_recipients WHERE broadcast_id = $1 AND state IN ('pending', 'sending'))"},

@@ -161,6 +161,10 @@ BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& ac
     return must_find(txn, id);
 }
 
+void note_bot_reachable(pqxx::transaction_base& txn, int64_t telegram_id) {
+    exec_prepared(txn, "broadcast_bot_reachable", telegram_id);
+}
+
 void write_broadcast(JsonWriter& w, const BroadcastRow& b) {
     w.StartObject();
     put_int(w, "id", b.id);

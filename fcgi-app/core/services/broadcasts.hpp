@@ -60,6 +60,10 @@ std::vector<BroadcastRow> list_broadcasts(pqxx::transaction_base& txn, std::opti
 // Queued or sending → cancelled (audited); 404 unknown, 409 when it already ended.
 BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& actor);
 
+// A private message from `telegram_id` reached the bot: a customer marked bot-blocked has
+// it unblocked, and later audiences count them again (bot/webhook.cpp).
+void note_bot_reachable(pqxx::transaction_base& txn, int64_t telegram_id);
+
 // {id, status, audience: {kind, promo_group, customer_id}, text, button: {text, url} | null,
 //  total, delivered, blocked, failed, pending, created_by, cancelled_by, created_at,
 //  started_at, finished_at}
