@@ -18,7 +18,7 @@
 namespace cabinet {
 namespace {
 
-constexpr int64_t kTurnLockKey = 0x62636173;  // "bcas": the one broadcast sending now
+constexpr int64_t kTurnLockKey = 0x6361626263617374;  // "cabbcast": the one broadcast sending now
 constexpr int64_t kWaitForTurnS = 3;
 constexpr double kBatchSeconds = 5;
 constexpr int64_t kMaxBatch = 1000;
