@@ -12,8 +12,8 @@ constexpr size_t kChatsRemembered = 10000;  // then the ones past their gap are 
 }  // namespace
 
 SendPacer::Clock::time_point SendPacer::reserve(int64_t chat_id, double per_second, Clock::time_point now) {
-    const auto spacing = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(1.0 / std::max(per_second, 0.001)));
+    // Rounded up: `per_second` turns never fit in less than a second.
+    const auto spacing = std::chrono::ceil<Clock::duration>(std::chrono::duration<double>(1.0 / std::max(per_second, 0.001)));
     const std::lock_guard lock(mutex_);
     Clock::time_point at = std::max({now, next_, paused_until_});
     if (const auto it = last_by_chat_.find(chat_id); it != last_by_chat_.end()) at = std::max(at, it->second + kPerChatGap);

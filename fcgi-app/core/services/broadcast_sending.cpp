@@ -123,15 +123,23 @@ void record(pqxx::connection& conn, int64_t id, const Recipient& to, const Deliv
     ++(d.kind == Delivery::Kind::delivered ? counts.delivered : d.kind == Delivery::Kind::blocked ? counts.blocked : counts.failed);
 }
 
-// One recipient's message, tried again after each 429's pause (a 429 delivered nothing).
-Delivery deliver(MessageSender& sender, SendPacer& pacer, double rate, const Recipient& to, const Message& m) {
+// One recipient's message: at its turn the recipient is marked `sending` (committed), then
+// sent; tried again after each 429's pause (a 429 delivered nothing). Nullopt when the row
+// was no longer pending (nothing sent).
+std::optional<Delivery> deliver(pqxx::connection& conn, int64_t id, MessageSender& sender, SendPacer& pacer, double rate,
+                                const Recipient& to, const Message& m) {
+    pacer.wait_turn(to.telegram_id, rate);
+    {
+        pqxx::nontransaction t(conn);
+        if (exec_prepared(t, "broadcast_mark", id, to.user_id).affected_rows() != 1) return std::nullopt;
+    }
     for (int attempt = 1;; ++attempt) {
-        pacer.wait_turn(to.telegram_id, rate);
         Delivery d = sender.send_html(to.telegram_id, m.text, m.button);
         if (d.kind != Delivery::Kind::retry_after) return d;
         spdlog::warn("broadcast: Bot API flood control, retry after {} s", d.retry_after_s);
         pacer.pause_for(d.retry_after_s);
-        if (attempt >= kFloodRetries) return {Delivery::Kind::failed, 0, d.error + " (still 429 after " + std::to_string(attempt) + " tries)"};
+        if (attempt >= kFloodRetries) return Delivery{Delivery::Kind::failed, 0, d.error + " (still 429 after " + std::to_string(attempt) + " tries)"};
+        pacer.wait_turn(to.telegram_id, rate);
     }
 }
 
@@ -201,11 +209,9 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
                 return out;
             }
         }
-        {
-            pqxx::nontransaction t(conn);
-            if (exec_prepared(t, "broadcast_mark", id, batch[i].user_id).affected_rows() != 1) continue;
-        }
-        record(conn, id, batch[i], deliver(sender, pacer, rate, batch[i], m), counts);
+        const auto d = deliver(conn, id, sender, pacer, rate, batch[i], m);
+        if (!d) continue;
+        record(conn, id, batch[i], *d, counts);
         ++out.sent;
     }
     counts.add(conn, id);
