@@ -74,6 +74,13 @@ void post_admin_promo_code(Exchange& ex);
 void post_admin_promo_code_disable(Exchange& ex);  // POST /api/admin/promo-codes/{id}/disable
 void post_admin_promo_code_enable(Exchange& ex);   // POST /api/admin/promo-codes/{id}/enable
 void post_admin_promo_code_batch(Exchange& ex);    // POST /api/admin/promo-codes/batch (text/csv)
+// Broadcasts (admin_broadcasts.cpp)
+void post_admin_broadcast_preview(Exchange& ex);  // POST /api/admin/broadcasts/preview
+void post_admin_broadcast_test(Exchange& ex);     // POST /api/admin/broadcasts/test
+void post_admin_broadcast(Exchange& ex);          // POST /api/admin/broadcasts (Idempotency-Key)
+void get_admin_broadcasts(Exchange& ex);
+void get_admin_broadcast(Exchange& ex);           // GET /api/admin/broadcasts/{id}
+void post_admin_broadcast_cancel(Exchange& ex);   // POST /api/admin/broadcasts/{id}/cancel
 // Customers (admin_customers.cpp)
 void get_admin_customers(Exchange& ex);
 void get_admin_customers_export(Exchange& ex);   // GET /api/admin/customers/export (text/csv, streamed)

@@ -109,6 +109,13 @@ std::vector<Route> routes() {
         {"POST", "/api/admin/support/tickets/{id}/reply", AuthKind::owner_support, post_admin_support_reply, true},
         {"POST", "/api/admin/support/tickets/{id}/close", AuthKind::owner_support, post_admin_support_close, true},
         {"POST", "/api/admin/support/tickets/{id}/reopen", AuthKind::owner_support, post_admin_support_reopen, true},
+        // Broadcasts: the owner writes to customers; the viewer follows them.
+        {"GET", "/api/admin/broadcasts", AuthKind::owner_viewer, get_admin_broadcasts},
+        {"POST", "/api/admin/broadcasts", AuthKind::owner, post_admin_broadcast, true},
+        {"POST", "/api/admin/broadcasts/preview", AuthKind::owner, post_admin_broadcast_preview, true},
+        {"POST", "/api/admin/broadcasts/test", AuthKind::owner, post_admin_broadcast_test, true},
+        {"GET", "/api/admin/broadcasts/{id}", AuthKind::owner_viewer, get_admin_broadcast},
+        {"POST", "/api/admin/broadcasts/{id}/cancel", AuthKind::owner, post_admin_broadcast_cancel, true},
     };
 }
 

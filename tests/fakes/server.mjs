@@ -53,6 +53,7 @@ function record(service, req, url, raw, parsed, status) {
   const entry = {
     seq: ++seq,
     at: new Date().toISOString(),
+    at_ms: Date.now(),  // when the call was answered: tests check a sender's pacing by it
     service,
     method: req.method,
     path: url.pathname.slice(service.length + 1),  // without the service prefix

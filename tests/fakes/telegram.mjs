@@ -12,12 +12,16 @@
 //   GET  /__fake/telegram/invoice-links                        {"style": ...}
 //   POST /__fake/telegram/invoice-links {"style":"telegram"}   switch (returns the previous)
 //   GET  /__fake/telegram/pre-checkout/<query id>              the cabinet's answer, or 404
+//   POST /__fake/telegram/blocked {"chat_ids":[1,2]}            these chats have blocked the bot: a
+//                                                              message to one answers 403 as Telegram does
+//   DELETE /__fake/telegram/blocked                            nobody has
 import { fields, reply } from './http_util.mjs';
 
 let invoiceSeq = 0;
 let messageSeq = 1000;
 let linkStyle = process.env.STARS_INVOICE_LINKS || (process.env.SANDBOX_URL ? 'sandbox' : 'telegram');
 const preCheckoutAnswers = new Map();  // pre_checkout_query_id -> {ok, error_message}
+let blockedChats = new Set();  // chat ids (as text) that blocked the bot
 
 // The sandbox's invoice slug: what the Stars checkout page shows and sends back.
 export function invoiceSlug(f) {
@@ -44,6 +48,15 @@ export function hook(req, res, path, parsed) {
       linkStyle = style;
     }
     return reply(res, 200, { style: linkStyle, previous: before });
+  }
+  if (path === '/blocked') {
+    if (req.method === 'DELETE') blockedChats = new Set();
+    else if (req.method === 'POST') {
+      const ids = parsed.json?.chat_ids;
+      if (!Array.isArray(ids)) return reply(res, 400, { error: 'chat_ids must be an array' });
+      blockedChats = new Set(ids.map(String));
+    }
+    return reply(res, 200, { chat_ids: [...blockedChats] });
   }
   const m = path.match(/^\/pre-checkout\/(.+)$/);
   if (m && req.method === 'GET') {
@@ -120,6 +133,7 @@ export function handle(req, res, path, parsed, url) {
   if (MESSAGE_METHODS.has(method)) {
     if (f.chat_id === undefined || f.chat_id === '') return fail(res, 400, 'Bad Request: chat_id is empty');
     if (method === 'sendMessage' && !f.text) return fail(res, 400, 'Bad Request: message text is empty');
+    if (blockedChats.has(String(f.chat_id))) return fail(res, 403, 'Forbidden: bot was blocked by the user');
     // A multipart upload is journaled by its fields and the file's name and size, never its bytes.
     if (method === 'sendDocument' && (f.document === undefined || f.document === '' || (typeof f.document === 'object' && !f.document.size)))
       return fail(res, 400, 'Bad Request: there is no document in the request');

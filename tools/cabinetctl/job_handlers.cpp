@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -11,6 +12,7 @@
 #include "bot/bot_api.hpp"
 #include "mail/smtp.hpp"
 #include "services/autopay.hpp"
+#include "services/broadcast_sending.hpp"
 #include "services/maintenance.hpp"
 #include "services/reports.hpp"
 #include "services/payment_confirmation.hpp"
@@ -195,6 +197,15 @@ void sync_user(const Settings& s, const jobs::Job& job) {
     spdlog::info("sync job {}: user {}: {}", job.id, user_id, sync_user_now(s, user_id));
 }
 
+// `broadcast_send` {"broadcast_id": N}: one batch of an owner's broadcast, which queues the
+// next (services/broadcast_sending.hpp). The pacer is the worker's, shared by its threads.
+void broadcast_batch(const Settings& s, SendPacer& pacer, pqxx::work& txn, const jobs::Job& job) {
+    const int64_t id = payload_id(job, "broadcast_id");
+    const BroadcastBatch b = send_broadcast_batch(txn, s, pacer, id);
+    if (b.waiting) spdlog::info("broadcast job {}: broadcast {} waits for the one sending now", job.id, id);
+    else spdlog::info("broadcast job {}: broadcast {}: {} messages{}", job.id, id, b.sent, b.finished ? ", finished" : "");
+}
+
 }  // namespace
 
 jobs::Registry make_registry(const LiveSettings& settings) {
@@ -209,6 +220,9 @@ jobs::Registry make_registry(const LiveSettings& settings) {
     r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(*settings.current(), txn, job); });
     r.add(backup::kBackupJob, [&settings](pqxx::work& txn, const jobs::Job& job) { backup_now(*settings.current(), txn, job); });
     r.add(kSyncUserJob, [&settings](pqxx::work&, const jobs::Job& job) { sync_user(*settings.current(), job); });
+    r.add(kBroadcastJob, [&settings, pacer = std::make_shared<SendPacer>()](pqxx::work& txn, const jobs::Job& job) {
+        broadcast_batch(*settings.current(), *pacer, txn, job);
+    });
     return r;
 }
 

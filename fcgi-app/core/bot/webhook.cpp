@@ -10,6 +10,7 @@
 #include "bot/updates.hpp"
 #include "db/accounts_repo.hpp"
 #include "services/account_merge.hpp"
+#include "services/broadcasts.hpp"
 #include "services/telegram_codes.hpp"
 #include "services/telegram_contact.hpp"
 #include "util/strings.hpp"
@@ -91,6 +92,8 @@ bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
 void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (is_reporting_group_reply(ex.settings(), m)) return answer_ticket_from_group(ex, api, m);
     if (!m.is_private) return;  // elsewhere in groups the bot only takes payments
+    // Writing to the bot means it is not blocked (any more): broadcasts reach them again.
+    ex.io.db.write([&](pqxx::work& txn) { note_bot_reachable(txn, m.from.id); });
     const Settings& s = ex.settings();
     const auto command = parse_command(m.text, s.bot_username);
     const bool start = command && command->name == "start";

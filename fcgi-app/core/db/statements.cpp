@@ -40,7 +40,7 @@ std::vector<Statement> account_statements() {
 const std::vector<Statement>& pool_statements() {
     static const std::vector<Statement> all = [] {
         std::vector<Statement> v = account_statements();
-        for (auto&& part : {catalog_statements(), subscription_statements(), purchase_statements(), payment_statements(), maintenance_statements(), web_auth_statements(), support_statements(), linking_statements(), oauth_statements(), ledger_statements(), owner_settings_statements(), catalog_admin_statements(), promo_admin_statements(), overview_statements(), customer_admin_statements()}) v.insert(v.end(), part.begin(), part.end());
+        for (auto&& part : {catalog_statements(), subscription_statements(), purchase_statements(), payment_statements(), maintenance_statements(), web_auth_statements(), support_statements(), linking_statements(), oauth_statements(), ledger_statements(), owner_settings_statements(), catalog_admin_statements(), promo_admin_statements(), overview_statements(), customer_admin_statements(), broadcast_statements()}) v.insert(v.end(), part.begin(), part.end());
         return v;
     }();
     return all;

@@ -31,5 +31,6 @@ std::vector<Statement> catalog_admin_statements();   // catalog_admin_statements
 std::vector<Statement> promo_admin_statements();     // promo_admin_statements.cpp: the owner's promo codes
 std::vector<Statement> customer_admin_statements();  // customer_admin_statements.cpp: the owner's customers
 std::vector<Statement> overview_statements();        // overview_statements.cpp: the owner's Overview figures
+std::vector<Statement> broadcast_statements();       // broadcast_statements.cpp: the owner's broadcasts and their sending
 
 }  // namespace cabinet

@@ -53,6 +53,8 @@ std::optional<char32_t> next_code_point(std::string_view& s) {
     return cp;
 }
 
+}  // namespace
+
 void append_utf8(std::string& out, char32_t cp) {
     if (cp < 0x80) {
         out += static_cast<char>(cp);
@@ -70,8 +72,6 @@ void append_utf8(std::string& out, char32_t cp) {
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
 }
-
-}  // namespace
 
 std::string to_lower_utf8(std::string_view s) {
     // Made once, never changed: safe to share between threads.

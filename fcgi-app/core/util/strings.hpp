@@ -42,5 +42,7 @@ void append_html_escaped(std::string& out, std::string_view s);
 
 // Number of UTF-8 code points in valid UTF-8 text (the "characters" of every length limit).
 size_t utf8_length(std::string_view s);
+// Appends code point `cp` (a valid one) as UTF-8.
+void append_utf8(std::string& out, char32_t cp);
 
 }  // namespace cabinet

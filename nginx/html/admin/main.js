@@ -22,9 +22,7 @@ import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js'
 import { watchViewport } from '../shared/viewport.js';
 import { createAdminShell } from './shell.js';
 
-// The sections in the navigation's order, their group and the roles that may open them;
-// no `load`: part 2's, "coming" for now. Look is helper-written (screens/look.js): until the
-// module is there it shows "coming" too.
+// The sections in the navigation's order, their group and the roles that may open them.
 const OWNER_VIEWER = ['owner', 'viewer'];
 const ALL = ['owner', 'support', 'viewer'];
 const GROUPS = ['shop', 'money', 'setup', 'system'];
@@ -33,10 +31,10 @@ const SECTIONS = [
   { id: 'customers', group: 'money', roles: ALL, load: () => import('./screens/customers.js') },
   { id: 'payments', group: 'money', roles: OWNER_VIEWER, load: () => import('./screens/payments.js') },
   { id: 'support', group: 'money', roles: ALL, load: () => import('./screens/support.js') },
-  { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER },
+  { id: 'broadcasts', group: 'money', roles: OWNER_VIEWER, load: () => import('./screens/broadcasts.js') },
   { id: 'plans', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/plans.js') },
   { id: 'promo', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/promo.js') },
-  { id: 'look', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/look.js'), optional: true },
+  { id: 'look', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/look.js') },
   { id: 'settings', group: 'setup', roles: OWNER_VIEWER, load: () => import('./screens/settings.js') },
   { id: 'maintenance', group: 'system', roles: OWNER_VIEWER, load: () => import('./screens/maintenance.js') },
   { id: 'audit', group: 'system', roles: OWNER_VIEWER, load: () => import('./screens/audit.js') },

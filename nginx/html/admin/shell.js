@@ -1,9 +1,8 @@
 // The owner's cabinet's chrome: the grouped side navigation (folded into a menu button
 // under 1024 px), the section and its filters in the URL (#/promo?status=active&q=gift, so a
 // view can be shared and Back works), the content area, toasts and whole-page states.
-// A section is a module exporting default { title: 'i18n key', render(view, ctx) → cleanup? };
-// a section still to come (part 2), or one whose module is not there yet (Look until it
-// lands), shows "coming".
+// A section is a module exporting default { title: 'i18n key', render(view, ctx) → cleanup? },
+// loaded when first opened.
 
 import { h, mount } from '../shared/dom.js';
 import { noticeBoard, showPageState, toaster } from '../shared/page-notes.js';
@@ -20,17 +19,7 @@ export function routeHash(name, params) {
   return '#/' + name + (qs ? '?' + qs : '');
 }
 
-// The screen of a section still to come.
-const coming = (id) => ({
-  title: 'admin.nav.' + id,
-  render(view, ctx) {
-    view.append(h('div', { class: 'card admin-coming' },
-      h('p', { class: 'badge badge-pending' }, ctx.t('admin.coming.badge')),
-      h('p', {}, ctx.t('admin.coming.' + id))));
-  },
-});
-
-// sections: [{ id, group, load?: () => import(…), optional?: true }] (already those the
+// sections: [{ id, group, load: () => import(…) }] (already those the
 // role may open); groups: ['shop', …] in order.
 export function createAdminShell(ctx, { sections, groups, halted = () => false }) {
   const screenEl = document.getElementById('screen');
@@ -83,8 +72,7 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
         h('h2', { class: 'admin-nav-title', id: 'nav-' + g }, ctx.t('admin.group.' + g)),
         h('ul', { class: 'admin-nav-list', 'aria-labelledby': 'nav-' + g }, items.map((s) => h('li', {},
           h('a', { class: 'admin-nav-link', href: '#/' + s.id, 'data-section': s.id },
-            h('span', {}, ctx.t('admin.nav.' + s.id)),
-            s.load ? null : h('span', { class: 'admin-nav-soon' }, ctx.t('admin.coming.short')))))));
+            h('span', {}, ctx.t('admin.nav.' + s.id)))))));
     })));
     for (const [id, b] of badges) setBadge(id, b.n, b.label);
     nav.hidden = false;
@@ -112,13 +100,7 @@ export function createAdminShell(ctx, { sections, groups, halted = () => false }
   }
 
   async function load(section) {
-    if (!section.load) return coming(section.id);
-    try {
-      return (await section.load()).default;
-    } catch (e) {
-      if (section.optional) return coming(section.id);
-      throw e;
-    }
+    return (await section.load()).default;
   }
 
   async function show(route) {

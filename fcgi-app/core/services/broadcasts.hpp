@@ -1,0 +1,72 @@
+#pragma once
+// The owner's broadcasts as the API sees them (api/admin_broadcasts.cpp; docs/api.md
+// "Broadcasts"): the message checked as Telegram would take it, the audience counted,
+// a broadcast made once per Idempotency-Key and queued for the worker
+// (services/broadcast_sending.hpp), read back with its counts, cancelled. Bad input is an
+// ApiError 422 whose detail starts with the field's name, and nothing is written.
+#include <pqxx/pqxx>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bot/message_delivery.hpp"
+#include "domain/telegram_html.hpp"
+#include "util/json.hpp"
+
+namespace cabinet {
+
+struct BroadcastAudience {
+    std::string kind;  // all, active, trial, expired, never_paid, promo_group, customer
+    std::optional<std::string> promo_group;
+    std::optional<int64_t> customer_id;
+};
+
+// "audience.kind …" unless one of the kinds, with the member its kind needs.
+void check_audience(const BroadcastAudience& a);
+// The text's tree, or 422 "text: …" (Telegram's HTML, 1..4096 characters shown); the
+// button's text 1..64 characters and its URL http(s) ("button.url: …").
+std::vector<HtmlNode> check_broadcast_message(const std::string& text, const std::optional<UrlButton>& button);
+
+// How many customers the audience has now (422 for a promo group or customer not found).
+int64_t audience_count(pqxx::transaction_base& txn, const BroadcastAudience& a);
+
+struct BroadcastRow {
+    int64_t id = 0;
+    std::string status;
+    BroadcastAudience audience;
+    std::string text;
+    std::optional<UrlButton> button;
+    std::string created_by;
+    std::optional<std::string> cancelled_by;
+    int64_t total = 0, delivered = 0, blocked = 0, failed = 0;
+    std::optional<int64_t> created_at, started_at, finished_at;
+};
+
+struct CreatedBroadcast {
+    BroadcastRow broadcast;
+    bool replayed = false;  // the key's broadcast, made by an earlier request
+};
+
+// Checks everything, then writes the broadcast (queued) and its first job, audited. The
+// same key again gives the broadcast it made; with another text, 409.
+CreatedBroadcast create_broadcast(pqxx::work& txn, const BroadcastAudience& a, const std::string& text,
+                                  const std::optional<UrlButton>& button, const std::string& actor,
+                                  const std::string& idempotency_key);
+std::optional<BroadcastRow> find_broadcast(pqxx::transaction_base& txn, int64_t id);
+// Newest first, ids below `before` when given.
+std::vector<BroadcastRow> list_broadcasts(pqxx::transaction_base& txn, std::optional<int64_t> before, int64_t limit);
+// Queued or sending → cancelled (audited); 404 unknown, 409 when it already ended.
+BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& actor);
+
+// A private message from `telegram_id` reached the bot: a customer marked bot-blocked has
+// it unblocked, and later audiences count them again (bot/webhook.cpp).
+void note_bot_reachable(pqxx::transaction_base& txn, int64_t telegram_id);
+
+// {id, status, audience: {kind, promo_group, customer_id}, text, button: {text, url} | null,
+//  total, delivered, blocked, failed, pending, created_by, cancelled_by, created_at,
+//  started_at, finished_at}
+void write_broadcast(JsonWriter& w, const BroadcastRow& b);
+
+}  // namespace cabinet
