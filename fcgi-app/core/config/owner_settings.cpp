@@ -24,6 +24,7 @@ struct GroupOf {
 // Each owner-level setting's subject, in the order the Settings screen lists the groups.
 constexpr GroupOf kGroups[] = {
     {"SHOP_TIMEZONE", "shop"},
+    {"BROADCAST_RATE_PER_S", "shop"},
     {"TRIAL_ENABLED", "trial"},
     {"TRIAL_DURATION_DAYS", "trial"},
     {"TRIAL_TRAFFIC_GB", "trial"},

@@ -257,6 +257,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"REPORT_TOPIC_BACKUPS", "", "message_thread_id of the group's backups topic (empty = backups are not delivered)", topic_id<&Settings::report_topic_backups>()},
     {"REPORT_TOPIC_ALERTS", "", "message_thread_id of the group's alerts topic (empty = not enabled)", topic_id<&Settings::report_topic_alerts>()},
     {"SUPPORT_MESSAGES_PER_10_MIN", "20", "support messages one user may send within 10 minutes (each is posted to the tickets topic); more get 429", ranged<&Settings::support_messages_per_10_min>(1, 10000)},
+    {"BROADCAST_RATE_PER_S", "30", "messages a second the worker sends the owner's broadcasts at (Telegram lets a bot send about 30; lower it when the bot's other answers slow down during a broadcast)", ranged<&Settings::broadcast_rate_per_s>(1, 1000), kOwner},
     {"REPORT_TOPIC_TICKETS", "", "message_thread_id of the group's support tickets topic (empty = not enabled)", topic_id<&Settings::report_topic_tickets>()},
     {"PANEL__BASE_URL", "http://127.0.0.1:3010", "base URL of the Remnawave panel (or the mock panel)", field<&Settings::panel_base_url>()},
     {"PANEL__TOKEN", "", "API token of the panel", field<&Settings::panel_token>()},

@@ -150,6 +150,7 @@ struct Settings {
     std::string report_topic_alerts;
     std::string report_topic_tickets;
     int64_t support_messages_per_10_min = 20;  // per user; each one is posted to the tickets topic
+    int64_t broadcast_rate_per_s = 30;  // the worker's broadcast messages a second, all broadcasts together
 
     // Panel
     std::string panel_base_url;

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,7 +12,6 @@
 #include "bot/message_delivery.hpp"
 #include "db/db.hpp"
 #include "jobs/job_queue.hpp"
-#include "util/strings.hpp"
 
 namespace cabinet {
 namespace {
@@ -145,13 +143,6 @@ std::optional<Delivery> deliver(pqxx::connection& conn, int64_t id, MessageSende
 
 }  // namespace
 
-double broadcast_rate_per_s() {
-    const char* v = std::getenv("BROADCAST_RATE_PER_S");
-    int64_t n = 30;
-    if (v && *v && (!parse_int64(v, n) || n < 1 || n > 1000)) n = 30;
-    return static_cast<double>(n);
-}
-
 std::string broadcast_job_payload(int64_t id) { return "{\"broadcast_id\":" + std::to_string(id) + "}"; }
 
 BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, SendPacer& pacer, int64_t id) {
@@ -179,7 +170,7 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
         out.finished = true;
         return out;
     }
-    const double rate = broadcast_rate_per_s();
+    const double rate = static_cast<double>(s.broadcast_rate_per_s);  // live: the owner may change it mid-broadcast
     std::vector<Recipient> batch;
     {
         pqxx::nontransaction t(conn);

@@ -10,7 +10,8 @@
 //  - each recipient is marked `sending`, committed, right before its Bot API call, and its
 //    outcome (delivered, blocked, failed) recorded, committed, right after; a row a stopped
 //    worker left in `sending` (one at most) is never sent again: it ends failed, "unknown";
-//  - messages go at BROADCAST_RATE_PER_S a second (SendPacer: evenly spaced, one a second
+//  - messages go at BROADCAST_RATE_PER_S a second, an owner-level setting read at each
+//    batch (SendPacer: evenly spaced, one a second
 //    per chat), a 429 pauses everyone for its retry_after and the same recipient is tried
 //    again; a 403 marks the customer bot-blocked, and later audiences skip them;
 //  - a cancelled broadcast stops within half a second; its unsent recipients stay pending;
@@ -26,10 +27,6 @@
 namespace cabinet {
 
 inline constexpr const char* kBroadcastJob = "broadcast_send";
-
-// BROADCAST_RATE_PER_S from the environment: messages a second over all broadcasts
-// (Telegram allows a bot about 30; 1 to 1000, default 30).
-double broadcast_rate_per_s();
 
 // The job's payload for broadcast `id`: {"broadcast_id": id}.
 std::string broadcast_job_payload(int64_t id);
