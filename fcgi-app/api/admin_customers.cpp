@@ -37,8 +37,9 @@ CustomerFilter filter_of(Exchange& ex) {
     f.status = customer_status_named(query_param(ex.req.query, "status").value_or(""));
     f.promo_group = query_param(ex.req.query, "promo_group");
     if (f.promo_group && f.promo_group->empty()) f.promo_group.reset();
-    f.joined_from = query_day(ex, "joined_from", 0);
-    f.joined_until = query_day(ex, "joined_to", 1);  // the whole last day
+    const DayRange joined = query_days(ex, "joined_from", "joined_to");
+    f.joined_from = joined.from;
+    f.joined_until = joined.until;
     return f;
 }
 

@@ -9,9 +9,14 @@
 
 namespace cabinet::api {
 
-// "2026-01-31" in the query as the Unix second it starts (UTC), moved on by `days_after`
-// (1 for an inclusive "to" day); nullopt when absent; 400 when not a date.
-std::optional<int64_t> query_day(const Exchange& ex, const char* name, int64_t days_after);
+// The dates of a "between" filter (`from_name`, `to_name`, each "2026-01-31" or absent) as
+// the Unix seconds the range covers, [start of the first day, end of the last day), days
+// being the shop's (SHOP_TIMEZONE: what the Overview counts by, and what the owner means by
+// "1 December"); 400 when one is not a date.
+struct DayRange {
+    std::optional<int64_t> from, until;
+};
+DayRange query_days(Exchange& ex, const char* from_name, const char* to_name);
 
 // The export: `search(txn, filter)` reads `filter.limit` rows below `filter.before_id`, and
 // `append(out, row)` adds one CSV line. The first batch is read now, so a database failure

@@ -36,8 +36,9 @@ PaymentFilter filter_of(Exchange& ex) {
     f.method = word(ex, "method");
     f.type = word(ex, "type");
     f.user_id = query_int(ex.req.query, "customer", 1, kAnyId);
-    f.from = query_day(ex, "from", 0);
-    f.until = query_day(ex, "to", 1);  // the whole last day
+    const DayRange days = query_days(ex, "from", "to");
+    f.from = days.from;
+    f.until = days.until;
     check_payment_filter(f);
     return f;
 }

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { HOSTILE, OWNER, SUPPORT, VIEWER, adminApi, downloadText, openAdmin, unique } from './lib/admin.mjs';
+import { HOSTILE, OWNER, SUPPORT, VIEWER, adminApi, downloadText, openAdmin, shopToday, unique } from './lib/admin.mjs';
 import { axe, launch, ready, screenshotPath } from './lib/browser.mjs';
 import { api, ctl, freshId, initData, waitFor } from './lib/stack.mjs';
 
@@ -52,7 +52,6 @@ async function buyer({ firstName = 'Buyer', username = '', purchases = 1, balanc
 const table = (page) => page.getByRole('table', { name: 'Payments, newest first' });
 const rowKeys = (page) => table(page).locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.dataset.key)));
 const listed = (page) => page.waitForSelector('.atable-wrap[aria-busy="false"]');
-const today = () => new Date().toISOString().slice(0, 10);
 const stat = (page, name) => page.getByRole('region', { name: 'Totals for the filters' }).locator('.admin-stat', { hasText: name }).locator('dd');
 
 test('filters in the URL; the totals count everything the filters find; "More" brings the rest', async () => {
@@ -80,10 +79,11 @@ test('filters in the URL; the totals count everything the filters find; "More" b
   assert.deepEqual(keys, many.payments.map((x) => x.id), 'newest first, no one twice');
   await p.page.getByText('52 payments', { exact: true }).waitFor();
 
-  // Status, method, type and today's dates: one's purchase; "Refunded": nothing.
+  // Status, method, type and today's dates (the shop's today): one's purchase; "Refunded": nothing.
+  const today = await shopToday();
   await p.page.getByLabel('Customer number').fill(String(one.id));
-  await p.page.getByLabel('From').fill(today());
-  await p.page.getByLabel('Until').fill(today());
+  await p.page.getByLabel('From').fill(today);
+  await p.page.getByLabel('Until').fill(today);
   await p.page.getByRole('button', { name: 'Show' }).click();
   await listed(p.page);
   await p.page.getByLabel('Method').selectOption('balance');
@@ -93,7 +93,7 @@ test('filters in the URL; the totals count everything the filters find; "More" b
   await p.page.getByLabel('Status').selectOption('completed');
   await listed(p.page);
   assert.deepEqual(await rowKeys(p.page), [one.payments[0].id]);
-  for (const part of ['status=completed', 'method=balance', 'type=subscription_payment', `customer=${one.id}`, `from=${today()}`, `to=${today()}`]) {
+  for (const part of ['status=completed', 'method=balance', 'type=subscription_payment', `customer=${one.id}`, `from=${today}`, `to=${today}`]) {
     assert.ok(p.page.url().includes(part), `${part} in ${p.page.url()}`);
   }
   const row = table(p.page).locator('tbody tr').first();

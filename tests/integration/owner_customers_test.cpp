@@ -12,6 +12,7 @@
 
 #include "catalog_support.hpp"
 #include "money_support.hpp"
+#include "staff_calls.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -19,21 +20,6 @@ using namespace it;
 using namespace it::money;
 
 namespace {
-
-
-
-HttpResult as(const std::string& auth, const std::string& method, const std::string& path, const std::string& body = {},
-              const std::string& key = {}) {
-    std::vector<std::string> headers{auth, kJsonContentType};
-    if (!key.empty()) headers.push_back("Idempotency-Key: " + key);
-    return http(method, path, headers, body);
-}
-HttpResult owner(const std::string& method, const std::string& path, const std::string& body = {},
-                 const std::string& key = {}) {
-    return as(admin_auth(), method, path, body, key);
-}
-std::string support_auth() { return tma_header(100000002, "Support"); }
-std::string viewer_auth() { return tma_header(100000003, "Viewer"); }
 
 std::string new_key() { return "it-" + std::to_string(fresh_telegram_id()); }
 
@@ -114,7 +100,7 @@ BOOST_AUTO_TEST_CASE(a_customer_is_found_by_every_handle) {
     exec("UPDATE subscriptions SET expire_at = now() + interval '20 days' WHERE user_id = " + str(s.id));
 
     // Joined between: today's customer is in today, not in a range that ended yesterday.
-    const std::string today = cabinet::iso8601_utc(cabinet::unix_now()).substr(0, 10);
+    const std::string today = shop_today();
     BOOST_TEST(finds("q=" + tag + "&joined_from=" + today + "&joined_to=" + today, s.id));
     BOOST_TEST(!finds("q=" + tag + "&joined_to=2020-01-01", s.id));
 

@@ -6,11 +6,13 @@
 // are checked); a refund the provider refuses changes nothing.
 #include <boost/test/unit_test.hpp>
 
+#include <array>
 #include <future>
 #include <sstream>
 
 #include "catalog_support.hpp"
 #include "money_support.hpp"
+#include "staff_calls.hpp"
 #include "util/time.hpp"
 
 using namespace it;
@@ -18,12 +20,6 @@ using namespace it::money;
 
 namespace {
 
-HttpResult owner(const std::string& method, const std::string& path, const std::string& body = {},
-                 const std::string& key = {}) {
-    std::vector<std::string> headers{admin_auth(), kJsonContentType};
-    if (!key.empty()) headers.push_back("Idempotency-Key: " + key);
-    return http(method, path, headers, body);
-}
 std::string new_key() { return "pay-" + std::to_string(fresh_telegram_id()); }
 
 HttpResult refund(int64_t tx, const std::string& key = new_key(), const std::string& reason = "asked for it") {
@@ -72,7 +68,7 @@ BOOST_AUTO_TEST_CASE(the_list_and_its_totals_are_what_the_filter_holds) {
     BOOST_TEST(p2["items"][0]["id"].GetInt64() < p1["items"][1]["id"].GetInt64());
     BOOST_TEST(p2["totals"]["count"].GetInt64() == 4);
     // Today only, then a range that ended before today.
-    const std::string today = cabinet::iso8601_utc(cabinet::unix_now()).substr(0, 10);
+    const std::string today = shop_today();
     BOOST_TEST(owner("GET", "/api/admin/payments?from=" + today + "&to=" + today + "&method=" + method).json()["totals"]["count"].GetInt64() == 4);
     BOOST_TEST(owner("GET", "/api/admin/payments?to=2020-01-01&method=" + method).json()["totals"]["count"].GetInt64() == 0);
     BOOST_TEST(owner("GET", "/api/admin/payments?customer=" + str(s.id) + "&method=" + method).json()["items"].Size() == 4u);
@@ -89,8 +85,71 @@ BOOST_AUTO_TEST_CASE(the_list_and_its_totals_are_what_the_filter_holds) {
     BOOST_TEST(owner("GET", "/api/admin/payments?status=lost").status == 400);
     BOOST_TEST(owner("GET", "/api/admin/payments?from=monday").status == 400);
     BOOST_TEST(owner("GET", "/api/admin/payments/99999999").status == 404);
-    BOOST_TEST(http("GET", "/api/admin/payments", {tma_header(100000003, "Viewer")}).status == 200);
-    BOOST_TEST(http("GET", "/api/admin/payments", {tma_header(100000002, "Support")}).status == 403);
+    BOOST_TEST(http("GET", "/api/admin/payments", {viewer_auth()}).status == 200);
+    BOOST_TEST(http("GET", "/api/admin/payments", {support_auth()}).status == 403);
+}
+
+// The totals come from an hourly rollup the triggers keep (sql 0053) plus the part-hours at
+// the filter's ends: in a zone half an hour off UTC, a payment at 23:50 and one at 00:10
+// local fall on either side of midnight; a status changed and a payment deleted move the
+// figures; compaction changes nothing; and the rollup equals transactions key for key.
+BOOST_AUTO_TEST_CASE(totals_are_exact_for_the_shops_days_in_any_zone) {
+    struct Zone {
+        Zone() { BOOST_REQUIRE(owner("PUT", "/api/admin/settings/SHOP_TIMEZONE", R"({"value":"Asia/Kolkata"})").status == 200); }
+        ~Zone() { owner("DELETE", "/api/admin/settings/SHOP_TIMEZONE"); }
+    } kolkata;  // UTC+05:30: 10 March begins at 9 March 18:30 UTC
+    const Shopper s = new_shopper();
+    const std::string method = "tz" + std::to_string(s.tg % 1000000);
+    const auto pay = [&](const std::string& at_utc, int64_t amount, const std::string& status,
+                         const std::string& currency = "RUB") {
+        return count("INSERT INTO transactions (user_id, type, status, amount_minor, currency, method, created_at) VALUES (" +
+                     str(s.id) + ", 'deposit', '" + status + "', " + str(amount) + ", '" + currency + "', '" + method +
+                     "', '" + at_utc + "+00') RETURNING id");
+    };
+    pay("2026-03-09 18:20", 100, "completed");       // 9 March, 23:50 local
+    pay("2026-03-09 18:40", 200, "completed");       // 10 March, 00:10
+    const int64_t later = pay("2026-03-10 12:00", 400, "pending");
+    pay("2026-03-10 18:29", 800, "completed");       // 10 March, 23:59
+    pay("2026-03-10 18:31", 1600, "completed");      // 11 March, 00:01
+    const int64_t gone = pay("2026-03-10 13:00", 3200, "completed");
+    pay("2026-03-10 14:00", 50, "completed", "USD");
+    exec("UPDATE transactions SET status = 'completed' WHERE id = " + str(later));
+    exec("DELETE FROM transactions WHERE id = " + str(gone));
+
+    // {count, RUB, USD} of a filter.
+    const auto totals = [&](const std::string& query) {
+        const rapidjson::Document d = owner("GET", "/api/admin/payments?method=" + method + "&" + query).json();
+        std::array<int64_t, 3> out{d["totals"]["count"].GetInt64(), 0, 0};
+        for (const auto& a : d["totals"]["amounts"].GetArray())
+            out[str(a["currency"]) == "USD" ? 2 : 1] = a["amount_minor"].GetInt64();
+        return out;
+    };
+    using T = std::array<int64_t, 3>;
+    const auto check_all = [&] {
+        BOOST_TEST((totals("from=2026-03-10&to=2026-03-10") == T{4, 1400, 50}));
+        BOOST_TEST((totals("from=2026-03-10&to=2026-03-10&status=completed") == T{4, 1400, 50}));
+        BOOST_TEST((totals("from=2026-03-10&to=2026-03-10&status=pending") == T{0, 0, 0}));
+        BOOST_TEST((totals("from=2026-03-10") == T{5, 3000, 50}));
+        BOOST_TEST((totals("to=2026-03-09") == T{1, 100, 0}));
+        BOOST_TEST((totals("from=2026-03-11&to=2026-03-11&type=deposit") == T{1, 1600, 0}));
+        BOOST_TEST((totals("") == T{6, 3100, 50}));
+    };
+    // The pool takes the new zone from the change listener: a moment after the PUT.
+    BOOST_REQUIRE(wait_until([&] { return totals("to=2026-03-09") == T{1, 100, 0}; }, 5000));
+    check_all();
+    exec("SELECT overview_compact()");
+    check_all();
+    // Key for key, the rollup is what transactions hold, after everything the suite did.
+    BOOST_TEST(count("SELECT count(*) FROM ((SELECT payment_hour(created_at), status, method, type, currency,"
+                     " count(*), sum(amount_minor) FROM transactions GROUP BY 1, 2, 3, 4, 5)"
+                     " EXCEPT (SELECT hour, status, method, type, currency, sum(n), sum(amount_minor) FROM payment_totals"
+                     " GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(amount_minor) <> 0)) missing") == 0);
+    BOOST_TEST(count("SELECT count(*) FROM ((SELECT hour, status, method, type, currency, sum(n), sum(amount_minor)"
+                     " FROM payment_totals GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 OR sum(amount_minor) <> 0)"
+                     " EXCEPT (SELECT payment_hour(created_at), status, method, type, currency,"
+                     " count(*), sum(amount_minor) FROM transactions GROUP BY 1, 2, 3, 4, 5)) extra") == 0);
+    // A date that does not exist is refused, not a database error.
+    BOOST_TEST(owner("GET", "/api/admin/payments?from=2026-02-30").status == 400);
 }
 
 // A balance purchase given back: the price to the balance, the days off both sides.

@@ -17,6 +17,11 @@ OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string&
     return f;
 }
 
+int64_t shop_day_start(pqxx::transaction_base& txn, const std::string& date, int64_t days_after,
+                       const std::string& time_zone) {
+    return exec_prepared1(txn, "shop_day_start", date, days_after, time_zone)[0].as<int64_t>();
+}
+
 void compact_overview_rollups(pqxx::transaction_base& txn) { exec_prepared(txn, "overview_compact"); }
 
 std::optional<BackupJobState> newest_backup_job(pqxx::transaction_base& txn) {

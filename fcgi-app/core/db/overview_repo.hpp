@@ -26,6 +26,11 @@ struct BackupJobState {
 };
 
 OverviewFigures overview_figures(pqxx::transaction_base& txn, const std::string& time_zone);
+// The Unix second the shop's day `date` ("2026-01-31") + `days_after` begins at, in
+// `time_zone` (its midnight, whatever the zone's offset that day).
+int64_t shop_day_start(pqxx::transaction_base& txn, const std::string& date, int64_t days_after,
+                       const std::string& time_zone);
+
 // Sums each bucket's rows of the rollups into one (sql 0047 overview_compact; the worker,
 // every minute, and the bench seed after its bulk load).
 void compact_overview_rollups(pqxx::transaction_base& txn);

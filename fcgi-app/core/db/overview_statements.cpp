@@ -36,6 +36,10 @@ std::vector<Statement> overview_statements() {
          " FROM (SELECT coalesce(sum(trials), 0) AS trials, coalesce(sum(converted), 0) AS converted FROM overview_trials"
          "       WHERE bucket >= (date_trunc('day', now() AT TIME ZONE $1) - interval '29 days') AT TIME ZONE $1) t"},
         {"overview_compact", "SELECT overview_compact()"},
+        // A shop's day as Unix seconds (the owner's lists' date filters): $1 a date, $2 days
+        // on, $3 the zone.
+        {"shop_day_start",
+         "SELECT floor(extract(epoch FROM (($1::date + $2::int)::timestamp AT TIME ZONE $3)))::bigint"},
         {"overview_ledger_check",
          "SELECT floor(extract(epoch FROM checked_at))::bigint AS checked_at, problems, first_problem"
          " FROM ledger_check_runs WHERE id = 1"},

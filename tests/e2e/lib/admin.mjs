@@ -22,6 +22,14 @@ export async function adminApi(method, path, body, who = OWNER) {
   return { status: res.status, json, text, headers: res.headers };
 }
 
+// Today in the shop's time zone (SHOP_TIMEZONE, as the owner's settings have it now):
+// "2026-01-31", the day the owner's date filters take it to be.
+export async function shopToday() {
+  const { json } = await adminApi('GET', '/settings');
+  const zone = json.items.find((i) => i.name === 'SHOP_TIMEZONE')?.value || 'UTC';
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
 // /admin/#/SECTION?… for `who`, at `width` px, painted and no longer busy.
 export async function openAdmin(browser, hash = '', { who = OWNER, width = 1280, colorScheme = 'light', lang = 'en' } = {}) {
   const p = await openPage(browser, '/admin/' + hash, {
