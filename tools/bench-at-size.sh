@@ -196,6 +196,7 @@ measure_owner_lists() {
     "list, joined on one day|/api/admin/customers?joined_from=2026-03-01&joined_to=2026-03-01&cursor=K"
     "customer's card|/api/admin/customers/I"
     "payments page, completed|/api/admin/payments?status=completed&from=2026-11-01&to=2026-11-30"
+    "payments page, everything|/api/admin/payments"
     "payments page, one customer|/api/admin/payments?customer=K"
   )
   for c in "${cases[@]}"; do

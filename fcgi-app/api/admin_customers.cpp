@@ -12,6 +12,7 @@
 #include "api/admin_lists.hpp"
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
+#include "db/fields.hpp"
 #include "db/prepared.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
@@ -127,8 +128,7 @@ void get_admin_customer_devices(Exchange& ex) {
         }
     }
     w.EndArray();
-    put_int(w, "device_limit", sub[0]["device_limit"].is_null() ? std::nullopt
-                                                                : std::optional<int64_t>(sub[0]["device_limit"].as<int64_t>()));
+    put_int(w, "device_limit", optional_int(sub[0]["device_limit"]));
     w.EndObject();
 }
 

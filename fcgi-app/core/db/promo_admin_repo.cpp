@@ -1,15 +1,11 @@
 #include "db/promo_admin_repo.hpp"
+#include "db/fields.hpp"
 
 #include "db/pg_array.hpp"
 #include "db/prepared.hpp"
 
 namespace cabinet {
 namespace {
-
-std::optional<int64_t> optional_int(const pqxx::field& f) {
-    if (f.is_null()) return std::nullopt;
-    return f.as<int64_t>();
-}
 
 AdminPromoCode promo_of(const pqxx::row& r) {
     AdminPromoCode c;

@@ -11,6 +11,7 @@
 
 #include "bot/message_delivery.hpp"
 #include "db/db.hpp"
+#include "db/fields.hpp"
 #include "jobs/job_queue.hpp"
 
 namespace cabinet {
@@ -60,10 +61,6 @@ private:
     bool held_ = false;
 };
 
-std::optional<int64_t> optional_id(const pqxx::field& f) {
-    return f.is_null() ? std::nullopt : std::optional<int64_t>(f.as<int64_t>());
-}
-
 // A queued broadcast's recipients written and its sending begun; false when it is not to be
 // sent (cancelled, done, gone).
 bool start(pqxx::connection& conn, int64_t id) {
@@ -74,7 +71,7 @@ bool start(pqxx::connection& conn, int64_t id) {
     const std::string status = r[0]["status"].c_str();
     if (status == "queued") {
         const auto n = exec_prepared(t, "broadcast_fill", id, std::string(r[0]["audience_kind"].c_str()),
-                                     optional_id(r[0]["promo_group_id"]), optional_id(r[0]["customer_id"]))
+                                     optional_int(r[0]["promo_group_id"]), optional_int(r[0]["customer_id"]))
                            .affected_rows();
         exec_prepared(t, "broadcast_started", id, static_cast<int64_t>(n));
         t.commit();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "db/audit_repo.hpp"
+#include "db/fields.hpp"
 #include "db/prepared.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
@@ -53,7 +54,7 @@ BroadcastRow row_of(const pqxx::row& r) {
     b.delivered = r["delivered"].as<int64_t>();
     b.blocked = r["blocked"].as<int64_t>();
     b.failed = r["failed"].as<int64_t>();
-    auto t = [&](const char* f) { return r[f].is_null() ? std::nullopt : std::optional<int64_t>(r[f].as<int64_t>()); };
+    auto t = [&](const char* f) { return optional_int(r[f]); };
     b.created_at = t("created_at");
     b.started_at = t("started_at");
     b.finished_at = t("finished_at");

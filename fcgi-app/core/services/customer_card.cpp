@@ -1,4 +1,5 @@
 #include "services/customer_card.hpp"
+#include "db/fields.hpp"
 
 #include "db/prepared.hpp"
 #include "services/customer_search.hpp"
@@ -7,11 +8,6 @@
 
 namespace cabinet {
 namespace {
-
-std::optional<std::string> text_or_null(const pqxx::field& f) {
-    if (f.is_null()) return std::nullopt;
-    return std::string(f.c_str());
-}
 
 void write_subscription(JsonWriter& w, pqxx::transaction_base& txn, int64_t id, const CustomerRow& c) {
     write_key(w, "subscription");
@@ -24,14 +20,14 @@ void write_subscription(JsonWriter& w, pqxx::transaction_base& txn, int64_t id, 
     w.StartObject();
     put_text(w, "status", c.status);  // as the customer sees it now
     put_bool(w, "is_trial", s["is_trial"].as<bool>());
-    put_text(w, "plan_code", text_or_null(s["plan_code"]));
+    put_text(w, "plan_code", optional_text(s["plan_code"]));
     put_text(w, "plan_name", s["plan_name"].c_str());
     put_time(w, "start_at", s["start_at"].as<int64_t>());
     put_time(w, "expire_at", s["expire_at"].as<int64_t>());
     put_int(w, "device_limit", s["device_limit"].as<int64_t>());
     put_int(w, "traffic_limit_bytes", s["traffic_limit_bytes"].as<int64_t>());
     put_int(w, "traffic_used_bytes", s["traffic_used_bytes"].as<int64_t>());
-    put_text(w, "subscription_url", text_or_null(s["subscription_url"]));
+    put_text(w, "subscription_url", optional_text(s["subscription_url"]));
     put_bool(w, "autopay_enabled", s["autopay_enabled"].as<bool>());
     w.EndObject();
 }
@@ -62,7 +58,7 @@ void write_payments(JsonWriter& w, pqxx::transaction_base& txn, int64_t id) {
         for (const char* f : {"type", "status"}) put_text(w, f, r[f].c_str());
         put_int(w, "amount_minor", r["amount_minor"].as<int64_t>());
         for (const char* f : {"currency", "method"}) put_text(w, f, r[f].c_str());
-        put_text(w, "provider", text_or_null(r["provider"]));
+        put_text(w, "provider", optional_text(r["provider"]));
         put_text(w, "description", r["description"].c_str());
         w.EndObject();
     }
@@ -162,7 +158,7 @@ std::optional<std::string> customer_card_json(pqxx::transaction_base& txn, int64
     for (const auto& r : exec_prepared(txn, "admin_customer_logins", id)) {
         w.StartObject();
         put_text(w, "provider", r["provider"].c_str());
-        put_text(w, "email", text_or_null(r["email"]));
+        put_text(w, "email", optional_text(r["email"]));
         w.EndObject();
     }
     w.EndArray();

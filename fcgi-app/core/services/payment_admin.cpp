@@ -4,6 +4,7 @@
 
 #include "bot/bot_api.hpp"
 #include "db/audit_repo.hpp"
+#include "db/fields.hpp"
 #include "db/filtered_query.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
@@ -39,11 +40,6 @@ void add_filters(FilteredQuery& q, const PaymentFilter& f) {
     if (f.until) q.where("t.created_at < to_timestamp(" + q.param(std::to_string(*f.until)) + "::bigint)");
 }
 
-std::optional<std::string> text_or_null(const pqxx::field& f) {
-    if (f.is_null()) return std::nullopt;
-    return std::string(f.c_str());
-}
-
 PaymentRow row_of(const pqxx::row& r) {
     PaymentRow p;
     p.id = r["id"].as<int64_t>();
@@ -54,8 +50,8 @@ PaymentRow row_of(const pqxx::row& r) {
                               {"currency", &p.currency}, {"description", &p.description}, {"plan_name", &p.plan_name},
                               {"username", &p.username}, {"first_name", &p.first_name}})
         *out = r[field].c_str();
-    p.provider = text_or_null(r["provider"]);
-    p.provider_payment_id = text_or_null(r["provider_payment_id"]);
+    p.provider = optional_text(r["provider"]);
+    p.provider_payment_id = optional_text(r["provider_payment_id"]);
     p.amount_minor = r["amount_minor"].as<int64_t>();
     p.user_id = r["user_id"].as<int64_t>();
     if (!r["telegram_id"].is_null()) p.telegram_id = r["telegram_id"].as<int64_t>();
@@ -252,7 +248,7 @@ std::optional<std::string> payment_detail_json(pqxx::transaction_base& txn, int6
         put_time(w, "at", e["at"].as<int64_t>());
         put_text(w, "provider", e["provider"].c_str());
         put_text(w, "outcome", e["outcome"].c_str());
-        put_int(w, "amount", e["amount"].is_null() ? std::nullopt : std::optional<int64_t>(e["amount"].as<int64_t>()));
+        put_int(w, "amount", optional_int(e["amount"]));
         w.EndObject();
     }
     w.EndArray();
@@ -269,7 +265,7 @@ std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings&
     const auto rows = exec_prepared(txn, "admin_payment_for_refund", id);
     if (rows.empty()) throw not_found("no payment with that id");
     const auto& t = rows[0];
-    const std::optional<std::string> provider = text_or_null(t["provider"]);
+    const std::optional<std::string> provider = optional_text(t["provider"]);
     const RefundPath path = refund_path(t["type"].c_str(), t["status"].c_str(), provider, t["method"].c_str());
     if (!path.possible) throw ApiError(409, "this payment cannot be refunded: " + path.note);
     const int64_t amount = t["amount_minor"].as<int64_t>();

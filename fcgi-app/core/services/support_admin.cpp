@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "db/audit_repo.hpp"
+#include "db/fields.hpp"
 #include "db/prepared.hpp"
 #include "domain/subscription_status.hpp"
 #include "util/strings.hpp"
@@ -13,11 +14,6 @@ namespace {
 
 // "u.updated_us.id": the three parts of the order, plain numbers.
 constexpr char kCursorSep = '.';
-
-std::optional<int64_t> opt_int(const pqxx::field& f) {
-    if (f.is_null()) return std::nullopt;
-    return f.as<int64_t>();
-}
 
 
 // A LIKE pattern matching `s` literally (PostgreSQL's default escape is '\').
@@ -40,7 +36,7 @@ CustomerSummary customer_summary(pqxx::transaction_base& txn, int64_t user_id) {
     const auto r = exec_prepared1(txn, "support_customer_summary", user_id);
     CustomerSummary c;
     c.id = r["id"].as<int64_t>();
-    c.telegram_id = opt_int(r["telegram_id"]);
+    c.telegram_id = optional_int(r["telegram_id"]);
     c.username = r["username"].c_str();
     c.first_name = r["first_name"].c_str();
     c.last_name = r["last_name"].c_str();
