@@ -269,9 +269,13 @@ std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings&
     const RefundPath path = refund_path(t["type"].c_str(), t["status"].c_str(), provider, t["method"].c_str());
     if (!path.possible) throw ApiError(409, "this payment cannot be refunded: " + path.note);
     const int64_t amount = t["amount_minor"].as<int64_t>();
+    // The provider's refund cannot be undone: whatever taking back makes of it afterwards is
+    // kept and audited, never rolled back with an error. Under the payment's lock it is
+    // taken_back; anything else is a bug worth a loud line.
+    RefundOutcome outcome = RefundOutcome::taken_back;
     if (provider == "yookassa") {
         YooKassa(s).refund(t["provider_payment_id"].c_str(), amount, t["currency"].c_str(), "refund-" + std::to_string(id));
-        refund_payment(txn, panel, id, "yookassa", amount);
+        outcome = refund_payment(txn, panel, id, "yookassa", amount);
     } else if (provider == "stars") {
         if (!payer->user.telegram_id) throw ApiError(409, "this payment cannot be refunded: the buyer has no Telegram id");
         std::string charge = t["provider_payment_id"].c_str();
@@ -283,10 +287,13 @@ std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings&
                 throw GatewayRefusal("Telegram refused the refund (" + e.why() + ")");
             throw;
         }
-        refund_payment(txn, panel, id, "stars", t["stars"].as<int64_t>());
+        outcome = refund_payment(txn, panel, id, "stars", t["stars"].as<int64_t>());
     } else {
         refund_balance_purchase(txn, panel, *payer, id, t, reason);
     }
+    if (outcome != RefundOutcome::taken_back)
+        spdlog::error("payment {}: refunded by the provider, but taking back what it bought said {}", id,
+                      refund_outcome_name(outcome));
     rapidjson::StringBuffer audit;
     JsonWriter w(audit);
     w.StartObject();
@@ -294,6 +301,7 @@ std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings&
     put_int(w, "transaction_id", id);
     put_int(w, "amount_minor", amount);
     put_text(w, "currency", t["currency"].c_str());
+    put_text(w, "outcome", refund_outcome_name(outcome));
     put_text(w, "provider", provider.value_or("balance"));
     w.EndObject();
     write_audit(txn, actor, "payment.refund", "user:" + std::to_string(payer->user.id), audit.GetString());

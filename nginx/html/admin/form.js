@@ -99,3 +99,25 @@ export function intOf(ctx, f, { min = 0, max = 1e9, optional = false } = {}) {
   }
   return Number(s);
 }
+
+// The Idempotency-Key of one form that changes something once (a customer action, a
+// refund): one key per submitted form, kept while the same values are sent again after
+// the answer was lost (no answer, 500, 504), so the retry does nothing twice; a new key as
+// soon as the values change or an answer came.
+export function keyKeeper(ctx) {
+  let key = null;
+  let sig = null;
+  return {
+    take(body) {
+      const s = JSON.stringify(body);
+      if (!key || s !== sig) { key = ctx.api.newKey(); sig = s; }
+      return key;
+    },
+    // An answer that may never have arrived (no answer at all, 500, 504) keeps the key.
+    settle(err) {
+      if (err instanceof ApiError && (err.status === 0 || err.status === 500 || err.status === 504)) return;
+      key = null;
+      sig = null;
+    },
+  };
+}

@@ -1,4 +1,4 @@
-// What a filtered admin list shares (payments; customers can move here too): the filters
+// What a filtered admin list shares (customers, payments): the filters
 // as they stand in the URL (only the list's own keys), a row's detail link that keeps them,
 // the page loader (cursor paging into the shared table, aria-busy while asking, the count
 // line, a late answer to an older question dropped), a click anywhere on a row opening its

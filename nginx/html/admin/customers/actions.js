@@ -9,30 +9,10 @@
 // Roles: the owner every action; support the support work (devices, link, block, sync,
 // message); a viewer sees them all disabled, with the read-only note.
 
-import { ApiError } from '../../shared/api.js';
 import { h } from '../../shared/dom.js';
-import { FieldError, field, formStatus, input, send, textarea } from '../form.js';
+import { FieldError, field, formStatus, input, keyKeeper, send, textarea } from '../form.js';
 import { confirmInPlace, guard } from '../kit.js';
 import { actionSpecs } from './action-specs.js';
-
-// Idempotency keys of one form (see above).
-export function keyKeeper(ctx) {
-  let key = null;
-  let sig = null;
-  return {
-    take(body) {
-      const s = JSON.stringify(body);
-      if (!key || s !== sig) { key = ctx.api.newKey(); sig = s; }
-      return key;
-    },
-    // An answer that may never have arrived (no answer at all, 500, 504) keeps the key.
-    settle(err) {
-      if (err instanceof ApiError && (err.status === 0 || err.status === 500 || err.status === 504)) return;
-      key = null;
-      sig = null;
-    },
-  };
-}
 
 function reasonField(ctx, { small = false } = {}) {
   const control = small ? input({ maxlength: 500, autocomplete: 'off' }) : textarea({ rows: 2, maxlength: 500 });

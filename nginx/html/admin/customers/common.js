@@ -4,6 +4,7 @@
 // and "back to the list" find the same list again).
 
 import { h } from '../../shared/dom.js';
+import { filtersFrom, sectionHash } from '../listing.js';
 
 export const STATUSES = ['active', 'trial', 'expired', 'none', 'blocked'];
 export const FILTERS = ['q', 'status', 'promo_group', 'joined_from', 'joined_to'];
@@ -16,28 +17,10 @@ export function displayName(c) {
   return '#' + c.id;
 }
 
-// The list's filters from the URL (only those set).
-export function filtersOf(params) {
-  const f = new URLSearchParams();
-  for (const k of FILTERS) {
-    const v = (params.get(k) || '').trim();
-    if (v) f.set(k, v);
-  }
-  return f;
-}
-
-// The card of customer `id`, keeping the list's filters.
-export function cardHash(params, id) {
-  const f = filtersOf(params);
-  f.set('id', String(id));
-  return '#/customers?' + f;
-}
-
-export function listHash(params) {
-  const f = filtersOf(params);
-  const qs = f.toString();
-  return '#/customers' + (qs ? '?' + qs : '');
-}
+// The list's filters from the URL, and the links that keep them.
+export const filtersOf = (params) => filtersFrom(params, FILTERS);
+export const cardHash = (params, id) => sectionHash('customers', params, FILTERS, id);
+export const listHash = (params) => sectionHash('customers', params, FILTERS);
 
 const BADGE = {
   active: 'badge-active', trial: 'badge-trial', limited: 'badge-limited', expired: 'badge-expired',

@@ -6,20 +6,10 @@
 // (GET …/customers/export, fetched with the credential and saved as a Blob).
 
 import { h } from '../../shared/dom.js';
-import { field, fieldFor, formStatus, input, select, send } from '../form.js';
+import { field, formStatus, input, select, send } from '../form.js';
+import { exportButton, firstLoad, pagedLoader, rowsOpen } from '../listing.js';
 import { dataTable } from '../table.js';
 import { STATUSES, blockedBadge, cardHash, displayName, filtersOf, moneyOf, statusBadge } from './common.js';
-
-const PAGE = 50;
-
-function saveBlob(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = h('a', { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 
 function columns(ctx, filters) {
   return [
@@ -49,7 +39,6 @@ export async function renderList(view, ctx) {
   view.append(h('div', { class: 'skeleton skeleton-card' }));
   const groups = await ctx.api.get('/promo-groups').then((g) => (g && g.items) || []);
   let filters = filtersOf(ctx.params);
-  let seq = 0;
 
   // The filters (a form: Enter searches).
   const qF = field(ctx.t('customers.search'), input({ type: 'search', value: filters.get('q') || '', autocomplete: 'off', spellcheck: 'false' }),
@@ -77,32 +66,10 @@ export async function renderList(view, ctx) {
     label: ctx.t('customers.list'), sortParam: 'sort', rowKey: (c) => String(c.id), empty: ctx.t('customers.empty'),
     columns: columns(ctx, () => filters),
   });
-  // A click anywhere on a row opens its card (the name is the link keyboards use).
-  table.el.addEventListener('click', (e) => {
-    if (e.target.closest('a, button')) return;
-    const tr = e.target.closest('tbody tr[data-key]');
-    if (tr) location.hash = cardHash(filters, tr.dataset.key);
+  rowsOpen(table, (id) => cardHash(filters, id));
+  const load = pagedLoader(ctx, table, {
+    path: '/customers', filters: () => filters, count, countKey: 'customers.count', countMoreKey: 'customers.countMore',
   });
-
-  // While a page is asked for, the table says it is busy (aria-busy; the tests wait on it).
-  async function load(cursor = null) {
-    const mine = ++seq;
-    const qs = new URLSearchParams(filters);
-    qs.set('limit', String(PAGE));
-    if (cursor) qs.set('cursor', cursor);
-    table.el.setAttribute('aria-busy', 'true');
-    let page;
-    try {
-      page = await ctx.api.get('/customers?' + qs);
-    } finally {
-      if (mine === seq) table.el.setAttribute('aria-busy', 'false');
-    }
-    if (mine !== seq) return;
-    const items = page.items || [];
-    if (cursor) table.addRows(items); else table.setRows(items);
-    table.setMore(page.next_cursor ? () => load(page.next_cursor) : null);
-    count.textContent = ctx.t(page.next_cursor ? 'customers.countMore' : 'customers.count', { n: table.rows.length });
-  }
 
   const submit = () => send(ctx, { fields, button: apply, status }, async () => {
     const next = new URLSearchParams();
@@ -126,33 +93,18 @@ export async function renderList(view, ctx) {
   });
 
   // The CSV of what the filters find (owner and viewer; support has no export).
-  let exportEl = null;
-  if (ctx.role === 'owner' || ctx.role === 'viewer') {
-    const btn = h('button', { class: 'btn', type: 'button' }, ctx.t('customers.export'));
-    const exportStatus = formStatus();
-    btn.addEventListener('click', () => send(ctx, { button: btn, status: exportStatus }, async () => {
-      exportStatus.textContent = ctx.t('customers.exporting');
-      const file = await ctx.download('/customers/export' + (filters.toString() ? '?' + filters : ''));
-      const name = file.name || `customers-${new Date().toISOString().slice(0, 10)}.csv`;
-      saveBlob(file.blob, name);
-      exportStatus.textContent = ctx.t('customers.exported', { file: name });
-      exportStatus.dataset.kind = 'ok';
-    }));
-    exportEl = h('div', { class: 'cust-export' }, btn, exportStatus);
-  }
+  const exportEl = ctx.role === 'owner' || ctx.role === 'viewer'
+    ? exportButton(ctx, {
+      label: ctx.t('customers.export'), busy: ctx.t('customers.exporting'), done: (file) => ctx.t('customers.exported', { file }),
+      path: () => '/customers/export' + (filters.toString() ? '?' + filters : ''), name: 'customers',
+    })
+    : null;
 
   view.replaceChildren(h('div', { class: 'admin-grid' },
     h('section', { class: 'card', 'aria-label': ctx.t('customers.filters') }, form),
     h('div', { class: 'cust-listhead' }, count, exportEl),
     table.el));
-  try {
-    await load();
-  } catch (e) {
-    // A search the server refuses (a name fragment too short, a bad date) is said next to
-    // its field, with the form still there to correct it.
-    const f = fieldFor(e, fields);
-    if (!f) throw e;
-    f.error(ctx.errorText(e));
-    table.setRows([]);
-  }
+  // A search the server refuses (a name fragment too short, a bad date) is said next to its
+  // field, with the form still there to correct it.
+  await firstLoad(ctx, load, fields, table);
 }

@@ -4,14 +4,13 @@
 // refunded already, not completed, CryptoBot…). The reason is required (kept in the audit
 // log, on the customer's card); the button asks "are you sure" in place; one key per
 // submitted form, kept while the same form is sent again after an answer was lost, so the
-// second try refunds nothing twice (customers/actions.js keyKeeper). A refusal (409: the
+// second try refunds nothing twice (form.js keyKeeper). A refusal (409: the
 // provider said no, someone refunded it meanwhile) is shown as the server words it.
 // After a refund the detail is asked for again and a toast says so.
 
 import { ApiError } from '../../shared/api.js';
 import { h } from '../../shared/dom.js';
-import { keyKeeper } from '../customers/actions.js';
-import { FieldError, field, formStatus, send, textarea } from '../form.js';
+import { FieldError, field, formStatus, keyKeeper, send, textarea } from '../form.js';
 import { confirmInPlace } from '../kit.js';
 import { amountOf, customerName, known } from './common.js';
 
