@@ -215,6 +215,11 @@ test('a payment\'s detail; the owner refunds a balance purchase: the balance is 
   await listed(p.page);
   assert.deepEqual(await rowKeys(p.page), [pay.id]);
   await table(p.page).getByText('Refunded', { exact: true }).waitFor();
+  // The customer's card and the audit log name the refund in words.
+  await p.page.evaluate((id) => { location.hash = '#/customers?id=' + id; }, b.id);
+  await p.page.getByRole('region', { name: 'Audit log' }).getByText('Payment refunded', { exact: true }).first().waitFor();
+  await p.page.evaluate(() => { location.hash = '#/audit'; });
+  await p.page.locator('.audit-action', { hasText: 'Payment refunded' }).first().waitFor();
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

@@ -94,11 +94,7 @@ export function supportSection(ctx, card) {
 
 export function auditSection(ctx, card) {
   const items = card.audit || [];
-  const name = (a) => {
-    const k = 'customers.audit.' + a;
-    if (ctx.t.has(k)) return ctx.t(k);
-    return ctx.t.has('admin.action.' + a) ? ctx.t('admin.action.' + a) : a;
-  };
+  const name = (a) => (ctx.t.has('admin.action.' + a) ? ctx.t('admin.action.' + a) : a);
   return section('cust-audit', ctx.t('customers.audit'), items.length
     ? h('ul', { class: 'list audit-list' }, items.map((e) => {
       const payload = payloadText(e.payload);
