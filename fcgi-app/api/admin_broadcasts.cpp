@@ -9,6 +9,8 @@
 //        broadcast, queued for the worker; the same key again → 200 the same broadcast
 //   GET  /api/admin/broadcasts?cursor=&limit= → {items, next_cursor}, newest first
 //   GET  /api/admin/broadcasts/{id} → the broadcast with its counts
+//   GET  /api/admin/broadcasts/{id}/recipients?state=&cursor=&limit= → {items, next_cursor}:
+//        who it reached and who not (state delivered, blocked, failed, pending), by customer
 //   POST /api/admin/broadcasts/{id}/cancel → the broadcast, cancelled
 #include "api/handlers.hpp"
 #include <limits>
@@ -142,6 +144,16 @@ void get_admin_broadcast(Exchange& ex) {
     const auto b = ex.io.db.read([&](auto& txn) { return find_broadcast(txn, id); });
     if (!b) throw not_found("no broadcast with that id");
     write_broadcast(ex.resp.json(), *b);
+}
+
+void get_admin_broadcast_recipients(Exchange& ex) {
+    const int64_t id = id_of(ex);
+    auto state = query_param(ex.req.query, "state");
+    if (state && state->empty()) state.reset();
+    const int64_t after = query_int(ex.req.query, "cursor", 1, std::numeric_limits<int64_t>::max()).value_or(0);
+    const int64_t limit = query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage);
+    const auto items = ex.io.db.read([&](auto& txn) { return list_recipients(txn, id, state, after, limit); });
+    write_page(ex.resp.json(), items, limit, write_recipient);
 }
 
 void post_admin_broadcast_cancel(Exchange& ex) {

@@ -15,6 +15,7 @@
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
+#include "services/customer_handle.hpp"
 #include "services/support_admin.hpp"
 #include "util/json_fields.hpp"
 #include "util/strings.hpp"
@@ -31,16 +32,6 @@ int64_t ticket_id_of(Exchange& ex) {
     return id;
 }
 
-void write_customer_handles(JsonWriter& w, const SupportTicket& t, const std::string& first_name) {
-    write_key(w, "customer");
-    w.StartObject();
-    put_int(w, "id", t.user_id);
-    put_int(w, "telegram_id", t.telegram_id);
-    put_text(w, "username", t.username);
-    put_text(w, "first_name", first_name);
-    w.EndObject();
-}
-
 void write_ticket_fields(JsonWriter& w, const SupportTicket& t, bool unread) {
     put_int(w, "id", t.id);
     put_text(w, "status", t.status);
@@ -53,7 +44,7 @@ void write_ticket_fields(JsonWriter& w, const SupportTicket& t, bool unread) {
 void write_item(JsonWriter& w, const InboxItem& it) {
     w.StartObject();
     write_ticket_fields(w, it.ticket, it.unread);
-    write_customer_handles(w, it.ticket, it.first_name);
+    write_customer_handle(w, {it.ticket.user_id, it.ticket.telegram_id, it.ticket.username, it.first_name});
     write_key(w, "last_message");
     if (it.last_message) {
         w.StartObject();

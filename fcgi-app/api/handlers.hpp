@@ -80,6 +80,7 @@ void post_admin_broadcast_test(Exchange& ex);     // POST /api/admin/broadcasts/
 void post_admin_broadcast(Exchange& ex);          // POST /api/admin/broadcasts (Idempotency-Key)
 void get_admin_broadcasts(Exchange& ex);
 void get_admin_broadcast(Exchange& ex);           // GET /api/admin/broadcasts/{id}
+void get_admin_broadcast_recipients(Exchange& ex);  // GET /api/admin/broadcasts/{id}/recipients
 void post_admin_broadcast_cancel(Exchange& ex);   // POST /api/admin/broadcasts/{id}/cancel
 // Customers (admin_customers.cpp)
 void get_admin_customers(Exchange& ex);

@@ -115,6 +115,7 @@ std::vector<Route> routes() {
         {"POST", "/api/admin/broadcasts/preview", AuthKind::owner, post_admin_broadcast_preview, true},
         {"POST", "/api/admin/broadcasts/test", AuthKind::owner, post_admin_broadcast_test, true},
         {"GET", "/api/admin/broadcasts/{id}", AuthKind::owner_viewer, get_admin_broadcast},
+        {"GET", "/api/admin/broadcasts/{id}/recipients", AuthKind::owner_viewer, get_admin_broadcast_recipients},
         {"POST", "/api/admin/broadcasts/{id}/cancel", AuthKind::owner, post_admin_broadcast_cancel, true},
     };
 }

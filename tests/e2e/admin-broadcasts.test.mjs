@@ -1,7 +1,8 @@
 // Broadcasts in the owner's cabinet: the owner composes a message to a promo group, sees the
 // count and the preview (Telegram's formatting drawn, markup refused next to the field and
 // never run), sends a test to their own Telegram, sends with a confirmation, and watches the
-// row go to "done"; the fake Bot API got one message for each customer and the API says so.
+// row go to "done"; the fake Bot API got one message for each customer who has not blocked
+// the bot and the API says so; the one who has is listed as not reached, linked to their card.
 // A viewer sees the list with every control disabled. Screenshots at 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -12,7 +13,10 @@ import { BASE, FAKES, initData, waitFor } from './lib/stack.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
-after(async () => { await browser.close(); });
+after(async () => {
+  await fetch(`${FAKES}/__fake/telegram/blocked`, { method: 'DELETE' });
+  await browser.close();
+});
 
 // A promo group of `n` new customers; their Telegram ids.
 async function groupOf(name, n) {
@@ -46,6 +50,10 @@ async function journalMark() {
 test('the owner sends a broadcast to a promo group: count, preview, test, confirm, progress to done', async () => {
   const group = unique('e2e-bc-');
   const chats = await groupOf(group, 3);
+  // The second of them has blocked the bot: Telegram answers 403 for them.
+  const blockedChat = chats[1];
+  assert.equal((await fetch(`${FAKES}/__fake/telegram/blocked`, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ chat_ids: [blockedChat] }) })).status, 200);
   const p = await openAdmin(browser, '#/broadcasts');
   await p.page.getByRole('heading', { name: 'New broadcast' }).waitFor();
   assert.deepEqual(await axe(p.page), []);
@@ -89,17 +97,25 @@ test('the owner sends a broadcast to a promo group: count, preview, test, confir
   const row = list.getByRole('row').filter({ hasText: 'Hello from the shop' }).first();
   await row.getByText('done', { exact: true }).waitFor({ timeout: 20000 });
   await row.getByText('3 of 3').waitFor();
-  await row.getByText('3 delivered').waitFor();
+  await row.getByText('2 delivered').waitFor();
+  await row.getByText('1 blocked the bot').waitFor();
+
+  // Who it did not reach: asked for when opened, the customer linked to their card.
+  const blockedId = (await adminApi('GET', '/customers?q=' + blockedChat)).json.items[0].id;
+  await row.getByText('Not reached: 1. Who?').click();
+  await row.locator(`a[href="#/customers?id=${blockedId}"]`).waitFor();
+  await row.getByText('blocked the bot', { exact: true }).waitFor();
 
   // The API and the fake Bot API agree: one message to each of the three.
   const made = (await adminApi('GET', '/broadcasts?limit=1')).json.items[0];
   assert.ok(made.id > before);
   assert.deepEqual({ status: made.status, total: made.total, delivered: made.delivered, kind: made.audience.kind, group: made.audience.promo_group },
-    { status: 'done', total: 3, delivered: 3, kind: 'promo_group', group });
+    { status: 'done', total: 3, delivered: 2, kind: 'promo_group', group });
+  assert.equal(made.blocked, 1);
   assert.deepEqual(made.button, { text: 'Open the shop', url: 'https://example.com/shop' });
-  await waitFor(async () => (await sentSince(mark)).length >= 3, { what: 'three messages at the fake Bot API' });
+  await waitFor(async () => (await sentSince(mark)).length >= 2, { what: 'two messages at the fake Bot API' });
   const got = (await sentSince(mark)).filter((e) => chats.includes(e.json.chat_id));
-  assert.deepEqual(got.map((e) => e.json.chat_id).sort(), chats.slice().sort());
+  assert.deepEqual(got.map((e) => e.json.chat_id).sort(), chats.filter((c) => c !== blockedChat).sort());
   for (const e of got) assert.equal(e.json.text, '<b>Hello</b> from the shop &lt;img src=x&gt;');
 
   // Keyboard: the compose form's controls are reached by Tab.

@@ -259,6 +259,28 @@ BOOST_AUTO_TEST_CASE(customers_who_blocked_the_bot_are_marked_and_skipped_next_t
                      "," + str(g.chats[4]) + ")") == 2);
     BOOST_TEST(count("SELECT count(*) FROM broadcast_recipients WHERE broadcast_id = " + str(first) +
                      " AND state = 'blocked' AND error LIKE '%blocked by the user%'") == 2);
+    // The owner's "not reached" list: exactly those two, with Telegram's words; paged.
+    const auto path = "/api/admin/broadcasts/" + str(first) + "/recipients";
+    const auto not_reached = as(viewer_auth(), "GET", path + "?state=blocked");
+    BOOST_REQUIRE_MESSAGE(not_reached.status == 200, not_reached.body);
+    const rapidjson::Document nr = not_reached.json();
+    std::set<int64_t> blocked_chats;
+    for (const auto& r : nr["items"].GetArray()) {
+        blocked_chats.insert(r["customer"]["telegram_id"].GetInt64());
+        BOOST_TEST(str(r["state"]) == "blocked");
+        BOOST_TEST(str(r["error"]).find("blocked by the user") != std::string::npos);
+        BOOST_TEST(str(r["customer"]["first_name"]) == "Bc");
+    }
+    BOOST_TEST((blocked_chats == std::set<int64_t>{g.chats[1], g.chats[4]}));
+    const rapidjson::Document p1 = owner("GET", path + "?limit=4").json();
+    BOOST_REQUIRE(p1["items"].Size() == 4u);
+    const rapidjson::Document p2 = owner("GET", path + "?limit=4&cursor=" + str(p1["next_cursor"])).json();
+    BOOST_TEST(p2["items"].Size() == 2u);
+    BOOST_TEST(p2["next_cursor"].IsNull());
+    BOOST_TEST(p2["items"][0]["customer"]["id"].GetInt64() > p1["items"][3]["customer"]["id"].GetInt64());
+    BOOST_TEST(owner("GET", path + "?state=lost").status == 400);
+    BOOST_TEST(owner("GET", "/api/admin/broadcasts/999999999/recipients").status == 404);
+    BOOST_TEST(as(support_auth(), "GET", path).status == 403);
 
     const auto preview = owner("POST", "/api/admin/broadcasts/preview", body(audience(g), R"("")"));
     BOOST_TEST(preview.json()["count"].GetInt64() == 4);

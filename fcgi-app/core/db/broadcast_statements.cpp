@@ -31,6 +31,14 @@ std::vector<Statement> broadcast_statements() {
          "       floor(extract(epoch FROM b.finished_at))::bigint AS finished_at"
          " FROM broadcasts b LEFT JOIN promo_groups g ON g.id = b.promo_group_id"
          " WHERE ($1::bigint IS NULL OR b.id < $1) ORDER BY b.id DESC LIMIT $2"},
+        // Who a broadcast reached and who not (the owner's "not reached" list): by customer id,
+        // one state or all. The primary key's range of the broadcast, read in its order.
+        {"broadcast_recipients_page",
+         "SELECT r.user_id, r.telegram_id, r.state, r.error, floor(extract(epoch FROM r.sent_at))::bigint AS sent_at,"
+         "       u.username, u.first_name"
+         " FROM broadcast_recipients r JOIN users u ON u.id = r.user_id"
+         " WHERE r.broadcast_id = $1 AND ($2::text IS NULL OR r.state = $2) AND r.user_id > $3"
+         " ORDER BY r.user_id LIMIT $4"},
         {"broadcast_cancel",
          "UPDATE broadcasts SET status = 'cancelled', finished_at = now(), cancelled_by = $2"
          " WHERE id = $1 AND status IN ('queued', 'sending') RETURNING id"},

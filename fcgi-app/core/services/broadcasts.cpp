@@ -153,6 +153,34 @@ std::vector<BroadcastRow> list_broadcasts(pqxx::transaction_base& txn, std::opti
     return out;
 }
 
+std::vector<RecipientRow> list_recipients(pqxx::transaction_base& txn, int64_t id, const std::optional<std::string>& state,
+                                          int64_t after, int64_t limit) {
+    static constexpr std::string_view kStates[] = {"pending", "sending", "delivered", "blocked", "failed"};
+    if (state && std::find(std::begin(kStates), std::end(kStates), *state) == std::end(kStates))
+        throw bad_request("state must be one of pending, sending, delivered, blocked, failed");
+    must_find(txn, id);
+    std::vector<RecipientRow> out;
+    for (const auto& r : exec_prepared(txn, "broadcast_recipients_page", id, state, after, limit)) {
+        RecipientRow x;
+        x.id = r["user_id"].as<int64_t>();
+        x.customer = {x.id, r["telegram_id"].as<int64_t>(), r["username"].c_str(), r["first_name"].c_str()};
+        x.state = r["state"].c_str();
+        x.error = optional_text(r["error"]);
+        x.sent_at = optional_int(r["sent_at"]);
+        out.push_back(std::move(x));
+    }
+    return out;
+}
+
+void write_recipient(JsonWriter& w, const RecipientRow& r) {
+    w.StartObject();
+    write_customer_handle(w, r.customer);
+    put_text(w, "state", r.state);
+    put_text(w, "error", r.error);
+    put_time(w, "sent_at", r.sent_at);
+    w.EndObject();
+}
+
 BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& actor) {
     const BroadcastRow before = must_find(txn, id);
     if (exec_prepared(txn, "broadcast_cancel", id, actor).empty())

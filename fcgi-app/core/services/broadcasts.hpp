@@ -13,6 +13,7 @@
 
 #include "bot/message_delivery.hpp"
 #include "domain/telegram_html.hpp"
+#include "services/customer_handle.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -57,6 +58,20 @@ CreatedBroadcast create_broadcast(pqxx::work& txn, const BroadcastAudience& a, c
 std::optional<BroadcastRow> find_broadcast(pqxx::transaction_base& txn, int64_t id);
 // Newest first, ids below `before` when given.
 std::vector<BroadcastRow> list_broadcasts(pqxx::transaction_base& txn, std::optional<int64_t> before, int64_t limit);
+// One customer of a broadcast and what became of their message.
+struct RecipientRow {
+    int64_t id = 0;  // the customer's (the page's cursor)
+    CustomerHandle customer;
+    std::string state;  // pending, sending, delivered, blocked, failed
+    std::optional<std::string> error;  // Telegram's words, or "unknown" (the worker stopped mid-call)
+    std::optional<int64_t> sent_at;
+};
+// Broadcast `id`'s recipients in customer order after `after`, of one `state` or all;
+// 404 for an unknown broadcast, 400 for an unknown state.
+std::vector<RecipientRow> list_recipients(pqxx::transaction_base& txn, int64_t id, const std::optional<std::string>& state,
+                                          int64_t after, int64_t limit);
+void write_recipient(JsonWriter& w, const RecipientRow& r);
+
 // Queued or sending → cancelled (audited); 404 unknown, 409 when it already ended.
 BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& actor);
 

@@ -11,6 +11,7 @@
 #include "errors.hpp"
 #include "payments/yookassa.hpp"
 #include "services/admin_action_keys.hpp"
+#include "services/customer_handle.hpp"
 #include "services/panel_restore.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/payment_refund.hpp"
@@ -131,13 +132,7 @@ void write_payment(JsonWriter& w, const PaymentRow& p) {
     put_text(w, "currency", p.currency);
     put_text(w, "plan_name", p.plan_name);
     put_text(w, "description", p.description);
-    write_key(w, "customer");
-    w.StartObject();
-    put_int(w, "id", p.user_id);
-    put_int(w, "telegram_id", p.telegram_id);
-    put_text(w, "username", p.username);
-    put_text(w, "first_name", p.first_name);
-    w.EndObject();
+    write_customer_handle(w, {p.user_id, p.telegram_id, p.username, p.first_name});
     w.EndObject();
 }
 

@@ -1,7 +1,7 @@
 // Broadcasts: a message to an audience of customers through the bot. The compose form with
 // the live count and the preview (broadcast-compose.js), and the list of broadcasts (GET
 // /api/admin/broadcasts, newest first, paged by cursor) with each one's progress, polled
-// while any is queued or sending, and cancel. A viewer sees it all, every control disabled.
+// while any is queued or sending, cancel, and who a finished one did not reach. A viewer sees it all, every control disabled.
 
 import { h } from '../../shared/dom.js';
 import { send } from '../form.js';
@@ -35,6 +35,46 @@ function outcomes(ctx, b) {
     ctx.t('admin.broadcasts.delivered', { n: b.delivered }), ' · ',
     ctx.t('admin.broadcasts.blocked', { n: b.blocked }), ' · ',
     ctx.t('admin.broadcasts.failed', { n: b.failed }));
+}
+
+// Who a finished broadcast did not reach (GET …/{id}/recipients, blocked then failed, the
+// first page of each), asked for when the owner opens it. Names are the customers' own
+// words: text, never markup; each links to the customer's card.
+const NOT_REACHED_PAGE = 50;
+function notReached(ctx, b) {
+  const n = b.blocked + b.failed;
+  if (!n || running(b)) return null;
+  const list = h('ul', { class: 'list bc-missed' });
+  const box = h('details', { class: 'bc-missed-box' },
+    h('summary', {}, ctx.t('admin.broadcasts.notReached', { n })), list);
+  let asked = false;
+  box.addEventListener('toggle', async () => {
+    if (!box.open || asked) return;
+    asked = true;
+    list.setAttribute('aria-busy', 'true');
+    try {
+      const pages = await Promise.all(['blocked', 'failed'].filter((st) => b[st] > 0).map((st) =>
+        ctx.api.get(`/broadcasts/${b.id}/recipients?state=${st}&limit=${NOT_REACHED_PAGE}`)));
+      const items = pages.flatMap((p) => p.items || []);
+      list.replaceChildren(...items.map((r) => h('li', { class: 'list-item bc-missed-item' },
+        h('a', { href: '#/customers?id=' + r.customer.id }, customerName(r.customer)),
+        h('span', { class: 'muted' }, r.state === 'blocked' ? ctx.t('admin.broadcasts.wasBlocked')
+          : ctx.t('admin.broadcasts.wasFailed', { why: r.error || '—' })))));
+      const shown = items.length;
+      if (shown < n) list.append(h('li', { class: 'muted' }, ctx.t('admin.broadcasts.andMore', { n: n - shown })));
+    } catch (e) {
+      asked = false;
+      ctx.fail(e);
+    } finally {
+      list.setAttribute('aria-busy', 'false');
+    }
+  });
+  return box;
+}
+
+function customerName(c) {
+  const first = (c.first_name || '').trim();
+  return first || (c.username ? '@' + c.username : '#' + c.id);
 }
 
 function shortText(text) {
@@ -73,7 +113,7 @@ export default {
         { key: 'text', label: ctx.t('admin.broadcasts.text'), cell: (b) => h('span', { class: 'bc-short' }, shortText(b.text)) },
         { key: 'status', label: ctx.t('admin.broadcasts.status'),
           cell: (b) => h('span', { class: 'badge ' + (BADGE[b.status] || '') }, ctx.t('admin.broadcasts.status.' + b.status)) },
-        { key: 'progress', label: ctx.t('admin.broadcasts.progress'), cell: (b) => h('div', {}, progress(ctx, b), outcomes(ctx, b)) },
+        { key: 'progress', label: ctx.t('admin.broadcasts.progress'), cell: (b) => h('div', {}, progress(ctx, b), outcomes(ctx, b), notReached(ctx, b)) },
         { key: 'act', label: ctx.t('admin.table.actions'), listLabel: false, cell: cancel },
       ],
     });
