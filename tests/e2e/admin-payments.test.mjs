@@ -181,6 +181,8 @@ test('a payment\'s detail; the owner refunds a balance purchase: the balance is 
   await p.page.getByRole('button', { name: 'Yes, refund' }).click();
   await p.page.getByText(`Payment #${pay.id} refunded: ${rub(PRICE)}`).waitFor();
   await p.page.getByText('This payment cannot be refunded: refunded already.').waitFor();
+  await p.page.getByText(`Refunded by telegram:${OWNER} on`, { exact: false }).waitFor();
+  await p.page.getByText(`Reason: ${reason}`, { exact: false }).waitFor();
   assert.equal(await p.page.getByRole('button', { name: /^Refund / }).count(), 0, 'no second refund offered');
   assert.equal(await p.page.getByLabel('Reason').count(), 0);
   await main.getByText('Refunded', { exact: true }).waitFor();

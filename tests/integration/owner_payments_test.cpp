@@ -160,11 +160,15 @@ BOOST_AUTO_TEST_CASE(a_balance_purchase_refund_gives_the_money_back_and_takes_th
     const int64_t tx = bought(s, "balance");
     const Books paid = books(s);
     BOOST_REQUIRE(paid.balance == before.balance - kStandardPrice);
+    BOOST_TEST(owner("GET", "/api/admin/payments/" + str(tx)).json()["refunded_by"].IsNull());
 
     const std::string key = new_key();
     const auto r = refund(tx, key, "double charge");
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     BOOST_TEST(std::string(r.json()["payment"]["status"].GetString()) == "refunded");
+    // Who and why, on the payment itself.
+    BOOST_TEST(str(r.json()["refunded_by"]["actor"]) == "telegram:" + str(kAdminTelegramId));
+    BOOST_TEST(str(r.json()["refunded_by"]["reason"]) == "double charge");
     const Books after = books(s);
     BOOST_TEST(after.balance == before.balance);
     BOOST_TEST(after.ledger_sum == after.balance);

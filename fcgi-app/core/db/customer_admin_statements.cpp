@@ -71,6 +71,12 @@ std::vector<Statement> customer_admin_statements() {
         {"admin_payment_events",
          "SELECT floor(extract(epoch FROM at))::bigint AS at, provider, outcome, amount FROM payment_events"
          " WHERE transaction_id = $1 ORDER BY id"},
+        // Who refunded payment $1 of customer $2 from the owner's cabinet, and why (the audit
+        // entry the refund wrote; the entity index finds the customer's few).
+        {"admin_payment_refunded_by",
+         "SELECT actor, coalesce(payload->>'reason', '') AS reason, floor(extract(epoch FROM at))::bigint AS at"
+         " FROM audit_log WHERE entity = 'user:' || $2::bigint AND action = 'payment.refund'"
+         "   AND payload->>'transaction_id' = $1::bigint::text ORDER BY id DESC LIMIT 1"},
         {"admin_plan_by_code",
          "SELECT id, public_code, name, coalesce(traffic_limit_bytes, 0) AS traffic_limit_bytes, device_limit FROM plans"
          " WHERE public_code = $1"},

@@ -236,6 +236,16 @@ std::optional<std::string> payment_detail_json(pqxx::transaction_base& txn, int6
     write_payment(w, p);
     put_bool(w, "refundable", path.possible);
     put_text(w, "refund_note", path.note);
+    write_key(w, "refunded_by");
+    if (const auto by = exec_prepared(txn, "admin_payment_refunded_by", id, p.user_id); !by.empty()) {
+        w.StartObject();
+        put_text(w, "actor", by[0]["actor"].c_str());
+        put_text(w, "reason", by[0]["reason"].c_str());
+        put_time(w, "at", by[0]["at"].as<int64_t>());
+        w.EndObject();
+    } else {
+        w.Null();
+    }
     write_key(w, "events");
     w.StartArray();
     for (const auto& e : exec_prepared(txn, "admin_payment_events", id)) {

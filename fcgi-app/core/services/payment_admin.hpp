@@ -55,7 +55,8 @@ extern const char* const kPaymentCsvHeader;
 void append_payment_csv(std::string& out, const PaymentRow& p);
 
 // {"payment": …, "events": [{"at", "provider", "outcome", "amount"}], "refundable": bool,
-//  "refund_note": text}; nullopt when there is no such payment.
+//  "refund_note": text, "refunded_by": {"actor", "reason", "at"} | null (an owner's refund
+//  from the cabinet: who and why)}; nullopt when there is no such payment.
 std::optional<std::string> payment_detail_json(pqxx::transaction_base& txn, int64_t id);
 
 // The owner's refund of payment `id`, with the reason audited (entity "user:<buyer>", so the

@@ -21,7 +21,11 @@ export function refundBox(ctx, detail, { refunded }) {
   const heading = h('h2', { class: 'card-title', id: 'pay-refund', tabindex: '-1' }, ctx.t('payments.refund'));
   const note = h('p', { class: detail.refundable ? 'pay-refund-note' : 'muted pay-refund-note' },
     ctx.t(detail.refundable ? 'payments.refund.how' : 'payments.refund.not', { how: why, why }));
-  const box = h('section', { class: 'card pay-refund', 'aria-labelledby': 'pay-refund' }, heading, note);
+  // Refunded from here: who and why (the audit entry).
+  const by = detail.refunded_by;
+  const byLine = by ? h('p', { class: 'pay-refund-by' }, ctx.t('payments.refund.by', { who: by.actor, when: ctx.fmt.dateTime(by.at) }),
+    by.reason ? h('span', { class: 'pay-text' }, ' ' + ctx.t('payments.refund.byWhy', { why: by.reason })) : null) : null;
+  const box = h('section', { class: 'card pay-refund', 'aria-labelledby': 'pay-refund' }, heading, note, byLine);
   const result = { el: box, focus: () => heading.focus() };
   if (!detail.refundable) return result;
   if (ctx.role !== 'owner') {
