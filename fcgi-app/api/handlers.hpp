@@ -45,6 +45,11 @@ void post_bot_webhook(Exchange& ex);      // POST /bot/webhook
 void post_auth_register(Exchange& ex);
 void post_auth_verify(Exchange& ex);
 void post_auth_login(Exchange& ex);
+void post_auth_password_forgot(Exchange& ex);  // POST /api/cabinet/auth/password/forgot
+void post_auth_password_reset(Exchange& ex);   // POST /api/cabinet/auth/password/reset
+void post_auth_password_change(Exchange& ex);  // POST /api/cabinet/auth/password/change
+void post_auth_verify_resend(Exchange& ex);    // POST /api/cabinet/auth/verify/resend
+void delete_link_email(Exchange& ex);          // DELETE /api/cabinet/link/email
 void post_auth_refresh(Exchange& ex);
 void post_auth_logout(Exchange& ex);
 void post_auth_logout_others(Exchange& ex);

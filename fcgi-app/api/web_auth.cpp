@@ -1,3 +1,5 @@
+// POST /api/cabinet/auth/password/{forgot,reset,change}, POST …/auth/verify/resend and
+// DELETE /api/cabinet/link/email: passwords and the e-mail sign-in (issue 49);
 // POST /api/cabinet/auth/{register,verify,login,refresh,logout,logout-others}: the web
 // cabinet's e-mail accounts and sessions (SPEC-GAPS "Auth and sessions";
 // services/web_auth.hpp), and
@@ -24,6 +26,14 @@ std::string require_email(const rapidjson::Value& body) {
 
 // Tokens are base64url of 32 bytes (43 characters); a generous cap keeps hashing cheap.
 std::string require_token(const rapidjson::Value& body, const char* field) { return require_string(body, field, 1, 256); }
+
+// {email} → `ask` (which may mail the address) → {ok: true}, whatever the address.
+void mail_request(Exchange& ex, void (WebAuth::*ask)(std::string_view, const std::string&)) {
+    WebAuth auth = web_auth_for(ex);
+    const JsonBody body(ex.req);
+    (auth.*ask)(ex.req.remote_addr, require_email(body));
+    write_ok(ex);
+}
 
 }  // namespace
 
@@ -58,6 +68,50 @@ void post_auth_login(Exchange& ex) {
     // No length policy here beyond the cap: the policy is for new passwords only.
     const std::string password = require_string(body, "password", 1, 128);
     write_session(ex, auth.login(ex.req.remote_addr, email, password));
+}
+
+// "Forgot password": {ok: true} whatever the address (services/web_auth.hpp).
+void post_auth_password_forgot(Exchange& ex) { mail_request(ex, &WebAuth::forgot_password); }
+
+// The mailed link's new password: a session, every other one ended.
+void post_auth_password_reset(Exchange& ex) {
+    WebAuth auth = web_auth_for(ex);
+    const JsonBody body(ex.req);
+    const std::string token = require_token(body, "token");
+    const std::string password = require_string(body, "password", 8, 128);
+    const WebSession session = auth.reset_password(ex.req.remote_addr, token, password);
+    // The ended sessions' access tokens are refused from now (as post_auth_logout).
+    ex.shared.accounts.wrote(session.user_id);
+    write_session(ex, session);
+}
+
+// Signed in: {current_password, password} → {ok, ended}; this session stays.
+void post_auth_password_change(Exchange& ex) {
+    WebAuth auth = web_auth_for(ex);
+    const JsonBody body(ex.req);
+    const std::string current = require_string(body, "current_password", 1, 128);
+    const std::string password = require_string(body, "password", 8, 128);
+    if (ex.web_session && ex.session_id.empty()) throw unauthorized("this token names no session; refresh it");
+    const int64_t ended = auth.change_password(ex.req.remote_addr, ex.caller().user.id, current, password, ex.session_id);
+    if (ended > 0) ex.shared.accounts.wrote(ex.caller().user.id);
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("ended");
+    w.Int64(ended);
+    w.EndObject();
+}
+
+// Another verification mail: {ok: true} whatever the address.
+void post_auth_verify_resend(Exchange& ex) { mail_request(ex, &WebAuth::resend_verification); }
+
+// Signed in: the e-mail sign-in taken off the account (it keeps another way in).
+void delete_link_email(Exchange& ex) {
+    WebAuth auth = web_auth_for(ex);
+    if (ex.web_session && ex.session_id.empty()) throw unauthorized("this token names no session; refresh it");
+    auth.remove_email_sign_in(ex.caller().user.id, ex.session_id);
+    write_ok(ex);
 }
 
 void post_auth_refresh(Exchange& ex) {

@@ -27,6 +27,7 @@ inline ApiError bad_request(std::string d) { return {400, std::move(d)}; }
 inline ApiError unauthorized(std::string d) { return {401, std::move(d)}; }
 inline ApiError forbidden(std::string d) { return {403, std::move(d)}; }
 inline ApiError not_found(std::string d) { return {404, std::move(d)}; }
+inline ApiError conflict(std::string d) { return {409, std::move(d)}; }
 // An outage of a dependency we cannot do without (PostgreSQL): 503, logged by the caller.
 inline ApiError unavailable(std::string d) { return {503, std::move(d)}; }
 // The upstream panel or a payment provider failed: 502 per SPEC.

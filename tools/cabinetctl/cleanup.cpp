@@ -27,6 +27,7 @@ const Sweep kSweeps[] = {
      "DELETE FROM jobs WHERE status = 'done' AND kind <> 'referral_bonus' AND finished_at < now() - make_interval(days => $1)",
      true},
     {"e-mail verification links", "DELETE FROM email_verification_tokens WHERE expires_at < now() - interval '1 day'"},
+    {"password reset links", "DELETE FROM password_reset_tokens WHERE expires_at < now() - interval '1 day'"},
     {"refresh tokens", "DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day'"},
     {"brute-force counters", "DELETE FROM auth_failures WHERE window_start < now() - interval '1 day'"},
     {"Telegram login and link codes", "DELETE FROM telegram_codes WHERE expires_at < now() - interval '1 day'"},

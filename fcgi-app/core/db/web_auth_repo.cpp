@@ -64,6 +64,28 @@ std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& t
     return verification_of(exec_prepared(txn, "use_verification_token", token_hash));
 }
 
+bool insert_reset_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
+                        const std::string& email, int64_t ttl_s) {
+    return !exec_prepared(txn, "insert_reset_token", token_hash, user_id, email, ttl_s).empty();
+}
+
+std::optional<UsedReset> use_reset_token(pqxx::transaction_base& txn, const std::string& token_hash) {
+    const auto r = exec_prepared(txn, "use_reset_token", token_hash);
+    if (r.empty()) return std::nullopt;
+    return UsedReset{r[0]["user_id"].as<int64_t>(), r[0]["email"].c_str()};
+}
+
+std::optional<ResendDue> verification_resend_due(pqxx::transaction_base& txn, const std::string& email) {
+    const auto r = exec_prepared(txn, "verification_resend_due", email);
+    if (r.empty()) return std::nullopt;
+    return ResendDue{r[0]["id"].as<int64_t>(), r[0]["email"].c_str(), r[0]["password_hash"].c_str(),
+                     r[0]["contested"].as<bool>()};
+}
+
+bool remove_email_login(pqxx::transaction_base& txn, int64_t user_id) {
+    return !exec_prepared(txn, "remove_email_login", user_id).empty();
+}
+
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email) {
     exec_prepared(txn, "mark_email_verified", user_id, email);
 }

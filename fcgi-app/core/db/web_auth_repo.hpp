@@ -43,6 +43,29 @@ std::optional<UsedVerification> peek_verification_token(pqxx::transaction_base& 
 std::optional<UsedVerification> use_verification_token(pqxx::transaction_base& txn, const std::string& token_hash);
 void mark_email_verified(pqxx::transaction_base& txn, int64_t user_id, const std::string& email);
 
+// "Forgot password": stores a link for the account unless one was made within the last
+// minute; true when it was stored (then the mail goes out).
+bool insert_reset_token(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,
+                        const std::string& email, int64_t ttl_s);
+struct UsedReset {
+    int64_t user_id = 0;
+    std::string email;  // the address the link was sent to
+};
+// Marks an unused, unexpired link used, and the account's other links with it.
+std::optional<UsedReset> use_reset_token(pqxx::transaction_base& txn, const std::string& token_hash);
+// The unverified account of `email` when its last verification link is a minute old or
+// more (a resend is due); nullopt otherwise. `contested`: the address was registered more
+// than once, so the new link asks for a password too.
+struct ResendDue {
+    int64_t user_id = 0;
+    std::string email, password_hash;
+    bool contested = false;
+};
+std::optional<ResendDue> verification_resend_due(pqxx::transaction_base& txn, const std::string& email);
+// Takes the e-mail sign-in (address, password) off the account when it has another way in;
+// false when it has none other (or no e-mail).
+bool remove_email_login(pqxx::transaction_base& txn, int64_t user_id);
+
 // `family_id` empty starts a new family.
 // A new session's first refresh token (how it began: `origin`); returns the family's id.
 std::string insert_refresh_family(pqxx::transaction_base& txn, const std::string& token_hash, int64_t user_id,

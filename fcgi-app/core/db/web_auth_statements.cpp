@@ -30,6 +30,36 @@ std::vector<Statement> web_auth_statements() {
      "  UPDATE email_verification_tokens SET contested = true WHERE user_id = $2 AND $6"
      ") INSERT INTO email_verification_tokens (token_hash, user_id, email, expires_at, password_hash, contested)"
      " VALUES ($1, $2, $3, now() + $4::bigint * interval '1 second', $5, $6)"},
+    // "Forgot password": a link for account $2, unless one was made for it within the last
+    // minute (the pace of the mails, whoever asks); returns a row when it was made.
+    {"insert_reset_token",
+     "INSERT INTO password_reset_tokens (token_hash, user_id, email, expires_at)"
+     " SELECT $1, $2, $3, now() + $4::bigint * interval '1 second'"
+     " WHERE NOT EXISTS (SELECT 1 FROM password_reset_tokens WHERE user_id = $2 AND created_at > now() - interval '1 minute')"
+     " RETURNING user_id"},
+    // Single use, as a verification link; every other live link of the account ends with it.
+    {"use_reset_token",
+     "WITH used AS ("
+     "  UPDATE password_reset_tokens SET used_at = now()"
+     "  WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id, email"
+     "), others AS ("
+     "  UPDATE password_reset_tokens SET used_at = now()"
+     "  WHERE user_id = (SELECT user_id FROM used) AND used_at IS NULL AND token_hash <> $1"
+     ") SELECT user_id, email FROM used"},
+    // A verification link sent again: only for an account not verified yet, at most one a
+    // minute (the newest link's age).
+    {"verification_resend_due",
+     "SELECT u.id, u.email, coalesce(u.password_hash, '') AS password_hash,"
+     "       EXISTS (SELECT 1 FROM email_verification_tokens c WHERE c.user_id = u.id AND c.contested) AS contested"
+     " FROM users u"
+     " WHERE u.email = $1 AND NOT u.email_verified AND NOT EXISTS ("
+     "   SELECT 1 FROM email_verification_tokens t WHERE t.user_id = u.id AND t.created_at > now() - interval '1 minute')"},
+    // The e-mail sign-in taken off an account that has another way in (Telegram, OAuth).
+    {"remove_email_login",
+     "UPDATE users SET email = NULL, email_verified = false, password_hash = NULL, updated_at = now()"
+     " WHERE id = $1 AND email IS NOT NULL"
+     "   AND (telegram_id IS NOT NULL OR EXISTS (SELECT 1 FROM user_oauth_links l WHERE l.user_id = users.id))"
+     " RETURNING id"},
     // A live link, read without using it: a contested one needs its password checked first.
     {"peek_verification_token",
      "SELECT user_id, email, coalesce(password_hash, '') AS password_hash, contested"

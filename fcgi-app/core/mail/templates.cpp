@@ -38,6 +38,33 @@ MailContent already_registered_mail(std::string_view login_url) {
     return m;
 }
 
+MailContent password_reset_mail(std::string_view link, std::string_view ttl_text) {
+    MailContent m;
+    m.subject = "Reset your password";
+    m.text = "Hello!\n\nTo choose a new password, open this link:\n\n" + std::string(link) +
+             "\n\nThe link works once and expires in " + std::string(ttl_text) +
+             ". Setting a new password signs you out everywhere.\nIf you did not ask for it, ignore this mail: "
+             "your password stays as it is.\n";
+    const std::string l = html_escape(link);
+    m.html = html_page("<p>Hello!</p>\n<p>To choose a new password, open this link:</p>\n<p><a href=\"" + l +
+                       "\">Choose a new password</a></p>\n<p>Or open this link: " + l +
+                       "</p>\n<p>The link works once and expires in " + html_escape(ttl_text) +
+                       ". Setting a new password signs you out everywhere.</p>\n"
+                       "<p>If you did not ask for it, ignore this mail: your password stays as it is.</p>");
+    return m;
+}
+
+MailContent password_changed_mail(std::string_view forgot_url) {
+    MailContent m;
+    m.subject = "Your password was changed";
+    m.text = "Hello!\n\nThe password of your account was just changed, and its other sessions were ended.\n"
+             "If it was not you, choose a new password at once: " + std::string(forgot_url) + "\n";
+    const std::string l = html_escape(forgot_url);
+    m.html = html_page("<p>Hello!</p>\n<p>The password of your account was just changed, and its other sessions were ended.</p>\n"
+                       "<p>If it was not you, <a href=\"" + l + "\">choose a new password</a> at once.</p>");
+    return m;
+}
+
 MailContent email_link_code_mail(std::string_view code, std::string_view ttl_text) {
     MailContent m;
     m.subject = "Your code: " + std::string(code);

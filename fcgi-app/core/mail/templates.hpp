@@ -17,6 +17,11 @@ MailContent verification_mail(std::string_view link, std::string_view ttl_text);
 // Someone tried to register an address that has a (verified) account already: the owner
 // learns about it, the person registering learns nothing (docs/decisions.md).
 MailContent already_registered_mail(std::string_view login_url);
+// "Forgot password": the single-use link that sets a new one.
+MailContent password_reset_mail(std::string_view link, std::string_view ttl_text);
+// The account's password was changed or reset: the owner of the address hears of it, and
+// where to go if it was not them.
+MailContent password_changed_mail(std::string_view forgot_url);
 // The 6-digit code that links this address (and a password) to an existing account.
 MailContent email_link_code_mail(std::string_view code, std::string_view ttl_text);
 

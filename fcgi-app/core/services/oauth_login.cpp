@@ -12,8 +12,6 @@
 namespace cabinet {
 namespace {
 
-ApiError conflict(std::string d) { return {409, std::move(d)}; }
-
 // The user a login resolves to, or why not; decided inside the transaction, thrown after.
 enum class Outcome { ok, blocked, gone, taken, other_linked };
 

@@ -4,6 +4,7 @@
 
 #include "auth/refresh_grace.hpp"
 #include "auth/web_tokens.hpp"
+#include "db/accounts_repo.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "mail/templates.hpp"
@@ -28,6 +29,18 @@ void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t 
 }
 
 ApiError bad_credentials() { return unauthorized("invalid e-mail or password"); }
+
+// What using a mailed link (verification, password reset) came to.
+enum class LinkOutcome { ok, invalid, blocked };
+// Throws what the page needs for a link that did not sign in; an invalid one counts as a
+// failure of the client address.
+void settle_link(LinkOutcome o, AuthThrottle& throttle, std::string_view ip, const char* invalid_detail) {
+    if (o == LinkOutcome::blocked) throw forbidden("user is blocked");
+    if (o == LinkOutcome::invalid) {
+        throttle.failed(ip, {});
+        throw bad_request(invalid_detail);
+    }
+}
 ApiError password_needed() {
     return ApiError(409, "this address was registered more than once: enter the password you chose");
 }
@@ -99,26 +112,21 @@ WebSession WebAuth::verify(std::string_view ip, std::string_view token, const st
         }
         password_proven = true;
     }
-    enum class Outcome { ok, invalid, blocked };
     WebSession session;
-    const Outcome outcome = db_.write([&](pqxx::work& txn) {
+    const LinkOutcome outcome = db_.write([&](pqxx::work& txn) {
         const auto used = use_verification_token(txn, hash);
-        if (!used) return Outcome::invalid;
+        if (!used) return LinkOutcome::invalid;
         if (used->contested && !password_proven) throw password_needed();  // registered again since the peek
         mark_email_verified(txn, used->user_id, used->email);
         const auto user = find_web_login_by_id(txn, used->user_id);
-        if (!user || user->email != used->email) return Outcome::invalid;  // the address changed since
+        if (!user || user->email != used->email) return LinkOutcome::invalid;  // the address changed since
         // The password of the registration whose link this is.
         if (!used->password_hash.empty()) update_password_hash(txn, used->user_id, used->password_hash);
-        if (user->is_blocked) return Outcome::blocked;
+        if (user->is_blocked) return LinkOutcome::blocked;
         session = issue(txn, user->id, user->email, true, kSessionByPassword);
-        return Outcome::ok;
+        return LinkOutcome::ok;
     });
-    if (outcome == Outcome::blocked) throw forbidden("user is blocked");
-    if (outcome == Outcome::invalid) {
-        throttle_.failed(ip, {});
-        throw bad_request("verification link is invalid, used or expired");
-    }
+    settle_link(outcome, throttle_, ip, "verification link is invalid, used or expired");
     return session;
 }
 
@@ -142,6 +150,89 @@ WebSession WebAuth::login(std::string_view ip, const std::string& email, std::st
     return db_.write([&](pqxx::work& txn) {
         if (!upgraded.empty()) update_password_hash(txn, user->id, upgraded);
         return issue(txn, user->id, user->email, true, kSessionByPassword);
+    });
+}
+
+void WebAuth::forgot_password(std::string_view ip, const std::string& email) {
+    const OneCheckPerEmail one_at_a_time(redis_, db_, email);
+    throttle_.check(ip, email);
+    throttle_.failed(ip, email);  // each call may send a mail: counted like a registration
+    // One transaction either way, the lookup in it: a known and an unknown address cost the
+    // same but for two small inserts.
+    db_.write([&](pqxx::work& txn) {
+        const auto user = find_web_login_by_email(txn, email);
+        if (!user) return;
+        const std::string token = new_opaque_token();
+        if (insert_reset_token(txn, opaque_token_hash(token), user->id, email, kResetTtlS))
+            enqueue_mail(txn, email, password_reset_mail(s_.web_cabinet_url + "/reset?token=" + token, ttl_text(kResetTtlS)));
+    });
+}
+
+WebSession WebAuth::reset_password(std::string_view ip, std::string_view token, std::string_view password) {
+    throttle_.check(ip, {});
+    const std::string hash = passwords_.hash(password);  // slow: before the transaction
+    WebSession session;
+    const LinkOutcome outcome = db_.write([&](pqxx::work& txn) {
+        const auto used = use_reset_token(txn, opaque_token_hash(token));
+        if (!used) return LinkOutcome::invalid;
+        const auto user = find_web_login_by_id(txn, used->user_id);
+        if (!user || user->email != used->email) return LinkOutcome::invalid;  // the address changed since
+        update_password_hash(txn, user->id, hash);
+        mark_email_verified(txn, user->id, user->email);
+        revoke_refresh_families(txn, user->id, "");
+        enqueue_mail(txn, user->email, password_changed_mail(s_.web_cabinet_url + "/login?forgot=1"));
+        if (user->is_blocked) return LinkOutcome::blocked;
+        session = issue(txn, user->id, user->email, true, kSessionByPassword);
+        return LinkOutcome::ok;
+    });
+    settle_link(outcome, throttle_, ip, "the reset link is invalid, used or expired");
+    return session;
+}
+
+int64_t WebAuth::change_password(std::string_view ip, int64_t user_id, std::string_view current, std::string_view password,
+                                 const std::string& keep_session) {
+    const auto user = db_.read([&](auto& txn) { return find_web_login_by_id(txn, user_id); });
+    if (!user || user->password_hash.empty() || user->email.empty())
+        throw ApiError(409, "this account has no password: add an e-mail sign-in first");
+    const OneCheckPerEmail one_at_a_time(redis_, db_, user->email);
+    throttle_.check(ip, user->email);
+    if (!passwords_.verify(user->password_hash, current)) {
+        throttle_.failed(ip, user->email);
+        throw ApiError(422, "current_password is not the account's password");
+    }
+    const std::string hash = passwords_.hash(password);
+    return db_.write([&](pqxx::work& txn) {
+        update_password_hash(txn, user_id, hash);
+        const int64_t ended = revoke_refresh_families(txn, user_id, keep_session);
+        enqueue_mail(txn, user->email, password_changed_mail(s_.web_cabinet_url + "/login?forgot=1"));
+        return ended;
+    });
+}
+
+void WebAuth::remove_email_sign_in(int64_t user_id, const std::string& keep_session) {
+    enum class Result { ok, none, last_way_in };
+    const Result r = db_.write([&](pqxx::work& txn) {
+        // The user row lock queues it behind concurrent unlinks of the other ways in
+        // (OAuthLogin::unlink takes the same), so two of them cannot each leave the other.
+        lock_account(txn, user_id);
+        const auto login = find_web_login_by_id(txn, user_id);
+        if (!login || login->email.empty()) return Result::none;
+        if (!remove_email_login(txn, user_id)) return Result::last_way_in;
+        revoke_refresh_families(txn, user_id, keep_session, kSessionByPassword);
+        return Result::ok;
+    });
+    if (r == Result::none) throw not_found("the account has no e-mail sign-in");
+    if (r == Result::last_way_in) throw conflict("cannot remove the e-mail sign-in: it is the only way to sign in to this account");
+}
+
+void WebAuth::resend_verification(std::string_view ip, const std::string& email) {
+    const OneCheckPerEmail one_at_a_time(redis_, db_, email);
+    throttle_.check(ip, email);
+    throttle_.failed(ip, email);  // each call may send a mail
+    db_.write([&](pqxx::work& txn) {
+        // A contested address's new link asks for a password too (register_account).
+        if (const auto due = verification_resend_due(txn, email))
+            queue_verification(txn, s_, due->user_id, due->email, due->password_hash, due->contested);
     });
 }
 

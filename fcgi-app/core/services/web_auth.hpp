@@ -26,6 +26,7 @@ struct WebSession {
 };
 
 inline constexpr int64_t kAccessTokenTtlS = 900;
+inline constexpr int64_t kResetTtlS = 1800;  // a password reset link: 30 minutes
 
 // How a session began (refresh_tokens.origin): unlinking a provider ends its sessions.
 inline constexpr const char* kSessionByPassword = "password";
@@ -45,6 +46,26 @@ public:
     // with another.
     WebSession verify(std::string_view ip, std::string_view token, const std::optional<std::string>& password);
     WebSession login(std::string_view ip, const std::string& email, std::string_view password);
+    // "Forgot password": a single-use link (kResetTtlS) mailed to the account of `email`, at
+    // most one a minute per account. The same answer, in the same time, for an address we do
+    // not know; limited like registration (each call may send a mail).
+    void forgot_password(std::string_view ip, const std::string& email);
+    // The mailed link's new password: set, the address counted verified (the link proves
+    // the mailbox), every session of the account ended, a notice mailed; a new session here.
+    // 400 for a link that is invalid, used or expired.
+    WebSession reset_password(std::string_view ip, std::string_view token, std::string_view password);
+    // Signed in: a new password for `user_id`, the current one asked (422 when wrong, 409
+    // when the account has none); every other session ends (`keep_session`, the caller's,
+    // stays) and the address is told. Returns how many sessions ended.
+    int64_t change_password(std::string_view ip, int64_t user_id, std::string_view current, std::string_view password,
+                            const std::string& keep_session);
+    // Takes the e-mail sign-in (address and password) off `user_id`'s account when it has
+    // another way in (Telegram, OAuth): 404 without one, 409 when it is the last way in. The
+    // sessions a password opened end, all but `keep_session` (the caller's).
+    void remove_email_sign_in(int64_t user_id, const std::string& keep_session);
+    // Another verification mail for an account not verified yet, at most one a minute; the
+    // same answer whatever the address.
+    void resend_verification(std::string_view ip, const std::string& email);
     WebSession refresh(std::string_view token);
     // Ends the session of the refresh token; returns its user (nothing for a token we do
     // not know), whose account copies the caller forgets so that the session's access
