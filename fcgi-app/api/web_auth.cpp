@@ -27,6 +27,17 @@ std::string require_email(const rapidjson::Value& body) {
 // Tokens are base64url of 32 bytes (43 characters); a generous cap keeps hashing cheap.
 std::string require_token(const rapidjson::Value& body, const char* field) { return require_string(body, field, 1, 256); }
 
+// {ok: true, ended: N}: how many other sessions a sign-out or a password change ended.
+void write_ended(Exchange& ex, int64_t ended) {
+    auto& w = ex.resp.json();
+    w.StartObject();
+    w.Key("ok");
+    w.Bool(true);
+    w.Key("ended");
+    w.Int64(ended);
+    w.EndObject();
+}
+
 // {email} → `ask` (which may mail the address) → {ok: true}, whatever the address.
 void mail_request(Exchange& ex, void (WebAuth::*ask)(std::string_view, const std::string&)) {
     WebAuth auth = web_auth_for(ex);
@@ -94,13 +105,7 @@ void post_auth_password_change(Exchange& ex) {
     if (ex.web_session && ex.session_id.empty()) throw unauthorized("this token names no session; refresh it");
     const int64_t ended = auth.change_password(ex.req.remote_addr, ex.caller().user.id, current, password, ex.session_id);
     if (ended > 0) ex.shared.accounts.wrote(ex.caller().user.id);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("ended");
-    w.Int64(ended);
-    w.EndObject();
+    write_ended(ex, ended);
 }
 
 // Another verification mail: {ok: true} whatever the address.
@@ -137,13 +142,7 @@ void post_auth_logout_others(Exchange& ex) {
     if (ex.web_session && ex.session_id.empty()) throw unauthorized("this token names no session; refresh it");
     const int64_t ended = auth.end_other_sessions(ex.caller().user.id, ex.session_id);
     if (ended > 0) ex.shared.accounts.wrote(ex.caller().user.id);  // as in post_auth_logout
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("ended");
-    w.Int64(ended);
-    w.EndObject();
+    write_ended(ex, ended);
 }
 
 void post_auth_telegram_start(Exchange& ex) {
