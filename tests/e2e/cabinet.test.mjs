@@ -2,6 +2,7 @@
 // logout, wrong password explained, token rotation shared by two tabs, Telegram sign-in
 // confirmed in the bot. Every step is checked on the server too.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
 import { axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
@@ -15,15 +16,16 @@ let n = 0;
 const freshEmail = () => `web${Date.now().toString(36)}${n++}${Math.floor(Math.random() * 1e6)}@example.test`;
 const PASSWORD = 'correct horse 42';
 
-// The verify link in the `nth` mail to `email` (from 1; the newest when 0), waited for.
-async function mailedLink(email, nth = 0) {
+// The verify (or reset: `page`) link in the `nth` mail to `email` (from 1; the newest when
+// 0), waited for.
+async function mailedLink(email, nth = 0, page = 'verify') {
   const mails = await waitFor(async () => {
     const r = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
     return r.length >= Math.max(nth, 1) ? r : null;
   }, { what: 'the verification mail' });
   const text = JSON.stringify(mails[nth ? nth - 1 : mails.length - 1]).replace(/=\\r\\n/g, '').replace(/=3D/g, '=');
-  const m = text.match(/https?:\/\/[^\s"\\<>]*\/cabinet\/verify\?token=[A-Za-z0-9_.~-]+/);
-  assert.ok(m, 'a verify link in the mail');
+  const m = text.match(new RegExp(`https?://[^\\s"\\\\<>]*/cabinet/${page}\\?token=[A-Za-z0-9_.~-]+`));
+  assert.ok(m, `a ${page} link in the mail`);
   return new URL(m[0]);
 }
 
@@ -36,6 +38,8 @@ async function registerVerified(email) {
 }
 
 async function axeClean(page) { assert.deepEqual(await axe(page), []); }
+
+const sql = (text) => execFileSync('psql', [process.env.DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-qc', text]);
 
 async function signIn(page, email, password = PASSWORD) {
   await page.getByLabel('E-mail').fill(email);
@@ -388,14 +392,14 @@ test('unverified login is explained and sends the link again; a 429 says how lon
   await signIn(p.page, email);
   await p.page.getByRole('alert').getByText('This e-mail is not confirmed yet', { exact: false }).waitFor();
   await axeClean(p.page);
+  // A minute after the first link (played: its time moved back), a new one is mailed.
+  sql(`UPDATE email_verification_tokens SET created_at = now() - interval '2 minutes' WHERE email = '${email}'`);
   await p.page.getByRole('button', { name: 'Send the link again' }).click();
-  await p.page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+  await p.page.getByRole('alert').getByText(`If ${email} is waiting for its confirmation, a new link is on its way.`).waitFor();
   await waitFor(async () => (await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json()).length === 2,
     { what: 'a second verification mail' });
 
   // The server's throttle answer, played: 429 with Retry-After.
-  await p.page.getByRole('link', { name: 'Back to sign-in' }).click();
-  await p.page.getByLabel('E-mail').waitFor();
   await p.page.route(/\/auth\/login$/, (route) => route.fulfill({
     status: 429, headers: { 'Retry-After': '30' }, contentType: 'application/json', body: '{"detail":"too many attempts"}',
   }));
@@ -410,3 +414,78 @@ test('unverified login is explained and sends the link again; a 429 says how lon
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+test('forgot password: the mailed link sets a new one, signs in here and out everywhere else; the old one is refused', async () => {
+  const email = freshEmail();
+  await registerVerified(email);
+  const elsewhere = await api('POST', '/auth/login', { body: { email, password: PASSWORD } });
+  assert.equal(elsewhere.status, 200);
+  const p = await openPage(browser, '/cabinet/');
+  await p.page.getByRole('button', { name: 'Forgot password?' }).click();
+  await p.page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+  await p.page.getByLabel('E-mail').fill(email);
+  await axeClean(p.page);
+  await p.page.getByRole('button', { name: 'Send the link' }).click();
+  await p.page.getByRole('status').getByText(`If ${email} has an account here, a link is on its way.`, { exact: false }).waitFor();
+
+  const link = await mailedLink(email, 2, 'reset');
+  await p.page.goto(link.href);
+  await p.page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+  await axeClean(p.page);
+  await p.page.screenshot({ path: screenshotPath('cabinet-reset-390.png') });
+  const NEW = 'a new passphrase 7';
+  await p.page.getByLabel('New password', { exact: true }).fill(NEW);
+  await p.page.getByRole('button', { name: 'Set the password' }).click();
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  assert.equal(new URL(p.page.url()).search, '', 'the token left the address bar');
+  // Everywhere else signed out; the old password refused, the new one taken.
+  assert.equal((await api('POST', '/auth/refresh', { body: { refresh_token: elsewhere.json.refresh_token } })).status, 401);
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: PASSWORD } })).status, 401);
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: NEW } })).status, 200);
+  // The link works once.
+  await p.page.getByRole('button', { name: 'Sign out' }).click();
+  await p.page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  p.allowHttp((r) => r.url().endsWith('/auth/password/reset') && r.status() === 400);
+  await p.page.goto(link.href);
+  await p.page.getByLabel('New password', { exact: true }).fill('another one 123');
+  await p.page.getByRole('button', { name: 'Set the password' }).click();
+  await p.page.getByRole('alert').getByText('This link is invalid, used or expired.', { exact: false }).waitFor();
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+test('signed in: the password changed (the current one asked); the e-mail, the only way in, cannot be removed', async () => {
+  const email = freshEmail();
+  await registerVerified(email);
+  const p = await openPage(browser, '/cabinet/');
+  await signIn(p.page, email);
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await p.page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+  await p.page.getByRole('link', { name: 'Sign-in methods' }).click();
+  await ready(p.page);
+  const card = p.page.getByRole('article', { name: 'Change password' });
+  p.allowHttp((r) => r.url().endsWith('/auth/password/change') && r.status() === 422);
+  await card.getByLabel('Current password').fill('not my password');
+  await card.getByLabel('New password', { exact: true }).fill('my next passphrase');
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await card.getByRole('alert').getByText('That is not your current password.').waitFor();
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: PASSWORD } })).status, 200, 'nothing changed');
+  await card.getByLabel('Current password').fill(PASSWORD);
+  await card.getByRole('button', { name: 'Change password' }).click();
+  // Ended: the verification's session and the check's login above; this one stays.
+  await p.page.getByText('Password changed. Other sessions ended: 2.').waitFor();
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: PASSWORD } })).status, 401);
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: 'my next passphrase' } })).status, 200);
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor();  // this session goes on
+  await axeClean(p.page);
+
+  // The e-mail is this account's only way in: removing it is refused, and said.
+  p.allowHttp((r) => r.url().endsWith('/link/email') && r.status() === 409);
+  await p.page.getByRole('button', { name: 'Unlink E-mail' }).click();
+  await p.page.getByRole('button', { name: 'Yes, unlink' }).click();
+  await p.page.getByRole('alert').getByText('The e-mail is the only way to sign in', { exact: false }).waitFor();
+  assert.equal((await api('POST', '/auth/login', { body: { email, password: 'my next passphrase' } })).status, 200);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+

@@ -2,7 +2,8 @@
 // app/screens/*) in a plain browser, signed in with a web session (shared/session.js)
 // instead of Telegram's init data. Signed out, the page is the sign-in screen
 // (screens/signin.js); /cabinet/verify?token= (the verification mail's link) and
-// /cabinet/oauth/callback (the providers' redirect) finish a sign-in (screens/finish.js).
+// /cabinet/oauth/callback (the providers' redirect) finish a sign-in (screens/finish.js);
+// /cabinet/reset?token= (the "forgot password" mail's link) sets a new password (screens/reset.js).
 // Online payments leave for the gateway's page in this tab and come back to
 // /cabinet/?payment=<id> (screens/payment.js waits for the outcome; cabinet/pending.js).
 // ?mock=1 is the demo: app/demo.js answers every call in the page, nothing reaches /api.
@@ -175,6 +176,7 @@ async function showSignedOut() {
   const path = location.pathname.replace(/\/+$/, '');
   let mod;
   if (path === '/cabinet/verify' || path === '/cabinet/oauth/callback') mod = await import('./screens/finish.js');
+  else if (path === '/cabinet/reset') mod = await import('./screens/reset.js');
   else mod = await import('./screens/signin.js');
   screenEl.setAttribute('aria-busy', 'true');
   try {
@@ -209,7 +211,7 @@ async function boot() {
 
   // The verify and OAuth pages finish a sign-in even when another session is open here;
   // an OAuth link (started signed in, screens/linked.js) is finished with that session.
-  const finishing = /^\/cabinet\/(verify|oauth\/callback)\/?$/.test(location.pathname);
+  const finishing = /^\/cabinet\/(verify|reset|oauth\/callback)\/?$/.test(location.pathname);
   const linking = finishing && location.pathname.startsWith('/cabinet/oauth/') && sessionStorage.getItem('cabinet.oauth.link') === '1';
   const signedIn = (!finishing || linking) && await session.restore();
   if (signedIn === null) return ctx.shell.showOffline(() => location.reload());

@@ -1,13 +1,15 @@
 // Sign-in methods (GET /linked): Telegram (always there inside the mini-app), the e-mail
 // with its password, and the OAuth accounts. An e-mail is linked in two steps: e-mail and
 // a new password (POST /link/email), then the 6-digit code from the mail (POST
-// /link/email/confirm). An OAuth account is unlinked after an inline confirmation; the
-// server refuses to remove the last way in (409), and the page says why.
+// /link/email/confirm). An OAuth account, and the e-mail sign-in, are removed after an
+// inline confirmation; the server refuses to remove the last way in (409), and the page
+// says why. With a password, it can be changed here (app/linked-password.js).
 // In the web cabinet (ctx.web) Telegram and the OAuth providers not linked yet can be
 // linked here too (app/linked-web.js). Last, "sign out everywhere else" (app/linked-sessions.js).
 
 import { h } from '../../shared/dom.js';
 import { emailForm } from '../linked-email.js';
+import { passwordCard } from '../linked-password.js';
 import { sessionsCard } from '../linked-sessions.js';
 import { oauthLinkCard, telegramLinkCard } from '../linked-web.js';
 
@@ -22,9 +24,9 @@ function method(title, details, action) {
     action || null);
 }
 
-function unlinkControl(ctx, o, onDone) {
+// "Unlink" asked inline first; `remove()` does it. 409 is the last way in: said in place.
+function unlinkControl(ctx, { name, remove, lastKey = 'linked.unlink.last' }, onDone) {
   const box = h('div', { class: 'linked-action' });
-  const name = providerName(o.provider);
   const ask = () => {
     const yes = h('button', { class: 'btn btn-danger', type: 'button', onclick: () => unlink(yes) }, ctx.t('linked.unlink.yes'));
     box.replaceChildren(h('div', { class: 'linked-confirm', role: 'group', 'aria-label': ctx.t('linked.unlink.ask', { name }) },
@@ -41,13 +43,13 @@ function unlinkControl(ctx, o, onDone) {
   async function unlink(btn) {
     btn.disabled = true;
     try {
-      await ctx.api.del('/link/oauth/' + encodeURIComponent(o.provider));
+      await remove();
       ctx.success(ctx.t('linked.unlink.done', { name }));
       onDone();
     } catch (e) {
       if (e && e.status === 409) {
         ctx.tg.haptic('error');
-        box.replaceChildren(h('p', { class: 'field-error', role: 'alert' }, ctx.t('linked.unlink.last', { name })));
+        box.replaceChildren(h('p', { class: 'field-error', role: 'alert' }, ctx.t(lastKey, { name })));
       } else {
         ctx.fail(e);
         idle().focus();
@@ -76,16 +78,18 @@ async function render(view, ctx, state) {
       d.email,
       ctx.t(d.email_verified ? 'linked.email.verified' : 'linked.email.unverified'),
       d.has_password ? ctx.t('linked.email.password') : null,
-    ]));
+    ], unlinkControl(ctx, { name: ctx.t('linked.email'), remove: () => ctx.api.del('/link/email'), lastKey: 'linked.email.remove.last' }, reload)));
   }
   for (const o of Array.isArray(d.oauth) ? d.oauth : []) {
-    items.push(method(providerName(o.provider), [o.display_name, o.email], unlinkControl(ctx, o, reload)));
+    items.push(method(providerName(o.provider), [o.display_name, o.email],
+      unlinkControl(ctx, { name: providerName(o.provider), remove: () => ctx.api.del('/link/oauth/' + encodeURIComponent(o.provider)) }, reload)));
   }
   const parts = [
     h('p', { class: 'muted linked-intro' }, ctx.t(ctx.web ? 'linked.intro.web' : 'linked.intro')),
     h('ul', { class: 'list linked-list', 'aria-label': ctx.t('linked.list') }, items),
   ];
   if (!d.email || !d.email_verified) parts.push(emailForm(ctx, { onLinked: reload, pending: d.email && !d.email_verified ? d.email : null }));
+  else if (d.has_password) parts.push(passwordCard(ctx));
   const available = Array.isArray(d.available_providers) ? d.available_providers.filter((p) => typeof p === 'string') : [];
   if (ctx.web) {
     if (!tgUser) {

@@ -1,4 +1,5 @@
-// The web cabinet's sign-in screen: e-mail and password (sign in or create an account),
+// The web cabinet's sign-in screen: e-mail and password (sign in or create an account;
+// "forgot password?" mails a reset link; an unverified address can have its link again),
 // Telegram (the bot confirms; the page polls) and the shop's OAuth providers. Every answer
 // of the API is explained in the user's language; 403 on the auth routes means the owner
 // switched the web cabinet off.
@@ -57,6 +58,7 @@ export default {
     const heading = h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.signin.title'));
     const switchBtn = h('button', { class: 'btn btn-ghost auth-switch', type: 'button' }, t('cabinet.register.switch'));
     const resend = h('button', { class: 'btn', type: 'button', hidden: true }, t('cabinet.verify.resend'));
+    const forgot = h('button', { class: 'btn btn-ghost auth-forgot', type: 'button' }, t('cabinet.forgot.link'));
 
     function setMode(m) {
       mode = m;
@@ -67,6 +69,7 @@ export default {
       password.autocomplete = reg ? 'new-password' : 'current-password';
       if (reg) { password.minLength = 8; password.setAttribute('aria-describedby', 'cab-password-hint'); } else { password.removeAttribute('minlength'); password.removeAttribute('aria-describedby'); }
       hint.hidden = !reg;
+      forgot.hidden = reg;
       resend.hidden = true;
       message.textContent = '';
     }
@@ -82,16 +85,60 @@ export default {
       return null;
     }
 
+    // Not verified yet: a new link (POST /auth/verify/resend, at most one a minute; the
+    // answer is the same for any address).
     resend.addEventListener('click', async () => {
       resend.disabled = true;
-      try { await register(); } catch (e) { if (isOff(e)) return showOff(view, ctx); message.textContent = explain(ctx, e); } finally { resend.disabled = false; }
+      const addr = email.value.trim();
+      try {
+        await ctx.api.post('/auth/verify/resend', { email: addr });
+        message.textContent = t('cabinet.verify.resent', { email: addr });
+      } catch (e) { if (isOff(e)) return showOff(view, ctx); message.textContent = explain(ctx, e); } finally { resend.disabled = false; }
       return null;
     });
+
+    // "Forgot password?": the address → POST /auth/password/forgot; the same answer
+    // whether it has an account or not, so the page says "if".
+    function showForgot() {
+      const addr = h('input', { class: 'input', id: 'forgot-email', name: 'email', type: 'email', required: true,
+        autocomplete: 'email', maxlength: '254', value: email.value.trim() });
+      const note = h('p', { class: 'field-error auth-message', role: 'alert', id: 'forgot-message' });
+      const send = h('button', { class: 'btn btn-primary', type: 'submit' }, t('cabinet.forgot.submit'));
+      const back = h('button', { class: 'btn btn-ghost', type: 'button', onclick: () => { mount(view, page); email.focus(); } },
+        t('cabinet.signin.back'));
+      const box = h('form', { class: 'auth-form' },
+        h('p', {}, t('cabinet.forgot.text')),
+        h('div', { class: 'field' }, h('label', { for: 'forgot-email' }, t('cabinet.field.email')), addr),
+        note, h('div', { class: 'btn-row' }, send, back));
+      box.addEventListener('submit', async (ev) => {
+        ev.preventDefault();
+        const value = addr.value.trim();
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) { note.textContent = t('linked.error.email'); addr.focus(); return; }
+        send.disabled = true;
+        note.textContent = '';
+        try {
+          await ctx.api.post('/auth/password/forgot', { email: value });
+          mount(view, h('section', { class: 'auth auth-check-mail', 'aria-labelledby': 'view-title' },
+            h('h1', { class: 'view-title', id: 'view-title', tabindex: '-1' }, t('cabinet.forgot.title')),
+            h('p', { role: 'status' }, t('cabinet.forgot.sent', { email: value })),
+            h('a', { class: 'btn', href: '/cabinet/' }, t('cabinet.signin.back'))));
+          view.querySelector('#view-title').focus();
+        } catch (e) {
+          if (isOff(e)) { showOff(view, ctx); return; }
+          note.textContent = explain(ctx, e);
+          send.disabled = false;
+        }
+      });
+      mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
+        h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.forgot.title')), box));
+      addr.focus();
+    }
+    forgot.addEventListener('click', showForgot);
 
     const form = h('form', { class: 'auth-form', novalidate: false },
       h('div', { class: 'field' }, h('label', { for: 'cab-email' }, t('cabinet.field.email')), email),
       h('div', { class: 'field' }, h('label', { for: 'cab-password' }, t('cabinet.field.password')), password, hint),
-      message, h('div', { class: 'btn-row' }, submit, resend));
+      message, h('div', { class: 'btn-row' }, submit, resend), forgot);
     form.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       submit.disabled = true;
@@ -198,12 +245,15 @@ export default {
         },
       }, t('cabinet.oauth.with', { provider: PROVIDERS[p] }))))) : null;
 
-    mount(view, h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
+    const page = h('section', { class: 'auth', 'aria-labelledby': 'view-title' },
       heading,
       merged ? h('p', { class: 'notice auth-merged', role: 'status' }, t('cabinet.merged')) : null,
       form, switchBtn,
       h('h2', { class: 'auth-or' }, t('cabinet.signin.other')),
-      tgBox, oauth));
+      tgBox, oauth);
+    mount(view, page);
+    // The mail's "if it was not you" link (/cabinet/login?forgot=1) opens the form at once.
+    if (new URLSearchParams(location.search).get('forgot') === '1') showForgot();
     return stopPoll;
   },
 };
