@@ -96,7 +96,7 @@ void post_link_email(Exchange& ex) {
     const auto email = normalize_email(require_string(body, "email", 3, 254));
     if (!email) throw bad_request("email is not a valid e-mail address");
     const std::string password = require_string(body, "password", 8, 128);
-    link.request(ex.caller().user.id, ex.req.remote_addr, *email, password);
+    link.request(ex.caller().user.id, ex.req.remote_addr, *email, password, ex.caller().user.language);
     write_ok_email(ex, *email);
 }
 

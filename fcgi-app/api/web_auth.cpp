@@ -53,7 +53,10 @@ void post_auth_register(Exchange& ex) {
     const JsonBody body(ex.req);
     const std::string email = require_email(body);
     const std::string password = require_string(body, "password", 8, 128);
-    auth.register_account(ex.req.remote_addr, email, password);
+    // The page's language, for the account's mails and messages; without one (the original's
+    // page sends none) the shop's default, Russian, as before.
+    const auto language = optional_string(body, "language", 16);
+    auth.register_account(ex.req.remote_addr, email, password, language && language->rfind("en", 0) == 0 ? "en" : "ru");
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("ok");

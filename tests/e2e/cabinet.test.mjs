@@ -30,7 +30,7 @@ async function mailedLink(email, nth = 0, page = 'verify') {
 }
 
 async function registerVerified(email) {
-  const r = await api('POST', '/auth/register', { body: { email, password: PASSWORD } });
+  const r = await api('POST', '/auth/register', { body: { email, password: PASSWORD, language: 'en' } });
   assert.equal(r.status, 200);
   const link = await mailedLink(email);
   const v = await api('POST', '/auth/verify', { body: { token: link.searchParams.get('token') } });
@@ -91,10 +91,10 @@ test('register → the mailed link → signed in, home shows the account and /me
 
 test('an address registered twice: its link asks for the password of its own registration, refuses the other one, then signs in', async () => {
   const email = freshEmail();
-  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD, language: 'en' } })).status, 200);
   const first = await mailedLink(email, 1);
   // Someone else registers the same address before the owner clicks: a second, alike mail.
-  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'not the owners 42' } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'not the owners 42', language: 'en' } })).status, 200);
   const second = await mailedLink(email, 2);
   assert.notEqual(first.search, second.search);
 
@@ -138,7 +138,7 @@ test('a verify link opened while signed in asks first; going on switches every t
   const oldRefresh = await p.page.evaluate(() => JSON.parse(localStorage.getItem('cabinet.session')).refresh);
 
   const other = freshEmail();
-  assert.equal((await api('POST', '/auth/register', { body: { email: other, password: PASSWORD } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email: other, password: PASSWORD, language: 'en' } })).status, 200);
   const link = await mailedLink(other);
   let verifies = 0;
   p.context.on('request', (r) => { if (r.url().endsWith('/auth/verify')) verifies += 1; });
@@ -384,7 +384,7 @@ test('Telegram sign-in cancelled in the bot is final and explained', async () =>
 
 test('unverified login is explained and sends the link again; a 429 says how long to wait; a bad OAuth return explains', async () => {
   const email = freshEmail();
-  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD, language: 'en' } })).status, 200);
   await mailedLink(email);
   const p = await openPage(browser, '/cabinet/');
   p.allowHttp((r) => r.url().endsWith('/auth/login') && (r.status() === 403 || r.status() === 429));

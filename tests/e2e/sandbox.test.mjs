@@ -136,7 +136,7 @@ test('CryptoBot sandbox: the invoice page\'s Pay sends the signed update, the da
 // A web account (registered and verified through the API): its Bearer token.
 async function webBuyer() {
   const email = `sandbox-web${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.test`;
-  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'correct horse 42' } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'correct horse 42', language: 'en' } })).status, 200);
   const mail = await waitFor(async () => {
     const r = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
     return r.length ? r[r.length - 1] : null;
@@ -217,7 +217,7 @@ test('Stars sandbox: an invoice the bot declines at pre-checkout shows the bot\'
 
 test('mail catcher: the cabinet\'s verification mail is listed, and its link signs the web cabinet in', async () => {
   const email = `sandbox${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.test`;
-  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'correct horse 42' } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: 'correct horse 42', language: 'en' } })).status, 200);
   const p = await openPage(browser, '/sandbox/mail');
   await p.page.getByRole('heading', { name: 'Mail catcher' }).waitFor();
   const mail = await waitFor(async () => {

@@ -62,7 +62,7 @@ async function registerInPage(p, email = freshEmail()) {
 // A verified web account made through the API, then signed in on the page.
 async function signedInPage(path = '/cabinet/') {
   const email = freshEmail();
-  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD } })).status, 200);
+  assert.equal((await api('POST', '/auth/register', { body: { email, password: PASSWORD, language: 'en' } })).status, 200);
   const link = await mailedLink(email);
   assert.equal((await api('POST', '/auth/verify', { body: { token: link.searchParams.get('token') } })).status, 200);
   const p = await openPage(browser, path);

@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_CASE(link_email_then_login_reaches_the_same_user) {
 // who proves the mailbox by the code, and it loses the address (and its mailed link).
 BOOST_AUTO_TEST_CASE(link_email_takes_the_address_from_an_unverified_registration) {
     const std::string email = fresh_link_email("squat");
-    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/auth/register", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status, 200);
+    BOOST_REQUIRE_EQUAL(post_json("/api/cabinet/auth/register", R"({"email":")" + email + R"(","password":"squatter pass 1","language":"en"})").status, 200);
     const std::string squatter_link = mailed_verification_token(email);
     const int64_t tg = fresh_telegram_id();
     const std::string tma = tma_header(tg).substr(15);
@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(link_email_takes_the_address_from_an_unverified_registratio
     BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + email + "' AND id = " + uid_of(tg)) == 1);
     // The squatter's link is over, and their password opens nothing.
     BOOST_TEST(post_json("/api/cabinet/auth/verify", R"({"token":")" + squatter_link + R"("})").status == 400);
-    BOOST_TEST(post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":"squatter pass 1"})").status == 401);
+    BOOST_TEST(post_json("/api/cabinet/auth/login", R"({"email":")" + email + R"(","password":"squatter pass 1","language":"en"})").status == 401);
     access_of(login(email));
 }
 

@@ -174,4 +174,20 @@ BOOST_AUTO_TEST_CASE(the_email_sign_in_comes_off_an_account_with_another_way_in_
     check_session(post("login", creds(only, kPassword)), only);
 }
 
+// Registration takes the page's language: the account's mails are written in it; without
+// one (the original's page) the shop's default, Russian.
+BOOST_AUTO_TEST_CASE(the_accounts_mails_speak_the_language_it_registered_in) {
+    const std::string ru = fresh_email("ru");
+    BOOST_REQUIRE(post("register", R"({"email":")" + ru + R"(","password":")" + kPassword + R"(","language":"ru"})").status == 200);
+    BOOST_TEST(wait_mail(lower(ru)).find("=?UTF-8?") != std::string::npos);  // a Russian subject, encoded
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + lower(ru) + "' AND language = 'ru'") == 1);
+    const std::string none = fresh_email("none");
+    BOOST_REQUIRE(post("register", R"({"email":")" + none + R"(","password":")" + kPassword + R"("})").status == 200);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + lower(none) + "' AND language = 'ru'") == 1);
+    const std::string en = fresh_email("en");
+    BOOST_REQUIRE(post("register", creds(en, kPassword)).status == 200);
+    BOOST_TEST(wait_mail(lower(en)).find("Subject: Confirm your e-mail") != std::string::npos);
+    BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + lower(en) + "' AND language = 'en'") == 1);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

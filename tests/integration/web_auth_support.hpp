@@ -25,8 +25,9 @@ inline std::string lower(std::string s) {
 inline HttpResult post(const std::string& what, const std::string& body) {
     return http("POST", "/api/cabinet/auth/" + what, {"Content-Type: application/json"}, body);
 }
+// An English page's request (register takes the page's language for the account's mails).
 inline std::string creds(const std::string& email, const std::string& password) {
-    return R"({"email":")" + email + R"(","password":")" + password + R"("})";
+    return R"({"email":")" + email + R"(","password":")" + password + R"(","language":"en"})";
 }
 inline std::string field(const std::string& name, const std::string& value) { return "{\"" + name + "\":\"" + value + "\"}"; }
 

@@ -127,11 +127,32 @@ BOOST_AUTO_TEST_CASE(mime_encodes_non_ascii_and_refuses_header_injection) {
 
 BOOST_AUTO_TEST_CASE(templates_escape_html) {
     BOOST_TEST(html_escape(R"(<a href="x">&'</a>)") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
-    const MailContent m = verification_mail("https://x.test/verify?token=a\"b<c&d", "24 hours");
+    const MailContent m = verification_mail("https://x.test/verify?token=a\"b<c&d", 86400, MailLanguage::en);
     BOOST_TEST(m.text.find("https://x.test/verify?token=a\"b<c&d") != std::string::npos);
     BOOST_TEST(m.html.find("a&quot;b&lt;c&amp;d") != std::string::npos);
     BOOST_TEST(m.html.find("a\"b<c") == std::string::npos);
     BOOST_TEST(m.text.find("24 hours") != std::string::npos);
+}
+
+// Mails in the account's language, durations written in it (Russian plurals included).
+BOOST_AUTO_TEST_CASE(mails_speak_the_accounts_language) {
+    BOOST_TEST((mail_language("ru") == MailLanguage::ru));
+    BOOST_TEST((mail_language("en") == MailLanguage::en));
+    BOOST_TEST((mail_language("") == MailLanguage::en));
+    BOOST_TEST(duration_text(1800, MailLanguage::en) == "30 minutes");
+    BOOST_TEST(duration_text(3600, MailLanguage::en) == "1 hour");
+    BOOST_TEST(duration_text(86400, MailLanguage::en) == "24 hours");
+    BOOST_TEST(duration_text(1800, MailLanguage::ru) == "30 минут");
+    BOOST_TEST(duration_text(86400, MailLanguage::ru) == "24 часа");
+    BOOST_TEST(duration_text(3600, MailLanguage::ru) == "1 час");
+    BOOST_TEST(duration_text(900, MailLanguage::ru) == "15 минут");
+    BOOST_TEST(duration_text(120, MailLanguage::ru) == "2 минуты");
+    BOOST_TEST(duration_text(1260, MailLanguage::ru) == "21 минуту");
+    const MailContent ru = password_reset_mail("https://x.test/reset?token=t", 1800, MailLanguage::ru);
+    BOOST_TEST(ru.subject == "Сброс пароля");
+    BOOST_TEST(ru.text.find("30 минут") != std::string::npos);
+    BOOST_TEST(ru.html.find("https://x.test/reset?token=t") != std::string::npos);
+    BOOST_TEST(password_reset_mail("https://x.test/reset?token=t", 1800, MailLanguage::en).subject == "Reset your password");
 }
 
 BOOST_AUTO_TEST_CASE(emails_are_canonical) {

@@ -17,6 +17,7 @@ std::optional<WebLogin> first_login(const pqxx::result& res) {
     w.email_verified = r["email_verified"].as<bool>();
     w.password_hash = r["password_hash"].is_null() ? "" : r["password_hash"].c_str();
     w.is_blocked = r["is_blocked"].as<bool>();
+    w.language = r["language"].c_str();
     return w;
 }
 
@@ -29,10 +30,10 @@ std::optional<UsedVerification> verification_of(const pqxx::result& res) {
 }  // namespace
 
 std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::string& email,
-                                       const std::string& password_hash, const std::string& currency) {
+                                       const std::string& password_hash, const std::string& currency,
+                                       const std::string& language) {
     const auto res = insert_with_referral_code(txn, "register_web", [&](pqxx::subtransaction& sub, const std::string& code) {
-        // Web sign-ups have no Telegram language to go by: the shop's default, "ru".
-        return exec_prepared(sub, "register_web_user", email, password_hash, std::string("ru"), currency, code);
+        return exec_prepared(sub, "register_web_user", email, password_hash, language, currency, code);
     });
     if (res.empty()) return std::nullopt;
     return res[0][0].as<int64_t>();
@@ -79,7 +80,7 @@ std::optional<ResendDue> verification_resend_due(pqxx::transaction_base& txn, co
     const auto r = exec_prepared(txn, "verification_resend_due", email);
     if (r.empty()) return std::nullopt;
     return ResendDue{r[0]["id"].as<int64_t>(), r[0]["email"].c_str(), r[0]["password_hash"].c_str(),
-                     r[0]["contested"].as<bool>()};
+                     r[0]["language"].c_str(), r[0]["contested"].as<bool>()};
 }
 
 bool remove_email_login(pqxx::transaction_base& txn, int64_t user_id) {

@@ -16,12 +16,14 @@ struct WebLogin {
     bool email_verified = false;
     std::string password_hash;  // empty when the account has no password (Telegram-only)
     bool is_blocked = false;
+    std::string language;  // the account's: its mails are written in it
 };
 
 // A new web-only account (telegram_id NULL) with a fresh referral code and a
 // `registration` event; nullopt when the e-mail belongs to an account already.
 std::optional<int64_t> insert_web_user(pqxx::dbtransaction& txn, const std::string& email,
-                                       const std::string& password_hash, const std::string& currency);
+                                       const std::string& password_hash, const std::string& currency,
+                                       const std::string& language);
 std::optional<WebLogin> find_web_login_by_email(pqxx::transaction_base& txn, const std::string& email);
 std::optional<WebLogin> find_web_login_by_id(pqxx::transaction_base& txn, int64_t user_id);
 void update_password_hash(pqxx::transaction_base& txn, int64_t user_id, const std::string& hash);
@@ -58,7 +60,7 @@ std::optional<UsedReset> use_reset_token(pqxx::transaction_base& txn, const std:
 // than once, so the new link asks for a password too.
 struct ResendDue {
     int64_t user_id = 0;
-    std::string email, password_hash;
+    std::string email, password_hash, language;
     bool contested = false;
 };
 std::optional<ResendDue> verification_resend_due(pqxx::transaction_base& txn, const std::string& email);

@@ -18,9 +18,9 @@ std::vector<Statement> web_auth_statements() {
      "  SELECT id, 'registration', jsonb_build_object('source', 'web') FROM ins"
      ") SELECT id FROM ins"},
     {"web_login_by_email",
-     "SELECT id, email, email_verified, password_hash, is_blocked FROM users WHERE email = $1"},
+     "SELECT id, email, email_verified, password_hash, is_blocked, language FROM users WHERE email = $1"},
     {"web_user_by_id",
-     "SELECT id, email, email_verified, password_hash, is_blocked FROM users WHERE id = $1"},
+     "SELECT id, email, email_verified, password_hash, is_blocked, language FROM users WHERE id = $1"},
     {"update_password_hash", "UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1"},
     // A registration's link: it carries that registration's password ($5). A contested
     // registration ($6: the unverified account existed before it) marks every link of the
@@ -49,7 +49,7 @@ std::vector<Statement> web_auth_statements() {
     // A verification link sent again: only for an account not verified yet, at most one a
     // minute (the newest link's age).
     {"verification_resend_due",
-     "SELECT u.id, u.email, coalesce(u.password_hash, '') AS password_hash,"
+     "SELECT u.id, u.email, coalesce(u.password_hash, '') AS password_hash, u.language,"
      "       EXISTS (SELECT 1 FROM email_verification_tokens c WHERE c.user_id = u.id AND c.contested) AS contested"
      " FROM users u"
      " WHERE u.email = $1 AND NOT u.email_verified AND NOT EXISTS ("

@@ -10,71 +10,125 @@ std::string html_page(std::string_view body) {
            "\n</body></html>\n";
 }
 
+// Russian plural of `n`: one (1, 21 …), few (2–4, 22–24 …), many (the rest).
+const char* ru_plural(int64_t n, const char* one, const char* few, const char* many) {
+    const int64_t d = n % 10, dd = n % 100;
+    if (d == 1 && dd != 11) return one;
+    if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return few;
+    return many;
+}
+
+std::string p(std::string_view text) { return "<p>" + std::string(text) + "</p>"; }
+std::string a(std::string_view url, std::string_view label) {
+    return "<a href=\"" + html_escape(url) + "\">" + std::string(label) + "</a>";
+}
+
+// A mail that carries one link: hello, why, the link (as a button and as text), the rules.
+MailContent link_mail(std::string subject, std::string_view hello, std::string_view why, std::string_view link,
+                      std::string_view button, std::string_view or_open, std::string_view rules) {
+    MailContent m;
+    m.subject = std::move(subject);
+    m.text = std::string(hello) + "\n\n" + std::string(why) + "\n\n" + std::string(link) + "\n\n" + std::string(rules) + "\n";
+    m.html = html_page(p(hello) + "\n" + p(why) + "\n" + p(a(link, button)) + "\n" + p(std::string(or_open) + " " + html_escape(link)) +
+                       "\n" + p(html_escape(rules)));
+    return m;
+}
+
 }  // namespace
 
-MailContent verification_mail(std::string_view link, std::string_view ttl_text) {
-    MailContent m;
-    m.subject = "Confirm your e-mail";
-    m.text = "Hello!\n\nTo finish creating your account, open this link:\n\n" + std::string(link) +
-             "\n\nThe link works once and expires in " + std::string(ttl_text) +
-             ".\nIf you did not sign up, ignore this mail.\n";
-    const std::string l = html_escape(link);
-    m.html = html_page("<p>Hello!</p>\n<p>To finish creating your account, confirm your e-mail:</p>\n<p><a href=\"" + l +
-                       "\">Confirm e-mail</a></p>\n<p>Or open this link: " + l + "</p>\n<p>The link works once and expires in " +
-                       html_escape(ttl_text) + ". If you did not sign up, ignore this mail.</p>");
-    return m;
+MailLanguage mail_language(std::string_view language) {
+    return language.substr(0, 2) == "ru" ? MailLanguage::ru : MailLanguage::en;
 }
 
-MailContent already_registered_mail(std::string_view login_url) {
+std::string duration_text(int64_t s, MailLanguage lang) {
+    const bool hours = s % 3600 == 0;
+    const int64_t n = hours ? s / 3600 : (s + 59) / 60;
+    if (lang == MailLanguage::ru)
+        return std::to_string(n) + " " + (hours ? ru_plural(n, "час", "часа", "часов") : ru_plural(n, "минуту", "минуты", "минут"));
+    return std::to_string(n) + (hours ? (n == 1 ? " hour" : " hours") : (n == 1 ? " minute" : " minutes"));
+}
+
+MailContent verification_mail(std::string_view link, int64_t ttl_s, MailLanguage lang) {
+    const std::string ttl = duration_text(ttl_s, lang);
+    if (lang == MailLanguage::ru)
+        return link_mail("Подтвердите e-mail", "Здравствуйте!", "Чтобы закончить создание аккаунта, откройте ссылку:", link,
+                         "Подтвердить e-mail", "Или откройте эту ссылку:",
+                         "Ссылка работает один раз, " + ttl + ". Если вы не регистрировались, просто не отвечайте на это письмо.");
+    return link_mail("Confirm your e-mail", "Hello!", "To finish creating your account, open this link:", link, "Confirm e-mail",
+                     "Or open this link:", "The link works once and expires in " + ttl + ". If you did not sign up, ignore this mail.");
+}
+
+MailContent already_registered_mail(std::string_view login_url, MailLanguage lang) {
     MailContent m;
+    const std::string l(login_url);
+    if (lang == MailLanguage::ru) {
+        m.subject = "Попытка регистрации с вашим e-mail";
+        m.text = "Здравствуйте!\n\nКто-то пытался создать аккаунт с этим e-mail, а у него аккаунт уже есть.\n"
+                 "Если это были вы, просто войдите: " + l + "\nЕсли нет, ничего делать не нужно: ничего не изменилось.\n";
+        m.html = html_page(p("Здравствуйте!") + "\n" + p("Кто-то пытался создать аккаунт с этим e-mail, а у него аккаунт уже есть.") +
+                           "\n" + p("Если это были вы, просто " + a(l, "войдите") + ".") + "\n" +
+                           p("Если нет, ничего делать не нужно: ничего не изменилось."));
+        return m;
+    }
     m.subject = "Sign-up attempt with your e-mail";
     m.text = "Hello!\n\nSomeone tried to create an account with this e-mail, which already has one.\n"
-             "If it was you, sign in instead: " + std::string(login_url) +
-             "\nIf it was not you, ignore this mail: nothing has changed.\n";
-    const std::string l = html_escape(login_url);
-    m.html = html_page("<p>Hello!</p>\n<p>Someone tried to create an account with this e-mail, which already has one.</p>\n"
-                       "<p>If it was you, <a href=\"" + l + "\">sign in</a> instead.</p>\n"
-                       "<p>If it was not you, ignore this mail: nothing has changed.</p>");
+             "If it was you, sign in instead: " + l + "\nIf it was not you, ignore this mail: nothing has changed.\n";
+    m.html = html_page(p("Hello!") + "\n" + p("Someone tried to create an account with this e-mail, which already has one.") + "\n" +
+                       p("If it was you, " + a(l, "sign in") + " instead.") + "\n" +
+                       p("If it was not you, ignore this mail: nothing has changed."));
     return m;
 }
 
-MailContent password_reset_mail(std::string_view link, std::string_view ttl_text) {
-    MailContent m;
-    m.subject = "Reset your password";
-    m.text = "Hello!\n\nTo choose a new password, open this link:\n\n" + std::string(link) +
-             "\n\nThe link works once and expires in " + std::string(ttl_text) +
-             ". Setting a new password signs you out everywhere.\nIf you did not ask for it, ignore this mail: "
-             "your password stays as it is.\n";
-    const std::string l = html_escape(link);
-    m.html = html_page("<p>Hello!</p>\n<p>To choose a new password, open this link:</p>\n<p><a href=\"" + l +
-                       "\">Choose a new password</a></p>\n<p>Or open this link: " + l +
-                       "</p>\n<p>The link works once and expires in " + html_escape(ttl_text) +
-                       ". Setting a new password signs you out everywhere.</p>\n"
-                       "<p>If you did not ask for it, ignore this mail: your password stays as it is.</p>");
-    return m;
+MailContent password_reset_mail(std::string_view link, int64_t ttl_s, MailLanguage lang) {
+    const std::string ttl = duration_text(ttl_s, lang);
+    if (lang == MailLanguage::ru)
+        return link_mail("Сброс пароля", "Здравствуйте!", "Чтобы задать новый пароль, откройте ссылку:", link, "Задать новый пароль",
+                         "Или откройте эту ссылку:",
+                         "Ссылка работает один раз, " + ttl + ". Новый пароль завершит все сеансы. Если вы не просили сброс, "
+                         "не отвечайте на это письмо: пароль останется прежним.");
+    return link_mail("Reset your password", "Hello!", "To choose a new password, open this link:", link, "Choose a new password",
+                     "Or open this link:",
+                     "The link works once and expires in " + ttl + ". Setting a new password signs you out everywhere. "
+                     "If you did not ask for it, ignore this mail: your password stays as it is.");
 }
 
-MailContent password_changed_mail(std::string_view forgot_url) {
+MailContent password_changed_mail(std::string_view forgot_url, MailLanguage lang) {
     MailContent m;
+    const std::string l(forgot_url);
+    if (lang == MailLanguage::ru) {
+        m.subject = "Пароль изменён";
+        m.text = "Здравствуйте!\n\nПароль вашего аккаунта только что изменён, другие сеансы завершены.\n"
+                 "Если это были не вы, сразу задайте новый пароль: " + l + "\n";
+        m.html = html_page(p("Здравствуйте!") + "\n" + p("Пароль вашего аккаунта только что изменён, другие сеансы завершены.") + "\n" +
+                           p("Если это были не вы, сразу " + a(l, "задайте новый пароль") + "."));
+        return m;
+    }
     m.subject = "Your password was changed";
     m.text = "Hello!\n\nThe password of your account was just changed, and its other sessions were ended.\n"
-             "If it was not you, choose a new password at once: " + std::string(forgot_url) + "\n";
-    const std::string l = html_escape(forgot_url);
-    m.html = html_page("<p>Hello!</p>\n<p>The password of your account was just changed, and its other sessions were ended.</p>\n"
-                       "<p>If it was not you, <a href=\"" + l + "\">choose a new password</a> at once.</p>");
+             "If it was not you, choose a new password at once: " + l + "\n";
+    m.html = html_page(p("Hello!") + "\n" + p("The password of your account was just changed, and its other sessions were ended.") +
+                       "\n" + p("If it was not you, " + a(l, "choose a new password") + " at once."));
     return m;
 }
 
-MailContent email_link_code_mail(std::string_view code, std::string_view ttl_text) {
+MailContent email_link_code_mail(std::string_view code, int64_t ttl_s, MailLanguage lang) {
     MailContent m;
-    m.subject = "Your code: " + std::string(code);
-    m.text = "Hello!\n\nTo add this e-mail to your account, enter this code in the cabinet:\n\n" + std::string(code) +
-             "\n\nThe code expires in " + std::string(ttl_text) +
+    const std::string ttl = duration_text(ttl_s, lang);
+    const std::string c(code);
+    const std::string big = "<p style=\"font-size:1.6em;letter-spacing:0.2em\"><b>" + html_escape(code) + "</b></p>";
+    if (lang == MailLanguage::ru) {
+        m.subject = "Ваш код: " + c;
+        m.text = "Здравствуйте!\n\nЧтобы добавить этот e-mail к аккаунту, введите код в кабинете:\n\n" + c + "\n\nКод действует " +
+                 ttl + ".\nЕсли вы его не запрашивали, не отвечайте на письмо: без кода ничего не изменится.\n";
+        m.html = html_page(p("Здравствуйте!") + "\n" + p("Чтобы добавить этот e-mail к аккаунту, введите код в кабинете:") + "\n" + big +
+                           "\n" + p("Код действует " + html_escape(ttl) + ". Если вы его не запрашивали, не отвечайте на письмо: без кода ничего не изменится."));
+        return m;
+    }
+    m.subject = "Your code: " + c;
+    m.text = "Hello!\n\nTo add this e-mail to your account, enter this code in the cabinet:\n\n" + c + "\n\nThe code expires in " + ttl +
              ".\nIf you did not ask for it, ignore this mail: nothing changes without the code.\n";
-    m.html = html_page("<p>Hello!</p>\n<p>To add this e-mail to your account, enter this code in the cabinet:</p>\n"
-                       "<p style=\"font-size:1.6em;letter-spacing:0.2em\"><b>" + html_escape(code) + "</b></p>\n"
-                       "<p>The code expires in " + html_escape(ttl_text) +
-                       ". If you did not ask for it, ignore this mail: nothing changes without the code.</p>");
+    m.html = html_page(p("Hello!") + "\n" + p("To add this e-mail to your account, enter this code in the cabinet:") + "\n" + big + "\n" +
+                       p("The code expires in " + html_escape(ttl) + ". If you did not ask for it, ignore this mail: nothing changes without the code."));
     return m;
 }
 

@@ -45,7 +45,8 @@ void refuse_if_resting(pqxx::transaction_base& txn, const std::string& email) {
 
 }  // namespace
 
-void EmailLink::request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password) {
+void EmailLink::request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password,
+                        const std::string& language) {
     // One request for an address at a time, as registration and login (before the limits
     // are read): parallel ones all passed the same reading and each mailed a code.
     const OneCheckPerEmail one_at_a_time(redis_, db_, email);
@@ -65,7 +66,7 @@ void EmailLink::request(int64_t user_id, std::string_view ip, const std::string&
     const std::string code = new_code();
     db_.write([&](pqxx::work& txn) {
         replace_email_link_code(txn, user_id, email, code_hash(user_id, code), hash, kEmailLinkCodeTtlS);
-        enqueue_mail(txn, email, email_link_code_mail(code, std::to_string(kEmailLinkCodeTtlS / 60) + " minutes"));
+        enqueue_mail(txn, email, email_link_code_mail(code, kEmailLinkCodeTtlS, mail_language(language)));
     });
 }
 

@@ -34,7 +34,9 @@ public:
     // `email` is canonical. 409 when it belongs to another account or this account has a
     // verified e-mail already, 429 when the address took kEmailLinkMissesPerDay wrong codes
     // within the day; the code replaces any earlier one of this user.
-    void request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password);
+    // The mail is written in `language`, the account's.
+    void request(int64_t user_id, std::string_view ip, const std::string& email, std::string_view password,
+                 const std::string& language);
     // The linked address. 400 no live code / expired / wrong code, 429 after the 5th wrong
     // attempt (the code is dead then) or the address's kEmailLinkMissesPerDay-th, 409 when the address was taken meanwhile or the
     // account got a verified e-mail since the code was asked for (a merge).

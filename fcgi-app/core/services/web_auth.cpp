@@ -14,18 +14,14 @@
 namespace cabinet {
 namespace {
 
-std::string ttl_text(int64_t s) {
-    if (s % 3600 == 0) return std::to_string(s / 3600) + (s == 3600 ? " hour" : " hours");
-    return std::to_string((s + 59) / 60) + " minutes";
-}
-
-// The link of one registration, carrying that registration's password hash.
+// The link of one registration, carrying that registration's password hash, in `language`.
 void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, const std::string& email,
-                        const std::string& password_hash, bool contested) {
+                        const std::string& password_hash, bool contested, const std::string& language) {
     const std::string token = new_opaque_token();
     insert_verification_token(txn, opaque_token_hash(token), user_id, email, s.verify_token_ttl_s, password_hash,
                               contested);
-    enqueue_mail(txn, email, verification_mail(s.web_cabinet_url + "/verify?token=" + token, ttl_text(s.verify_token_ttl_s)));
+    enqueue_mail(txn, email, verification_mail(s.web_cabinet_url + "/verify?token=" + token, s.verify_token_ttl_s,
+                                               mail_language(language)));
 }
 
 ApiError bad_credentials() { return unauthorized("invalid e-mail or password"); }
@@ -70,7 +66,8 @@ WebSession WebAuth::issue(pqxx::transaction_base& txn, int64_t user_id, const st
     return out;
 }
 
-void WebAuth::register_account(std::string_view ip, const std::string& email, std::string_view password) {
+void WebAuth::register_account(std::string_view ip, const std::string& email, std::string_view password,
+                               const std::string& language) {
     // One registration of an address at a time, as one login (before the limits are read):
     // parallel ones all passed the same reading and each sent a mail.
     const OneCheckPerEmail one_at_a_time(redis_, db_, email);
@@ -80,8 +77,8 @@ void WebAuth::register_account(std::string_view ip, const std::string& email, st
     // Hashed before we know whether the address is taken: both answers cost the same.
     const std::string hash = passwords_.hash(password);
     db_.write([&](pqxx::work& txn) {
-        if (auto id = insert_web_user(txn, email, hash, s_.default_currency)) {
-            queue_verification(txn, s_, *id, email, hash, false);
+        if (auto id = insert_web_user(txn, email, hash, s_.default_currency, language)) {
+            queue_verification(txn, s_, *id, email, hash, false, language);
             return;
         }
         const auto existing = find_web_login_by_email(txn, email);
@@ -91,8 +88,9 @@ void WebAuth::register_account(std::string_view ip, const std::string& email, st
         // link now asks for the password of its own registration (verify), whichever came
         // first, the owner's or a squatter's. Verified: a notice that someone tried, and
         // nothing else.
-        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email, hash, true);
-        else enqueue_mail(txn, email, already_registered_mail(s_.web_cabinet_url + "/login"));
+        // Written in the account's language: the mailbox's owner made it.
+        if (!existing->email_verified) queue_verification(txn, s_, existing->id, email, hash, true, existing->language);
+        else enqueue_mail(txn, email, already_registered_mail(s_.web_cabinet_url + "/login", mail_language(existing->language)));
     });
 }
 
@@ -164,7 +162,8 @@ void WebAuth::forgot_password(std::string_view ip, const std::string& email) {
         if (!user) return;
         const std::string token = new_opaque_token();
         if (insert_reset_token(txn, opaque_token_hash(token), user->id, email, kResetTtlS))
-            enqueue_mail(txn, email, password_reset_mail(s_.web_cabinet_url + "/reset?token=" + token, ttl_text(kResetTtlS)));
+            enqueue_mail(txn, email, password_reset_mail(s_.web_cabinet_url + "/reset?token=" + token, kResetTtlS,
+                                                         mail_language(user->language)));
     });
 }
 
@@ -180,7 +179,7 @@ WebSession WebAuth::reset_password(std::string_view ip, std::string_view token, 
         update_password_hash(txn, user->id, hash);
         mark_email_verified(txn, user->id, user->email);
         revoke_refresh_families(txn, user->id, "");
-        enqueue_mail(txn, user->email, password_changed_mail(s_.web_cabinet_url + "/login?forgot=1"));
+        enqueue_mail(txn, user->email, password_changed_mail(s_.web_cabinet_url + "/login?forgot=1", mail_language(user->language)));
         if (user->is_blocked) return LinkOutcome::blocked;
         session = issue(txn, user->id, user->email, true, kSessionByPassword);
         return LinkOutcome::ok;
@@ -204,7 +203,7 @@ int64_t WebAuth::change_password(std::string_view ip, int64_t user_id, std::stri
     return db_.write([&](pqxx::work& txn) {
         update_password_hash(txn, user_id, hash);
         const int64_t ended = revoke_refresh_families(txn, user_id, keep_session);
-        enqueue_mail(txn, user->email, password_changed_mail(s_.web_cabinet_url + "/login?forgot=1"));
+        enqueue_mail(txn, user->email, password_changed_mail(s_.web_cabinet_url + "/login?forgot=1", mail_language(user->language)));
         return ended;
     });
 }
@@ -232,7 +231,7 @@ void WebAuth::resend_verification(std::string_view ip, const std::string& email)
     db_.write([&](pqxx::work& txn) {
         // A contested address's new link asks for a password too (register_account).
         if (const auto due = verification_resend_due(txn, email))
-            queue_verification(txn, s_, due->user_id, due->email, due->password_hash, due->contested);
+            queue_verification(txn, s_, due->user_id, due->email, due->password_hash, due->contested, due->language);
     });
 }
 

@@ -40,7 +40,9 @@ public:
 
     // `email` is canonical (domain/email.hpp). Queues a verification mail for a new account;
     // for a taken address the same answer and a mail to its owner (decisions.md).
-    void register_account(std::string_view ip, const std::string& email, std::string_view password);
+    // `language` ("ru" or "en", the page's) is the new account's, for its mails and messages.
+    void register_account(std::string_view ip, const std::string& email, std::string_view password,
+                          const std::string& language);
     // The click of a verification link. A link of an address registered more than once
     // (contested) also needs the password of its own registration: 409 without one, 401
     // with another.

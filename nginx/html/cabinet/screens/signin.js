@@ -76,7 +76,8 @@ export default {
     switchBtn.addEventListener('click', () => setMode(mode === 'login' ? 'register' : 'login'));
 
     async function register() {
-      const r = await ctx.api.post('/auth/register', { email: email.value.trim(), password: password.value });
+      // The page's language becomes the account's: its mails are written in it.
+      const r = await ctx.api.post('/auth/register', { email: email.value.trim(), password: password.value, language: t.lang || 'en' });
       if (r && r.access_token) return ctx.session.adopt(r);
       mount(view, h('section', { class: 'auth auth-check-mail', 'aria-labelledby': 'view-title' },
         h('h1', { class: 'view-title', id: 'view-title' }, t('cabinet.register.check.title')),
