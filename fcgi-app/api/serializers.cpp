@@ -9,6 +9,13 @@ void write_user(JsonWriter& w, const Settings& s, const User& u) {
     w.StartObject();
     w.Key("id");
     w.Int64(u.id);
+    // Additive (issue 49): how the customer is known, where linked.
+    w.Key("telegram_id");
+    if (u.telegram_id) w.Int64(*u.telegram_id);
+    else w.Null();
+    w.Key("email");
+    if (u.email) write_string(w, *u.email);
+    else w.Null();
     w.Key("first_name");
     write_string(w, u.first_name);
     w.Key("username");

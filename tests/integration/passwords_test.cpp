@@ -190,4 +190,22 @@ BOOST_AUTO_TEST_CASE(the_accounts_mails_speak_the_language_it_registered_in) {
     BOOST_TEST(count("SELECT count(*) FROM users WHERE email = '" + lower(en) + "' AND language = 'en'") == 1);
 }
 
+// /me says how the customer is known where linked; /config names the bot (both additive).
+BOOST_AUTO_TEST_CASE(me_names_the_telegram_id_and_the_linked_email_and_config_the_bot) {
+    const std::string email = fresh_email("me");
+    const auto session = register_and_verify(email);
+    check_session(session, email);
+    const auto web = signed_in("GET", "/api/cabinet/me", access_of(session));
+    BOOST_REQUIRE_MESSAGE(web.status == 200, web.body);
+    BOOST_TEST(str(web.json()["user"]["email"]) == lower(email));
+    BOOST_TEST(web.json()["user"]["telegram_id"].IsNull());
+    const int64_t tg = fresh_telegram_id();
+    const auto app = http("GET", "/api/cabinet/me", {tma_header(tg)});
+    BOOST_REQUIRE_MESSAGE(app.status == 200, app.body);
+    BOOST_TEST(app.json()["user"]["telegram_id"].GetInt64() == tg);
+    BOOST_TEST(app.json()["user"]["email"].IsNull());
+    const auto config = http("GET", "/api/cabinet/config", {});
+    BOOST_TEST(str(config.json()["bot_username"]) == env("BOT_USERNAME"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -19,6 +19,7 @@ Account account_from_row(const pqxx::row& r) {
     u.first_name = r["first_name"].c_str();
     u.last_name = r["last_name"].c_str();
     u.language = r["language"].c_str();
+    if (!r["email"].is_null() && r["email_verified"].as<bool>()) u.email = r["email"].c_str();
     u.currency = r["currency"].c_str();
     u.balance_minor = r["balance_minor"].as<int64_t>();
     u.referral_code = r["referral_code"].c_str();

@@ -34,6 +34,7 @@ struct User {
     std::string first_name;
     std::string last_name;
     std::string language;
+    std::optional<std::string> email;  // the e-mail sign-in's address, once verified (linked)
     std::string currency;
     int64_t balance_minor = 0;
     std::string referral_code;

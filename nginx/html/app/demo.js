@@ -35,7 +35,7 @@ export function createDemo({ lang = 'en', search = location.search, web = false 
 
   const db = {
     user: {
-      id: 100000001, first_name: ru ? 'Алекс' : 'Alex', username: 'demo', language: lang, currency: 'RUB',
+      id: 100000001, telegram_id: 100000001, email: null, first_name: ru ? 'Алекс' : 'Alex', username: 'demo', language: lang, currency: 'RUB',
       balance_minor: 45000, referral_code: 'DEMO42', personal_discount_pct: 0,
       is_trial_available: state === 'none',
     },
