@@ -159,15 +159,16 @@ BOOST_AUTO_TEST_CASE(the_counted_audience_gets_one_message_each_at_telegrams_pac
     BOOST_TEST(str(one["reply_markup"]["inline_keyboard"][0][0]["url"]) == "https://example.com/x");
 
     // The pace: Telegram's 30 a second never exceeded (any 31 consecutive calls span a
-    // second or more), the set rate kept (kRate + 1 calls span a second, less the fake's
-    // few milliseconds of jitter), and the whole took n / kRate seconds.
+    // second or more: 1.2 s at kRate), the set rate kept (kRate + 1 calls span a second,
+    // less up to 0.1 s of arrival jitter at the fake on a loaded machine: a CI run saw one
+    // call 31 ms late), and the whole took n / kRate seconds.
     std::vector<int64_t> at;
     for (const auto& c : calls) at.push_back(c.at_ms);
     std::sort(at.begin(), at.end());
     for (size_t i = 0; i + 30 < at.size(); ++i)
         BOOST_TEST(at[i + 30] - at[i] >= 1000, "calls " << i << ".." << i + 30 << " within " << at[i + 30] - at[i] << " ms");
     for (size_t i = 0; i + kRate < at.size(); ++i)
-        BOOST_TEST(at[i + kRate] - at[i] >= 980, "calls " << i << ".." << i + kRate << " within " << at[i + kRate] - at[i] << " ms");
+        BOOST_TEST(at[i + kRate] - at[i] >= 900, "calls " << i << ".." << i + kRate << " within " << at[i + kRate] - at[i] << " ms");
     BOOST_TEST(at.back() - at.front() >= (67 * 1000) / kRate - 50);
 }
 
