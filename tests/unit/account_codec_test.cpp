@@ -17,6 +17,7 @@ Account full_account() {
     u.first_name = "Bénch ✓";
     u.last_name = std::string(300, 'x');  // longer than one varint byte of length
     u.language = "ru";
+    u.email = "bench51@example.com";
     u.currency = "RUB";
     u.balance_minor = -4500;
     u.referral_code = "BENCH51";

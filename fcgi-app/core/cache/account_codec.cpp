@@ -17,6 +17,7 @@ enum Flag : uint64_t {
     kSubscriptionUrl = 1 << 6,
     kAutopay = 1 << 7,
     kPlanId = 1 << 8,
+    kEmail = 1 << 9,
 };
 
 class Writer {
@@ -79,9 +80,10 @@ std::string pack_account(const Account& a) {
     w.uint(flag(u.telegram_id.has_value(), kTelegramId) | flag(u.is_blocked, kBlocked) | flag(u.trial_used, kTrialUsed) |
            flag(u.referred_by.has_value(), kReferredBy) | flag(s, kSubscription) | flag(s && s->is_trial, kIsTrial) |
            flag(s && s->subscription_url, kSubscriptionUrl) | flag(s && s->autopay_enabled, kAutopay) |
-           flag(s && s->plan_id, kPlanId));
+           flag(s && s->plan_id, kPlanId) | flag(u.email.has_value(), kEmail));
     w.sint(u.id);
     if (u.telegram_id) w.sint(*u.telegram_id);
+    if (u.email) w.str(*u.email);
     for (const std::string* f : {&u.username, &u.first_name, &u.last_name, &u.language, &u.currency, &u.referral_code})
         w.str(*f);
     w.sint(u.balance_minor);
@@ -109,6 +111,7 @@ Account unpack_account(std::string_view bytes) {
     u.trial_used = flags & kTrialUsed;
     u.id = r.sint();
     if (flags & kTelegramId) u.telegram_id = r.sint();
+    if (flags & kEmail) u.email = r.str();
     for (std::string* f : {&u.username, &u.first_name, &u.last_name, &u.language, &u.currency, &u.referral_code})
         *f = r.str();
     u.balance_minor = r.sint();
