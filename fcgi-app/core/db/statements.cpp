@@ -5,13 +5,13 @@ namespace cabinet {
 std::vector<Statement> account_statements() {
     return {
     // The caller as authentication loads it: user, discounts, subscription (one row). The
-    // columns are the view account_rows (sql 0036), shared with lock_account.
-    {"account_by_telegram_id", "SELECT * FROM account_rows WHERE telegram_id = $1"},
-    {"account_by_id", "SELECT * FROM account_rows WHERE id = $1"},
+    // columns are the view account_rows_v2 (sql 0036, 0055), shared with lock_account_v2.
+    {"account_by_telegram_id", "SELECT * FROM account_rows_v2 WHERE telegram_id = $1"},
+    {"account_by_id", "SELECT * FROM account_rows_v2 WHERE id = $1"},
     // Writers of money, trial or subscription lock the user row first, and only then read the
     // account with the sale running now, in a new statement inside the SQL function (sql
     // 0036): one round trip. db/accounts_repo.hpp lock_account.
-    {"lock_account", "SELECT * FROM lock_account($1)"},
+    {"lock_account", "SELECT * FROM lock_account_v2($1)"},
     {"user_id_by_telegram_id", "SELECT id FROM users WHERE telegram_id = $1"},
     // GET /dl: is this encrypted Happ link one the panel gave a subscription of ours?
     {"crypto_link_issued", "SELECT 1 FROM subscriptions WHERE crypto_link = $1 AND crypto_link <> ''"},
