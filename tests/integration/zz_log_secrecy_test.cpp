@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(no_secret_reaches_a_log) {
     const std::string password = "Pa55-" + std::to_string(fresh_telegram_id()) + "-never-logged";
     const std::vector<std::string> json = {"Content-Type: application/json"};
     BOOST_REQUIRE_EQUAL(http("POST", "/api/cabinet/auth/register", json,
-                             R"({"email":")" + email + R"(","password":")" + password + R"("})")
+                             R"({"email":")" + email + R"(","password":")" + password + R"(","language":"en"})")
                             .status,
                         200);
     const std::string token = mailed_verification_token(email);
