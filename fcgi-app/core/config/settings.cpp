@@ -154,7 +154,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"ADMIN_IDS", "", "comma-separated Telegram ids of the shop's admins", field<&Settings::admin_ids>()},
     {"SUPPORT_IDS", "", "comma-separated Telegram ids of the shop's support staff: in the owner's cabinet they read customers and answer support, and see no money and no settings", field<&Settings::support_ids>(), kOwner},
     {"VIEWER_IDS", "", "comma-separated Telegram ids of read-only staff: they see every section of the owner's cabinet and change nothing (demos, an accountant)", field<&Settings::viewer_ids>(), kOwner},
-    {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser (* for any)", field<&Settings::cors_origins>()},
+    {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser; * admits any site, but without credentials (name your own front end's origin)", field<&Settings::cors_origins>()},
     {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
     {"SHOP_TIMEZONE", "Europe/Moscow", "the shop's time zone (an IANA name such as Europe/Moscow or UTC): the owner's Overview counts revenue by its days", parse_time_zone, kOwner},
     {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>(), kOwner},

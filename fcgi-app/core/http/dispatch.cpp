@@ -20,11 +20,7 @@ void write_error(Response& resp, int status, std::string_view detail) {
     w.EndObject();
 }
 
-bool origin_allowed(const Settings& s, const std::string& origin) {
-    if (origin.empty()) return false;
-    return std::any_of(s.cors_origins.begin(), s.cors_origins.end(),
-                       [&](const std::string& o) { return o == "*" || o == origin; });
-}
+bool origin_allowed(const Settings& s, const std::string& origin) { return cors_grant(s, origin) != CorsGrant::none; }
 
 // Preflight: answered without authentication (browsers send no credentials on OPTIONS).
 bool handle_preflight(Exchange& ex) {
@@ -70,10 +66,24 @@ void forget_written_accounts(Exchange& ex, const Route* route) {
 
 }  // namespace
 
+CorsGrant cors_grant(const Settings& s, const std::string& origin) {
+    if (origin.empty()) return CorsGrant::none;
+    const auto& list = s.cors_origins;
+    if (std::find(list.begin(), list.end(), origin) != list.end()) return CorsGrant::named;
+    return std::find(list.begin(), list.end(), "*") != list.end() ? CorsGrant::any : CorsGrant::none;
+}
+
 void apply_cors(const Settings& s, const Request& req, Response& resp) {
-    if (!origin_allowed(s, req.origin)) return;
-    resp.header("Access-Control-Allow-Origin", req.origin);
-    resp.header("Access-Control-Allow-Credentials", "true");
+    const CorsGrant grant = cors_grant(s, req.origin);
+    if (grant == CorsGrant::none) return;
+    if (grant == CorsGrant::named) {
+        resp.header("Access-Control-Allow-Origin", req.origin);
+        resp.header("Access-Control-Allow-Credentials", "true");
+    } else {
+        // Any site: never with credentials (the browser binding's cookie stays out of a
+        // stranger's page's requests; the API's own credential is the Authorization header).
+        resp.header("Access-Control-Allow-Origin", "*");
+    }
     resp.header("Access-Control-Expose-Headers", "X-Request-Id, Retry-After");
     resp.header("Vary", "Origin");
 }
