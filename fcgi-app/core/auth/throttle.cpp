@@ -6,16 +6,18 @@
 
 #include "auth/web_tokens.hpp"
 #include "errors.hpp"
+#include "util/client_net.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet {
 namespace {
 
-std::string ip_key(std::string_view ip) { return "authfail:ip:" + std::string(ip); }
+// A client address counts by its network (util/client_net.hpp: an IPv6 /64).
+std::string ip_key(std::string_view ip) { return "authfail:ip:" + client_net(ip); }
 std::string email_key(std::string_view email) { return "authfail:email:" + std::string(email); }
 std::string pair_key(std::string_view email, std::string_view ip) {
-    return "authfail:pair:" + std::string(email) + "|" + std::string(ip);
+    return "authfail:pair:" + std::string(email) + "|" + client_net(ip);
 }
 std::string last_key(const std::string& key) { return key + ":last"; }
 
