@@ -421,6 +421,8 @@ test('forgot password: the mailed link sets a new one, signs in here and out eve
   const elsewhere = await api('POST', '/auth/login', { body: { email, password: PASSWORD } });
   assert.equal(elsewhere.status, 200);
   const p = await openPage(browser, '/cabinet/');
+  await p.page.getByRole('button', { name: 'Forgot password?' }).waitFor();
+  await p.page.screenshot({ path: screenshotPath('cabinet-signin-390.png'), fullPage: true });
   await p.page.getByRole('button', { name: 'Forgot password?' }).click();
   await p.page.getByRole('heading', { name: 'Reset your password' }).waitFor();
   await p.page.getByLabel('E-mail').fill(email);
@@ -478,6 +480,7 @@ test('signed in: the password changed (the current one asked); the e-mail, the o
   assert.equal((await api('POST', '/auth/login', { body: { email, password: 'my next passphrase' } })).status, 200);
   await p.page.getByRole('button', { name: 'Sign out' }).waitFor();  // this session goes on
   await axeClean(p.page);
+  await p.page.screenshot({ path: screenshotPath('cabinet-password-390.png'), fullPage: true });
 
   // The e-mail is this account's only way in: removing it is refused, and said.
   p.allowHttp((r) => r.url().endsWith('/link/email') && r.status() === 409);
