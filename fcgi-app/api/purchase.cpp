@@ -65,7 +65,7 @@ void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const
     const Settings& s = ex.settings();
     std::unique_ptr<Gateway> gateway;
     if (method != "stars") {
-        gateway = make_gateway(method, s, &ex.shared.gateway_slots);
+        gateway = make_gateway(method, s, &ex.shared.checkout_slots);
         if (!gateway) throw bad_request("payment method " + method + " is not available");
     }
     const auto id = exec_prepared(txn, "insert_purchase", locked.user.id, "pending", order.quote.final_minor,

@@ -263,12 +263,16 @@ BOOST_AUTO_TEST_CASE(a_link_approved_in_the_browser_merges_only_into_the_approve
 // Whoever starts a web login is not necessarily who taps its link (issue 13): the bot names
 // the browser that started it, and Cancel ends it with nobody signed in.
 BOOST_AUTO_TEST_CASE(web_login_prompt_names_the_browser_and_cancel_signs_nobody_in) {
-    const WebLogin browser = start_web_login({"User-Agent: StrangerBrowser/9.1 (Attacker OS)"});
+    // The header is the starter's: the prompt names its browser in the bot's own words, and
+    // repeats none of the header's (issue 49), the warning first.
+    const WebLogin browser = start_web_login(
+        {"User-Agent: Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120.0.0.0 Safari/537.36 Support-Team-Says-Confirm"});
     const std::string code = browser.code;
     const int64_t tg = fresh_telegram_id();
     const auto prompt = bot_start(tg, "weblogin_" + code);
-    BOOST_TEST(said(prompt, "Sign in to the web cabinet from StrangerBrowser/9.1 (Attacker OS), IP 127.0.0.1, started "), prompt.size());
-    BOOST_TEST(said(prompt, "Only if you started this yourself"));
+    BOOST_TEST(said(prompt, "Sign in to the web cabinet from Chrome 120 on Windows, IP 127.0.0.1, started "), prompt.size());
+    BOOST_TEST(said(prompt, "⚠️ Only if you started this yourself"));
+    BOOST_TEST(!said(prompt, "Support-Team"));
     BOOST_TEST(poll_web_login(browser).json()["pending"].GetBool());
 
     BOOST_TEST(said(bot_press(tg, "wl-" + code), "Sign-in cancelled"));
@@ -279,6 +283,32 @@ BOOST_AUTO_TEST_CASE(web_login_prompt_names_the_browser_and_cancel_signs_nobody_
     BOOST_TEST(said(bot_press(tg, "wl+" + code), "expired"));
     BOOST_TEST(poll_web_login(browser).status == 400);
     BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid_of(tg)) == 0);
+}
+
+// A staff account's Confirm is what a phishing page wants most: with STAFF_CODE_SIGNIN off
+// (the default; the local stack turns it on for its demo owner) the bot refuses sign-in and
+// link codes for every staff role, at the prompt and at a Confirm pressed on an older
+// prompt, and cancels the code, so the browser that started it gets nothing.
+BOOST_AUTO_TEST_CASE(staff_accounts_cannot_confirm_codes_unless_allowed) {
+    const int64_t staff = 100000002;  // SUPPORT_IDS of the stack
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {tma_header(staff)}).status == 200);
+    const WebLogin earlier = start_web_login();
+    BOOST_TEST(said(bot_start(staff, "weblogin_" + earlier.code), "Sign in to the web cabinet from"));  // allowed here
+    const int64_t sessions = count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid_of(staff));
+    PoolWith pool("STAFF_CODE_SIGNIN=false");
+    const WebLogin browser = start_web_login();
+    const auto prompt = bot_start(staff, "weblogin_" + browser.code);
+    BOOST_TEST(said(prompt, "does not sign in to a browser or link accounts with a code"), prompt.size());
+    BOOST_TEST(!said(prompt, "Sign in to the web cabinet from"));
+    BOOST_TEST(detail(poll_web_login(browser)) == "sign-in was cancelled in Telegram");
+    // The prompt shown before the setting changed: its Confirm is refused too.
+    BOOST_TEST(said(bot_press(staff, "wl+" + earlier.code), "does not sign in to a browser"));
+    BOOST_TEST(poll_web_login(earlier).status == 400);
+    BOOST_TEST(count("SELECT count(*) FROM refresh_tokens WHERE user_id = " + uid_of(staff)) == sessions);
+    // A customer is not affected.
+    const int64_t customer = fresh_telegram_id();
+    const WebLogin theirs = start_web_login();
+    BOOST_TEST(said(bot_start(customer, "weblogin_" + theirs.code), "Sign in to the web cabinet from"));
 }
 
 // A link tapped by someone merges nothing until they confirm a prompt that names the

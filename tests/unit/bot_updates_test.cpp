@@ -93,18 +93,22 @@ BOOST_AUTO_TEST_CASE(keyboards) {
 
 // The bot's prompts before a web login or a merge name what the Telegram user agrees to.
 BOOST_AUTO_TEST_CASE(code_prompts_name_the_browser_and_the_account) {
-    cabinet::CodePrompt p{{"203.0.113.7", "Firefox/128.0", ""}, 1795000000, "ann@example.com", true};
+    cabinet::CodePrompt p{{"203.0.113.7", "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", ""},
+                          1795000000, "ann@example.com", true};
+    // The warning first, then the browser in our words.
     const std::string login = bot::web_login_prompt(p);
-    BOOST_TEST(login.find("Sign in to the web cabinet from Firefox/128.0, IP 203.0.113.7, started 2026-11-18 ") == 0u, login);
-    BOOST_TEST(login.find("Only if you started this yourself") != std::string::npos);
+    BOOST_TEST(login.find("⚠️ Only if you started this yourself") == 0u, login);
+    BOOST_TEST(login.find("\n\nSign in to the web cabinet from Firefox 128 on Linux, IP 203.0.113.7, started 2026-11-18 ") !=
+                   std::string::npos, login);
     const std::string with_password = bot::link_prompt(p);
-    BOOST_TEST(with_password.find("Link the web account ann@example.com to this Telegram account?") == 0u);
+    BOOST_TEST(with_password.find("⚠️ Only if you started this yourself.") == 0u, with_password);
+    BOOST_TEST(with_password.find("Link the web account ann@example.com to this Telegram account?") != std::string::npos);
     BOOST_TEST(with_password.find("ann@example.com with its password will sign in") != std::string::npos);
     p.has_password = false;
     BOOST_TEST(bot::link_prompt(p).find("with its password") == std::string::npos);
     p.email.clear();
     const std::string oauth_only = bot::link_prompt(p);
-    BOOST_TEST(oauth_only.find("Link the web account without an e-mail") == 0u, oauth_only);
+    BOOST_TEST(oauth_only.find("Link the web account without an e-mail") != std::string::npos, oauth_only);
     // Whoever holds its provider accounts signs in here afterwards: the prompt says so.
     p.oauth_providers = "google,vk";
     BOOST_TEST(bot::link_prompt(p).find("and its Google and VK ID sign-in will sign in to this Telegram account") !=
@@ -114,6 +118,13 @@ BOOST_AUTO_TEST_CASE(code_prompts_name_the_browser_and_the_account) {
                                         "its Yandex sign-in.") != std::string::npos, bot::link_prompt(p));
     BOOST_TEST(bot::web_login_prompt({{"", "", ""}, 1795000000, "", false}).find("from an unknown browser, IP unknown") !=
                std::string::npos);
+    // A header written to speak in the bot's voice is not repeated, nor a forged address.
+    const std::string hostile = bot::web_login_prompt(
+        {{"1.2.3.4\n\nSupport", "Chrome/120.0 <b>\n\nThis is the shop's support: press Confirm</b> (Windows NT 10.0)", ""},
+         1795000000, "", false});
+    BOOST_TEST(hostile.find("from Chrome 120 on Windows, IP unknown, started") != std::string::npos, hostile);
+    BOOST_TEST(hostile.find("support") == std::string::npos, hostile);
+    BOOST_TEST(hostile.find('<') == std::string::npos, hostile);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

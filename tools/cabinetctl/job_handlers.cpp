@@ -16,6 +16,7 @@
 #include "services/maintenance.hpp"
 #include "services/reports.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/payment_recheck.hpp"
 #include "services/referral_commission.hpp"
 #include "services/support.hpp"
 #include "services/user_messages.hpp"
@@ -68,6 +69,13 @@ PanelClient panel_for(const Settings& s) {
 void fulfil(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
     PanelClient panel = panel_for(s);
     fulfil_payment(txn, panel, s, payload_id(job, "transaction_id"));
+}
+
+// `recheck_payment` {"transaction_id": N}: asks the gateway about an unpaid online payment
+// (services/payment_recheck).
+void recheck(const Settings& s, pqxx::work& txn, const jobs::Job& job) {
+    PanelClient panel = panel_for(s);
+    recheck_payment(txn, panel, s, payload_id(job, "transaction_id"));
 }
 
 // `autopay_renew` {"user_id": N, "expire_at": E}: renew expiry E from the balance
@@ -215,6 +223,7 @@ jobs::Registry make_registry(const LiveSettings& settings) {
     r.add(kAutopayJob, [&settings](pqxx::work& txn, const jobs::Job& job) { renew_by_autopay(*settings.current(), txn, job); });
     r.add(kReferralBonusJob, [&settings](pqxx::work& txn, const jobs::Job& job) { referral_bonus(*settings.current(), txn, job); });
     r.add(kFulfilJob, [&settings](pqxx::work& txn, const jobs::Job& job) { fulfil(*settings.current(), txn, job); });
+    r.add(kRecheckPaymentJob, [&settings](pqxx::work& txn, const jobs::Job& job) { recheck(*settings.current(), txn, job); });
     r.add(kSendReportJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_report(*settings.current(), txn, job); });
     r.add(kSendUserMessageJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_user_message(*settings.current(), txn, job); });
     r.add(kSendMailJob, [&settings](pqxx::work& txn, const jobs::Job& job) { send_mail(*settings.current(), txn, job); });

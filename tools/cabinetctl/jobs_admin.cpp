@@ -2,6 +2,7 @@
 //   jobs list [--status pending|running|done|dead] [--limit N]   newest first
 //   jobs requeue ID                                             a dead job runs again from attempt 1
 //   jobs requeue-paid                                           every paid order and referral bonus whose job died
+//   jobs recheck-payments [--after-s S]                         ask the gateways about unpaid online payments now
 //   jobs enqueue KIND JSON [--dedupe-key K] [--delay-s S]       prints the job's id
 #include <pqxx/pqxx>
 
@@ -11,15 +12,17 @@
 #include "db/db.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/payment_recheck.hpp"
 #include "services/referral_commission.hpp"
 #include "util/strings.hpp"
+#include "util/time.hpp"
 
 namespace cabinet::ctl {
 namespace {
 
 constexpr const char* kJobsUsage =
     "usage: cabinetctl jobs list [--status pending|running|done|dead] [--limit N]"
-    " | requeue ID | requeue-paid | enqueue KIND JSON [--dedupe-key K] [--delay-s S]";
+    " | requeue ID | requeue-paid | recheck-payments [--after-s S] | enqueue KIND JSON [--dedupe-key K] [--delay-s S]";
 
 int64_t positive_id(const Args& args) {
     int64_t id = 0;
@@ -85,6 +88,24 @@ int requeue_paid(const Settings& s) {
     return 0;
 }
 
+// The worker's pass (services/payment_recheck.hpp) at once, for the payments pending at
+// least --after-s seconds (PAYMENT_RECHECK_AFTER_S by default; 0: every unpaid one): after
+// an outage of the notifications, the operator need not wait for the next heartbeat.
+int recheck_payments(const Settings& s, const Args& args) {
+    int64_t after_s = s.payment_recheck_after_s;
+    if (!parse_int64(option(args, "--after-s", std::to_string(after_s)), after_s) || after_s < 0)
+        throw std::runtime_error("--after-s must be a non-negative number of seconds");
+    Db db(s.database_url, s.db_connect_timeout_s, s.db_statement_timeout_ms);  // the pool's statements
+    const int64_t start = unix_now();
+    int64_t queued = 0, batch = 0;
+    do {
+        batch = db.write([after_s, start](pqxx::work& txn) { return queue_payment_rechecks(txn, 500, after_s, start); });
+        queued += batch;
+    } while (batch > 0);
+    std::cout << "queued " << queued << " payments to ask their gateway about\n";
+    return 0;
+}
+
 int enqueue(pqxx::connection& conn, const Args& args) {
     if (args.size() < 3 || args[1].empty() || args[1][0] == '-') throw std::runtime_error(kJobsUsage);
     int64_t delay = 0;
@@ -103,6 +124,7 @@ int jobs(const Args& args) {
     if (args.empty()) throw std::runtime_error(kJobsUsage);
     const Settings s = load_or_die();
     if (args[0] == "requeue-paid") return requeue_paid(s);
+    if (args[0] == "recheck-payments") return recheck_payments(s, args);
     pqxx::connection conn(s.database_url);
     if (args[0] == "list") return list(conn, args);
     if (args[0] == "requeue") return requeue(conn, args);

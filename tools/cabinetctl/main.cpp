@@ -26,7 +26,7 @@ const Command kCommands[] = {
     {"migrate", migrate, "apply pending sql/migrations (each once, recorded in schema_migrations) [--dir DIR]"},
     {"seed-demo", seed_demo, "load demo plans, app config and a demo user, idempotently [--bench-users N [--panel-state MOCK_STATE_FILE]]"},
     {"worker", worker, "run the background worker: heartbeat and job threads [--concurrency N] [--lease-s S] [--poll-ms MS] [--heartbeat-every S] [--landing-every S]; stops cleanly on SIGTERM"},
-    {"jobs", jobs, "job queue: jobs list [--status pending|running|done|dead] [--limit N] | requeue ID | requeue-paid (every paid order and referral bonus whose job died) | enqueue KIND JSON [--dedupe-key K] [--delay-s S]"},
+    {"jobs", jobs, "job queue: jobs list [--status pending|running|done|dead] [--limit N] | requeue ID | requeue-paid (every paid order and referral bonus whose job died) | recheck-payments [--after-s S] (ask the gateways about unpaid online payments now) | enqueue KIND JSON [--dedupe-key K] [--delay-s S]"},
     {"user", user, "user admin: user show|transactions|block|unblock|set-balance|set-discount --telegram-id N [--value V]"},
     {"plan", plan, "plans: plan create --code C --name N [--description D] [--traffic-gb G] [--devices K] [--sort S] | price --code C --days D --months M --price MINOR | unprice --code C --days D | enable|disable --code C | list"},
     {"promo-group", promo_group, "promo groups: promo-group create --name N --discount PCT | list"},

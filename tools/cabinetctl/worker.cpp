@@ -4,7 +4,8 @@
 // its own PostgreSQL connection, woken by the change listener's LISTEN cabinet_jobs (one
 // listening connection for the whole worker: jobs/job_bell.hpp) and polling as a fallback
 // (a NOTIFY can be missed while reconnecting, and delayed or retried jobs fall due
-// without one). With each heartbeat the main thread also ends unpaid invoices past their
+// without one). With each heartbeat the main thread also queues a look at the gateway for
+// online payments still unpaid (PAYMENT_RECHECK_AFTER_S), ends unpaid invoices past their
 // time (PAYMENT_PENDING_TTL_S) and queues again a paid order whose fulfilment job died. With LANDING_DIR set, one more thread keeps the landing page
 // in step with its data (services/landing_publish.hpp): it renders every --landing-every
 // seconds and rewrites the file only when the page changed, so an owner's edit, a new plan
@@ -37,6 +38,7 @@
 #include "metrics/textfile.hpp"
 #include "services/landing_publish.hpp"
 #include "services/payment_confirmation.hpp"
+#include "services/payment_recheck.hpp"
 #include "services/referral_commission.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -155,6 +157,19 @@ void compact_overview_once(Db& db) {
     }
 }
 
+// Online payments still waiting for a notification: their gateway is asked by a job each
+// (services/payment_recheck.hpp), so a paid order is fulfilled when every notification was lost.
+void queue_payment_rechecks_once(Db& db, const LiveSettings& live) {
+    try {
+        const int64_t after_s = live.current()->payment_recheck_after_s;
+        const int64_t queued = db.write([after_s](pqxx::work& txn) { return queue_payment_rechecks(txn, 100, after_s, unix_now()); });
+        if (queued > 0) spdlog::info("{} unpaid online payments to ask their gateway about", queued);
+    } catch (const std::exception& e) {
+        spdlog::warn("queueing payment rechecks: {}", e.what());
+        db.reset();
+    }
+}
+
 // Queues again, an hour after their job died, the paid orders nothing fulfils
 // (services/payment_confirmation.hpp) and the referral bonuses nothing grants
 // (services/referral_commission.hpp).
@@ -244,6 +259,7 @@ int worker(const Args& args) {
         if (beat) spdlog::debug("heartbeat");
         else spdlog::warn("heartbeat not stored: redis unavailable");
         write_worker_metrics(s, counts, o.concurrency, started_at, beat);
+        queue_payment_rechecks_once(db, live);
         expire_payments_once(db);
         requeue_what_is_owed_once(db);
         compact_overview_once(db);

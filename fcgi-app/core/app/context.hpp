@@ -46,9 +46,12 @@ struct Shared {
     const CatalogCache catalog;
     // Panel requests in flight in this process (PANEL_CONCURRENCY), shared by the threads.
     const CallSlots panel_slots;
-    // Payment gateway requests in flight in this process (GATEWAY_CONCURRENCY): a webhook
-    // storm verifies on that many threads at once and answers the rest 503 busy.
-    const CallSlots gateway_slots;
+    // Payment gateway requests in flight in this process, GATEWAY_CONCURRENCY of each kind:
+    // a webhook storm verifies on that many threads at once and answers the rest 503 busy,
+    // while checkouts keep slots of their own, so notifications (a stranger's included)
+    // never use up what a buyer's payment page needs, nor the other way round.
+    const CallSlots notification_slots;
+    const CallSlots checkout_slots;
     // This process's block of the host's metrics file (METRICS_FILE); null when the file
     // could not be used (said once at start): then /metrics answers 503.
     const std::unique_ptr<const metrics::PoolMetrics> metrics;

@@ -5,6 +5,7 @@
 #include "util/json.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
+#include "util/user_agent.hpp"
 
 namespace cabinet::bot {
 
@@ -63,11 +64,12 @@ std::string started_at(int64_t unix_seconds) {
 }
 }  // namespace
 
+// The warning comes first: a prompt is read from the top, and its browser line is the
+// starter's to influence (only through util/user_agent's words, never their own text).
 std::string web_login_prompt(const CodePrompt& p) {
-    const std::string browser = p.starter.user_agent.empty() ? "an unknown browser" : p.starter.user_agent;
-    const std::string ip = p.starter.ip.empty() ? "unknown" : p.starter.ip;
-    return "Sign in to the web cabinet from " + browser + ", IP " + ip + ", started " + started_at(p.created_at) +
-           "?\n\nOnly if you started this yourself. Whoever opened that page gets your account.";
+    return "⚠️ Only if you started this yourself: whoever opened that page gets your account.\n\n"
+           "Sign in to the web cabinet from " + describe_user_agent(p.starter.user_agent) + ", IP " +
+           plain_ip(p.starter.ip) + ", started " + started_at(p.created_at) + "?";
 }
 
 namespace {
@@ -93,7 +95,7 @@ std::string link_prompt(const CodePrompt& p) {
         !p.email.empty() ? p.email
         : p.oauth_providers.empty() ? "without an e-mail"
                                     : "without an e-mail (it signs in through " + provider_names(p.oauth_providers) + ")";
-    std::string text = "Link the web account " + account +
+    std::string text = "⚠️ Only if you started this yourself.\n\nLink the web account " + account +
                        " to this Telegram account?\n\nIts balance, subscription and history move here";
     if (!p.email.empty() && p.has_password)
         text += ", and " + p.email + " with its password will sign in to this Telegram account";
@@ -103,7 +105,7 @@ std::string link_prompt(const CodePrompt& p) {
         text += !p.email.empty() && p.has_password ? "; so will its " + names + " sign-in"
                                                    : ", and its " + names + " sign-in will sign in to this Telegram account";
     }
-    return text + ". Its other web sessions end.\n\nOnly if you started this yourself.";
+    return text + ". Its other web sessions end.";
 }
 
 std::string confirm_keyboard(std::string_view confirm_data, std::string_view cancel_data, std::string_view code) {

@@ -58,6 +58,11 @@ inline constexpr std::string_view kLinkCancelledText = "Linking cancelled. Nothi
 inline constexpr std::string_view kCodeTakenText =
     "Another Telegram account has already confirmed this link. If your browser now asks whether that account is "
     "yours, answer No, then start again.";
+// To a staff account that opens or confirms a sign-in or link code while STAFF_CODE_SIGNIN
+// is off: the code is cancelled, so a stranger's page that talked them into it gets nothing.
+inline constexpr std::string_view kStaffCodeRefusedText =
+    "This Telegram account is the shop's staff: it does not sign in to a browser or link accounts with a code. "
+    "The code is cancelled. Open the cabinet here in Telegram, or sign in with the e-mail linked to this account.";
 inline constexpr std::string_view kWebLoginApproveInBrowserText =
     "Confirmed. Now go back to the browser and approve this Telegram account there; it is signed in then.";
 inline constexpr std::string_view kLinkApproveInBrowserText =

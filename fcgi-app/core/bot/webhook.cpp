@@ -20,6 +20,16 @@ namespace {
 
 constexpr size_t kMaxStartParamChars = 64;  // Telegram's limit of a deep-link start parameter
 
+// A staff account may use sign-in and link codes only where STAFF_CODE_SIGNIN allows it:
+// a code is a page's request to take the account that confirms it, and the staff's is the
+// one worth phishing. True when `from_id` is refused; the code is cancelled then.
+bool staff_refused(Exchange& ex, int64_t from_id, std::string_view code, std::string_view kind) {
+    const Settings& s = ex.settings();
+    if (s.staff_code_signin || s.staff_role(from_id) == StaffRole::none) return false;
+    cancel_code(ex.io.db, code, kind);
+    return true;
+}
+
 // /start weblogin_<code> or link_<code>: the bot's half of Telegram web login and of
 // linking a web account. Nothing happens yet: the bot asks, naming the browser that started
 // the login or the e-mail of the account a link merges, and only the Confirm button acts
@@ -29,6 +39,10 @@ bool on_code_start(Exchange& ex, BotApi& api, const std::string& chat, int64_t f
     if (!web_login && !starts_with(payload, kLinkPrefix)) return false;
     const std::string_view code = std::string_view(payload).substr((web_login ? kWebLoginPrefix : kLinkPrefix).size());
     const std::string_view kind = web_login ? kWebLoginKind : kLinkKind;
+    if (staff_refused(ex, from_id, code, kind)) {
+        api.send_message(chat, "", std::string(kStaffCodeRefusedText));
+        return true;
+    }
     const auto prompt = code_prompt(ex.io.db, code, kind);
     if (!prompt) {
         const bool taken = confirmed_by_another(ex.io.db, code, kind, from_id);
@@ -60,10 +74,14 @@ bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
     const auto presser = [&] { return ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, b.from.id); }); };
     std::string_view reply;
     if (starts_with(b.data, kWebLoginConfirmData) || starts_with(b.data, kLinkConfirmData)) {
+        const bool login = starts_with(b.data, kWebLoginConfirmData);
         const auto account = presser();
-        if (!account) reply = kCodeExpiredText;
+        if (staff_refused(ex, b.from.id, code_after(login ? kWebLoginConfirmData : kLinkConfirmData),
+                          login ? kWebLoginKind : kLinkKind))
+            reply = kStaffCodeRefusedText;
+        else if (!account) reply = kCodeExpiredText;
         else if (account->user.is_blocked) reply = kBlockedText;
-        else if (starts_with(b.data, kWebLoginConfirmData)) {
+        else if (login) {
             const auto code = code_after(kWebLoginConfirmData);
             const auto approval = confirm_web_login(ex.io.db, code, account->user.id);
             reply = approval ? (*approval ? kWebLoginApproveInBrowserText : kWebLoginDoneText)

@@ -1,9 +1,6 @@
 #include "config/settings.hpp"
 
-#include <arpa/inet.h>
-
 #include <algorithm>
-
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -51,16 +48,18 @@ bool plain_base_url(std::string_view url) {
            url.find_first_of("@?#\\ \t\r\n") == std::string_view::npos;
 }
 
-// An IPv4 or IPv6 address with an optional /prefix: what nginx's allow takes.
-bool valid_cidr(const std::string& cidr) {
-    const auto slash = cidr.find('/');
-    const std::string addr = cidr.substr(0, slash);
-    unsigned char buf[16];
-    const bool v4 = inet_pton(AF_INET, addr.c_str(), buf) == 1;
-    if (!v4 && inet_pton(AF_INET6, addr.c_str(), buf) != 1) return false;
-    if (slash == std::string::npos) return true;
-    int64_t bits = -1;
-    return parse_int64(cidr.substr(slash + 1), bits) && bits >= 0 && bits <= (v4 ? 32 : 128);
+template <auto Member>
+auto networks() {
+    return [](Settings& s, std::string_view v) {
+        auto& out = s.*Member;
+        out.clear();
+        for (const auto item : split(v, ',')) {
+            if (trim(item).empty()) continue;
+            const auto net = parse_ip_network(item);
+            if (!net) throw std::invalid_argument("expected addresses or networks like 185.71.76.0/27 or 2a02:5180::/32, comma-separated");
+            out.push_back(*net);
+        }
+    };
 }
 
 template <auto Member>
@@ -155,6 +154,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"SUPPORT_IDS", "", "comma-separated Telegram ids of the shop's support staff: in the owner's cabinet they read customers and answer support, and see no money and no settings", field<&Settings::support_ids>(), kOwner},
     {"VIEWER_IDS", "", "comma-separated Telegram ids of read-only staff: they see every section of the owner's cabinet and change nothing (demos, an accountant)", field<&Settings::viewer_ids>(), kOwner},
     {"WEB__CORS_ORIGINS", "", "comma-separated origins allowed to call the API from a browser; * admits any site, but without credentials (name your own front end's origin)", field<&Settings::cors_origins>()},
+    {"STAFF_CODE_SIGNIN", "false", "let staff accounts (ADMIN_IDS, SUPPORT_IDS, VIEWER_IDS) confirm a web sign-in or an account link with the bot's code prompt; off, a page that talks the owner into pressing Confirm gets nothing", field<&Settings::staff_code_signin>()},
     {"DEFAULT_CURRENCY", "RUB", "currency code of prices and balances", field<&Settings::default_currency>()},
     {"SHOP_TIMEZONE", "Europe/Moscow", "the shop's time zone (an IANA name such as Europe/Moscow or UTC): the owner's Overview counts revenue by its days", parse_time_zone, kOwner},
     {"TRIAL_ENABLED", "true", "whether users may activate a trial", field<&Settings::trial_enabled>(), kOwner},
@@ -186,6 +186,9 @@ const std::vector<SettingSpec> kSpecs = {
     {"GATEWAY_CONCURRENCY", "2", "payment gateway requests one pool process has in flight at once (a webhook's verification, a checkout); a webhook storm then holds that many threads and the rest of the storm is answered 503 busy, which providers retry (docs/decisions.md)", ranged<&Settings::gateway_concurrency>(1, 256)},
     {"GATEWAY_QUEUE_WAIT_MS", "0", "how long a request waits for one of those before it is refused with 503 busy; a waiting request holds a pool thread", ranged<&Settings::gateway_queue_wait_ms>(0, 10000)},
     {"PAYMENT_PENDING_TTL_S", "3600", "seconds an unpaid Stars or gateway invoice stays payable; then it is canceled and its promo discount released", ranged<&Settings::payment_pending_ttl_s>(300, 7 * 86400)},
+    {"PAYMENT_RECHECK_AFTER_S", "300", "the worker asks the gateway about an online payment still pending after this many seconds (then as often, and once after it expired), so a paid order is fulfilled even if every notification was lost", ranged<&Settings::payment_recheck_after_s>(30, 86400)},
+    {"YOOKASSA_WEBHOOK_FROM", "", "networks (CIDR, comma-separated) YooKassa's notifications may come from, e.g. its published list 185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32; empty = any (each one is verified with YooKassa anyway)", networks<&Settings::yookassa_webhook_from>()},
+    {"CRYPTOBOT_WEBHOOK_FROM", "", "networks (CIDR, comma-separated) CryptoBot's notifications may come from; empty = any (each one must carry the signature anyway)", networks<&Settings::cryptobot_webhook_from>()},
     {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
     {"WEB_CABINET_URL", "", "public URL of the browser cabinet, e.g. https://example.com/cabinet (links in verification mails)", [](Settings& s, std::string_view v) {
          std::string t(trim(v));
@@ -282,7 +285,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"METRICS_ALLOW", "", "networks (CIDR, comma-separated) besides loopback that may scrape /metrics; nginx refuses the rest with 403 (tools/render-nginx reads it from here)", [](Settings& s, std::string_view v) {
          parse_into(s.metrics_allow, v);
          for (const auto& cidr : s.metrics_allow)
-             if (!valid_cidr(cidr)) throw std::invalid_argument("expected addresses or networks like 10.0.0.0/8 or fd00::/8, comma-separated");
+             if (!parse_ip_network(cidr)) throw std::invalid_argument("expected addresses or networks like 10.0.0.0/8 or fd00::/8, comma-separated");
      }},
     {"METRICS_TEXTFILE_DIR", "", "where the worker and the watchdog write their metrics (cabinet_worker.prom, cabinet_watchdog.prom) for node_exporter's textfile collector, e.g. /var/lib/prometheus/node-exporter; empty = not written", field<&Settings::metrics_textfile_dir>()},
     {"MAX_BODY_BYTES", "65536", "largest accepted request body (nginx enforces the same with client_max_body_size)", ranged<&Settings::max_body_bytes>(1024, 16 * 1024 * 1024)},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "domain/staff.hpp"
+#include "util/client_net.hpp"
 
 namespace cabinet {
 
@@ -50,6 +51,9 @@ struct Settings {
         return StaffRole::none;
     }
     std::vector<std::string> cors_origins;
+    // Whether a staff account (any role) may confirm a web sign-in or a link with the bot's
+    // code prompt. Off: a stranger's page that talks the owner into Confirm gets nothing.
+    bool staff_code_signin = false;
 
     // Shop
     std::string default_currency = "RUB";
@@ -91,6 +95,14 @@ struct Settings {
     int64_t gateway_concurrency = 2;    // payment gateway requests in flight per pool process (net/call_slots.hpp)
     int64_t gateway_queue_wait_ms = 0;  // wait for one of them before 503 busy
     int64_t payment_pending_ttl_s = 3600;  // an unpaid Stars/gateway invoice ends after this
+    // The worker asks the gateway about an online payment still pending this long after it
+    // began (and once more after it expired): a payment whose notifications were all lost
+    // is fulfilled all the same (services/payment_recheck.hpp).
+    int64_t payment_recheck_after_s = 300;
+    // Where each provider's notifications may come from (empty: anywhere; the signature or
+    // the provider's own answer is checked either way).
+    std::vector<IpNetwork> yookassa_webhook_from;
+    std::vector<IpNetwork> cryptobot_webhook_from;
     bool web_cabinet_enabled = false;
     std::string web_cabinet_url;  // public base URL of the browser cabinet, for mail links
     std::string landing_dir;      // where the worker writes the landing page; empty = not rendered

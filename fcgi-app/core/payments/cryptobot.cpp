@@ -32,25 +32,38 @@ std::string cryptobot_signature(std::string_view token, std::string_view body) {
     return hex_encode(s.data(), s.size());
 }
 
-std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body) {
+namespace {
+
+// One invoice object; nullopt when its id, amount or currency are missing or malformed.
+std::optional<CryptoBotInvoice> parse_invoice(const rapidjson::Value& i) {
     using payments::string_or_empty;
+    if (!i.IsObject()) return std::nullopt;
+    CryptoBotInvoice inv;
+    auto id = i.FindMember("invoice_id");
+    if (id == i.MemberEnd() || (inv.invoice_id = id_string(id->value)).empty()) return std::nullopt;
+    inv.status = string_or_empty(i, "status");
+    int64_t txn = 0;
+    if (parse_int64(string_or_empty(i, "payload"), txn) && txn > 0) inv.transaction_id = txn;
+    const bool fiat = string_or_empty(i, "currency_type") != "crypto";
+    inv.currency = string_or_empty(i, fiat ? "fiat" : "asset");
+    const auto amount = payments::parse_minor(string_or_empty(i, "amount"));
+    if (!amount || inv.currency.empty()) return std::nullopt;
+    inv.amount_minor = *amount;
+    return inv;
+}
+
+}  // namespace
+
+std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body) {
     rapidjson::Document doc;
     if (parse_client_json(doc, body) != JsonFault::none || !doc.IsObject()) return std::nullopt;
     CryptoBotUpdate u;
-    u.update_type = string_or_empty(doc, "update_type");
+    u.update_type = payments::string_or_empty(doc, "update_type");
     auto inv = doc.FindMember("payload");
-    if (u.update_type.empty() || inv == doc.MemberEnd() || !inv->value.IsObject()) return std::nullopt;
-    const auto& i = inv->value;
-    auto id = i.FindMember("invoice_id");
-    if (id == i.MemberEnd() || (u.invoice_id = id_string(id->value)).empty()) return std::nullopt;
-    u.status = string_or_empty(i, "status");
-    int64_t txn = 0;
-    if (parse_int64(string_or_empty(i, "payload"), txn) && txn > 0) u.transaction_id = txn;
-    const bool fiat = string_or_empty(i, "currency_type") != "crypto";
-    u.currency = string_or_empty(i, fiat ? "fiat" : "asset");
-    const auto amount = payments::parse_minor(string_or_empty(i, "amount"));
-    if (!amount || u.currency.empty()) return std::nullopt;
-    u.amount_minor = *amount;
+    if (u.update_type.empty() || inv == doc.MemberEnd()) return std::nullopt;
+    const auto invoice = parse_invoice(inv->value);
+    if (!invoice) return std::nullopt;
+    static_cast<CryptoBotInvoice&>(u) = *invoice;
     return u;
 }
 
@@ -104,6 +117,22 @@ Checkout CryptoBot::create(const CheckoutRequest& req) {
     if (out.provider_payment_id.empty() || out.redirect_url.empty())
         throw GatewayError("cryptobot: invoice without invoice_id or bot_invoice_url");
     return out;
+}
+
+std::optional<CryptoBotInvoice> CryptoBot::fetch(const std::string& invoice_id) {
+    if (invoice_id.empty() || invoice_id.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    const auto r = payments::call_gateway(http_, slots_, kCryptoBot, "GET", base_ + "/getInvoices?invoice_ids=" + invoice_id,
+                                          {token_header_, "Accept: application/json"}, {});
+    const auto doc = payments::parse_object(kCryptoBot, r.body);
+    auto result = doc.FindMember("result");
+    if (result == doc.MemberEnd() || !result->value.IsObject()) throw GatewayError("cryptobot: getInvoices answered without result");
+    auto items = result->value.FindMember("items");
+    if (items == result->value.MemberEnd() || !items->value.IsArray()) throw GatewayError("cryptobot: getInvoices answered without items");
+    for (const auto& item : items->value.GetArray()) {
+        auto inv = parse_invoice(item);
+        if (inv && inv->invoice_id == invoice_id) return inv;
+    }
+    return std::nullopt;
 }
 
 }  // namespace cabinet

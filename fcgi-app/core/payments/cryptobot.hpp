@@ -16,14 +16,18 @@ bool cryptobot_signature_ok(std::string_view token, std::string_view body, std::
 // The signature CryptoBot would send (tests, and the fake's counterpart).
 std::string cryptobot_signature(std::string_view token, std::string_view body);
 
-// One webhook update, as far as we use it.
-struct CryptoBotUpdate {
-    std::string update_type;     // "invoice_paid" is the only one CryptoBot sends today
+// An invoice, as far as we use it (a webhook update's payload, getInvoices' items).
+struct CryptoBotInvoice {
     std::string invoice_id;      // as a string: our provider_payment_id
-    std::string status;          // of the invoice: "paid"
+    std::string status;          // active, paid, expired
     int64_t transaction_id = 0;  // the invoice payload we set; 0 when absent or not ours
     int64_t amount_minor = 0;    // invoice amount, in minor units of `currency`
     std::string currency;        // fiat code for fiat invoices, else the crypto asset
+};
+
+// One webhook update: the invoice it is about.
+struct CryptoBotUpdate : CryptoBotInvoice {
+    std::string update_type;  // "invoice_paid" is the only one CryptoBot sends today
 };
 // nullopt when the body is not an update with an invoice (400).
 std::optional<CryptoBotUpdate> parse_cryptobot_update(std::string_view body);
@@ -33,6 +37,9 @@ public:
     // `slots`: the pool process's limit on gateway requests in flight (null: none).
     explicit CryptoBot(const Settings& s, const CallSlots* slots = nullptr);
     Checkout create(const CheckoutRequest& req) override;
+    // The invoice as CryptoBot has it now (getInvoices), or nullopt when it does not know
+    // the id. Throws GatewayError.
+    std::optional<CryptoBotInvoice> fetch(const std::string& invoice_id);
 
 private:
     std::string base_;
