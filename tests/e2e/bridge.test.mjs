@@ -57,3 +57,46 @@ test('outside Telegram the same links open in a new window, and the same ones ar
   assert.deepEqual(win.opened, [['https://pay.example/checkout', '_blank', 'noopener'], ['https://t.me/shop_bot', '_blank', 'noopener']]);
   assert.deepEqual(win.posted, []);
 });
+
+// Init data in the address of a plain browser tab may be a link someone else made: it is
+// used only after the user's yes (app/consent.js), which holds for that tab; inside a
+// Telegram client (its bridge there) it is used at once.
+test('init data from the address is used silently only inside Telegram; in a plain tab it waits for a yes', () => {
+  const user = encodeURIComponent(JSON.stringify({ id: 7, username: 'mallory' }));
+  const data = `user=${user}&hash=x`;
+  const plainTab = (stored = {}) => {
+    const win = fakeWindow({ inTelegram: false });
+    const store = new Map(Object.entries(stored));
+    win.location.hash = '#' + new URLSearchParams({ tgWebAppData: data, tgWebAppPlatform: 'android' });
+    win.location.pathname = '/app/';
+    win.location.search = '';
+    win.location.reload = () => { win.reloaded = true; };
+    win.location.replace = (u) => { win.replaced = u; };
+    win.sessionStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v), removeItem: (k) => store.delete(k) };
+    return { win, store };
+  };
+  const { win, store } = plainTab();
+  const tg = createTelegram(win);
+  assert.equal(tg.initData, '', 'not used before the question');
+  assert.equal(tg.pendingLaunch.user.username, 'mallory');
+  tg.pendingLaunch.accept();
+  assert.equal(win.reloaded, true);
+  assert.equal(store.get('cabinet.tg.consent'), data);
+  // The reload: the same tab, the yes remembered.
+  const again = createTelegram(plainTab(Object.fromEntries(store)).win);
+  assert.equal(again.initData, data);
+  assert.equal(again.pendingLaunch, null);
+  // No: the launch parameters are forgotten and the page opens without them.
+  const no = plainTab();
+  createTelegram(no.win).pendingLaunch.decline();
+  assert.equal(no.store.has('cabinet.tg.launch'), false);
+  assert.equal(no.win.replaced, '/app/');
+  // A yes for other init data does not count for this one.
+  assert.equal(createTelegram(plainTab({ 'cabinet.tg.consent': 'user=1&hash=y' }).win).initData, '');
+  // Inside Telegram: used at once, nothing asked.
+  const inside = fakeWindow();
+  inside.location.hash = '#' + new URLSearchParams({ tgWebAppData: data, tgWebAppPlatform: 'android' });
+  const tgInside = createTelegram(inside);
+  assert.equal(tgInside.initData, data);
+  assert.equal(tgInside.pendingLaunch, null);
+});

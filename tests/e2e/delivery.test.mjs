@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 
-import { ROOT, axe, launch, openPage, ready } from './lib/browser.mjs';
+import { ROOT, axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
 import { BASE, api, initData, freshId } from './lib/stack.mjs';
 
 // The policy of nginx/cabinet_http.conf ($cabinet_csp), directive by directive.
@@ -270,6 +270,48 @@ test('Chromium refuses to show the mini-app framed by another origin, and shows 
   await page.goto(host(BASE));
   await page.frameLocator('iframe[title="app"]').getByText('Demo mode').waitFor({ timeout: 15000 });
   assert.equal(appFrame().url(), `${BASE}/app/?mock=1`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// A link with init data in its address may be someone else's, made to sign this browser
+// into their account (issue 49): in a plain browser (no Telegram bridge) the page asks
+// "continue as @name?" and sends no credential until the answer is yes; "Not me" opens the
+// demo; a yes holds for the tab.
+test('init data in the address of a plain browser tab is used only after "continue as @name?"', async () => {
+  const id = freshId();
+  const init = initData(id, { firstName: 'Mallory', username: 'mallory_shop' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const calls = [];
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/')) calls.push([u.pathname, r.headers().authorization || '']);
+  });
+  const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
+  const signedIn = () => calls.filter(([, auth]) => auth.startsWith('tma '));
+  await page.goto(`${BASE}/app/#${hash}`);
+  await page.getByRole('heading', { name: 'Continue as @mallory_shop?' }).waitFor();
+  await ready(page);
+  assert.deepEqual(signedIn(), [], 'no request carries the link\'s init data before the answer');
+  assert.deepEqual(await axe(page), []);
+  await page.screenshot({ path: screenshotPath('app-consent-390.png') });
+
+  await page.getByRole('button', { name: 'Not me' }).click();
+  await page.getByText('Demo mode').first().waitFor();
+  assert.deepEqual(signedIn(), []);
+
+  await page.goto('about:blank');
+  await page.goto(`${BASE}/app/#${hash}`);
+  await page.getByRole('button', { name: 'Continue as @mallory_shop' }).click();
+  await page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  assert.ok(signedIn().some(([path]) => path === '/api/cabinet/me'));
+  // The yes holds for this tab: a reload signs in without asking again.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Continue as @mallory_shop?' }).count(), 0);
   assert.deepEqual(problems, []);
   await context.close();
 });

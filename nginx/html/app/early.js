@@ -6,7 +6,8 @@
 //
 // The rules are main.js's: nothing in demo mode (?mock=1, or no init data), so a demo page
 // never reaches /api; the init data is found where shared/telegram.js finds it (Telegram's
-// own script, the #tgWebAppData= fragment, or the copy it keeps in sessionStorage). An
+// own script, the #tgWebAppData= fragment, or the copy it keeps in sessionStorage), and
+// in a plain browser used only once the user agreed to it. An
 // answer is used only for the same base URL and credential, so a difference here costs a
 // request, never a wrong answer. In demo mode it starts loading the demo data (demo.js),
 // which main.js imports only then.
@@ -19,7 +20,16 @@
     try { return (JSON.parse(sessionStorage.getItem('cabinet.tg.launch') || 'null') || {}).tgWebAppData || ''; } catch { return ''; }
   };
 
-  const init = initData();
+  // As shared/telegram.js decides: init data from the address is used in a plain browser
+  // (no Telegram bridge) only once this tab's user said yes to it (app/consent.js).
+  const unconfirmed = (data) => {
+    if (!data || (window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData)) return false;
+    const bridge = window.TelegramWebviewProxy || (window.external && 'notify' in window.external) || window.parent !== window;
+    if (bridge) return false;
+    try { return sessionStorage.getItem('cabinet.tg.consent') !== data; } catch { return true; }
+  };
+  const found = initData();
+  const init = unconfirmed(found) ? '' : found;
 
   // The language table the page will need, chosen by the server's rule (SPEC-GAPS: "en"
   // when language_code starts with en, else "ru"; shared/i18n.js pickLanguage) from the
@@ -43,7 +53,7 @@
     const get = (path) => fetch(base + path, { headers: { Authorization: credential }, credentials: 'same-origin', cache: 'no-store' })
       .catch(() => null);
     window.__cabinetEarly = { base, credential, answers: { '/config': get('/config'), '/me': get('/me') } };
-  } else {
+  } else if (!found) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = new URL('./demo.js', document.currentScript.src).href;

@@ -1,7 +1,8 @@
 // The mini-app boots: Telegram bridge → language table and /config in parallel (the shell
 // is painted before the credential check) → /me → the first screen. In demo mode (?mock=1,
 // or outside Telegram with no init data; SPEC rule 3) the API is answered by demo.js, which
-// is loaded only then, and no request reaches /api at all.
+// is loaded only then, and no request reaches /api at all. Init data in the address of a
+// plain browser tab is used only after "continue as @name?" (app/consent.js).
 
 import { ApiError, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
@@ -15,7 +16,9 @@ import { createShell } from './shell.js';
 
 const params = new URLSearchParams(location.search);
 const tg = createTelegram(window);
-const demoMode = params.get('mock') === '1' || !tg.initData;
+// Init data from the address of a plain browser tab waits for the user's yes (app/consent.js).
+const pending = params.get('mock') === '1' ? null : tg.pendingLaunch;
+const demoMode = !pending && (params.get('mock') === '1' || !tg.initData);
 
 const ctx = {
   tg,
@@ -78,7 +81,7 @@ async function boot() {
   });
   const tablePromise = translator(guess);
   const configPromise = ctx.api.get('/config').catch(() => null);
-  const mePromise = ctx.api.get('/me').catch((e) => e);
+  const mePromise = pending ? null : ctx.api.get('/me').catch((e) => e);
 
   setLanguage(await tablePromise, 'RUB');
   ctx.shell = createShell(ctx);
@@ -91,6 +94,7 @@ async function boot() {
   watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
   tg.ready();
   showMaintenance(config);
+  if (pending) return (await import('./consent.js')).askToContinue(ctx, pending);
 
   const me = await mePromise;
   if (me instanceof Error) {

@@ -135,13 +135,13 @@ export function createShell(ctx, routes = APP_ROUTES) {
 
 
   // A whole-page state (401, 403, offline): replaces the screen, hides the tabs.
-  function showState({ kind, title, text, action }) {
+  function showState({ kind, title, text, action, secondary }) {
     if (cleanup) { try { cleanup(); } catch { /* ignore */ } cleanup = null; }
     current = null;
     tabbar.hidden = true;
     ctx.tg.backButton.hide();
     ctx.tg.mainButton.hide();
-    showPageState(screenEl, { kind, title, text, action });
+    showPageState(screenEl, { kind, title, text, action, secondary });
   }
 
   function showOffline(retry) {

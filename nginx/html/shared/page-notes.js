@@ -24,13 +24,14 @@ export function noticeBoard(container) {
 }
 
 // Shows a whole-page state in `screenEl` (its kind also on <html data-screen>), with an
-// optional action button {label, onClick}.
-export function showPageState(screenEl, { kind, title, text, action }) {
+// optional action button {label, onClick} and an optional plainer second one (`secondary`).
+export function showPageState(screenEl, { kind, title, text, action, secondary }) {
   document.documentElement.dataset.screen = 'state-' + kind;
   mount(screenEl, h('section', { class: 'state state-' + kind, role: 'alert' },
     h('div', { class: 'state-mark', 'aria-hidden': 'true' }),
     h('h1', { class: 'view-title' }, title),
     h('p', { class: 'state-text' }, text),
-    action ? h('button', { class: 'btn btn-primary', type: 'button', onclick: action.onClick }, action.label) : null));
+    action ? h('button', { class: 'btn btn-primary', type: 'button', onclick: action.onClick }, action.label) : null,
+    secondary ? h('button', { class: 'btn', type: 'button', onclick: secondary.onClick }, secondary.label) : null));
   screenEl.setAttribute('aria-busy', 'false');
 }

@@ -9,6 +9,8 @@
 // kept in sessionStorage because the router then uses the fragment for its own routes.
 
 const STORE = 'cabinet.tg.launch';
+// The init data this tab's user agreed to use outside Telegram ("continue as @name?").
+const CONSENT = 'cabinet.tg.consent';
 
 function readLaunchParams(win) {
   const fromHash = new URLSearchParams(win.location.hash.replace(/^#/, ''));
@@ -44,11 +46,19 @@ export function createTelegram(win = window) {
   const preview = framedBySelf(win);
   const launch = preview ? {} : readLaunchParams(win);
   const official = !preview && win.Telegram && win.Telegram.WebApp;   // a shop may load Telegram's own script
-  const initData = (official && official.initData) || launch.tgWebAppData || '';
   const inIframe = win.parent !== win && !preview;
   const host = preview ? null : win.TelegramWebviewProxy ? 'proxy'
     : (win.external && 'notify' in win.external) ? 'external'
       : inIframe ? 'iframe' : null;
+  // Init data that came in the address (the fragment, or this tab's copy of it) is anyone's
+  // to write: a link someone else made would sign this browser into their account. Inside
+  // a Telegram client (its bridge is there; nginx lets only Telegram's web client frame us)
+  // it is Telegram's and used as it is; in a plain browser the page asks first, and the
+  // answer holds for this tab (app/consent.js).
+  const fromAddress = (official && official.initData) ? '' : (launch.tgWebAppData || '');
+  const consented = (() => { try { return win.sessionStorage.getItem(CONSENT) === fromAddress; } catch { return false; } })();
+  const unconfirmed = Boolean(fromAddress) && !host && !consented;
+  const initData = unconfirmed ? '' : ((official && official.initData) || launch.tgWebAppData || '');
   const inTelegram = Boolean(initData) || Boolean(launch.tgWebAppPlatform && host);
   const listeners = new Map();
 
@@ -93,11 +103,27 @@ export function createTelegram(win = window) {
 
   const themeParams = parseJson(launch.tgWebAppThemeParams || '') || (official && official.themeParams) || {};
 
-  // The user Telegram says opened us (unverified: only for the language before /me answers).
-  const initUser = (() => {
-    const u = new URLSearchParams(initData).get('user');
+  // The user Telegram says opened us (unverified: only for the language before /me answers,
+  // and for the question below).
+  const userOf = (data) => {
+    const u = new URLSearchParams(data).get('user');
     return (u && parseJson(u)) || null;
-  })();
+  };
+  const initUser = userOf(initData || fromAddress);
+
+  // Outside Telegram, init data from the address waits for the user's yes: `accept` keeps
+  // it for this tab and reloads signed in; `decline` forgets it and reloads without it.
+  const pendingLaunch = unconfirmed ? {
+    user: userOf(fromAddress) || {},
+    accept() {
+      try { win.sessionStorage.setItem(CONSENT, fromAddress); } catch { /* private mode: asked again */ }
+      win.location.reload();
+    },
+    decline() {
+      try { win.sessionStorage.removeItem(STORE); win.sessionStorage.removeItem(CONSENT); } catch { /* ignore */ }
+      win.location.replace(win.location.pathname + win.location.search);
+    },
+  } : null;
 
   // Main button: one handler at a time, set by the current screen.
   let mainHandler = null;
@@ -115,6 +141,7 @@ export function createTelegram(win = window) {
     inTelegram,
     initData,
     initUser,
+    pendingLaunch,
     platform: launch.tgWebAppPlatform || (official && official.platform) || 'unknown',
     version: launch.tgWebAppVersion || '',
     startParam: launch.tgWebAppStartParam || new URLSearchParams(initData).get('start_param') || '',
