@@ -15,6 +15,9 @@ void get_plans(Exchange& ex);
 void get_constructor(Exchange& ex);
 void get_referral(Exchange& ex);
 void get_payments(Exchange& ex);
+void post_payment_cancel(Exchange& ex);  // POST /api/cabinet/payments/{id}/cancel
+void get_autopay(Exchange& ex);          // GET /api/cabinet/subscription/autopay (autopay.cpp)
+void put_autopay(Exchange& ex);          // PUT /api/cabinet/subscription/autopay
 
 // Subscription (panel-first writes)
 void get_connection(Exchange& ex);

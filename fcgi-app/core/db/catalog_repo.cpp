@@ -60,7 +60,8 @@ std::vector<PaymentItem> recent_payments(pqxx::transaction_base& txn, int64_t us
     items.reserve(res.size());
     for (const auto& r : res) {
         items.push_back({r["id"].as<int64_t>(), r["type"].c_str(), r["status"].c_str(), r["amount_minor"].as<int64_t>(),
-                         r["currency"].c_str(), r["method"].c_str(), r["created_unix"].as<int64_t>()});
+                         r["currency"].c_str(), r["method"].c_str(), r["created_unix"].as<int64_t>(),
+                         r["expires_unix"].is_null() ? 0 : r["expires_unix"].as<int64_t>()});
     }
     return items;
 }

@@ -36,7 +36,9 @@ std::vector<Statement> catalog_statements() {
     // Served by transactions_user_created_idx (user_id, created_at DESC, id DESC).
     {"catalog_recent_payments",
      "SELECT id, type, status, amount_minor, currency, method, "
-     "       floor(extract(epoch FROM t.created_at))::bigint AS created_unix "
+     "       floor(extract(epoch FROM t.created_at))::bigint AS created_unix, "
+     "       CASE WHEN t.status = 'pending' AND t.paid_at IS NULL"
+     "            THEN floor(extract(epoch FROM t.expires_at))::bigint END AS expires_unix "
      "FROM transactions t WHERE t.user_id = $1 "
      "ORDER BY t.created_at DESC, t.id DESC LIMIT $2"},
     };

@@ -18,7 +18,8 @@ std::vector<Statement> payment_statements() {
          "  AND coalesce(provider, $3) = $3 AND coalesce(provider_payment_id, $2) = $2"},
         // Online payments to ask their gateway about (services/payment_recheck.hpp), at most
         // $1, each stamped as asked now: pending ones begun at least $2 seconds ago and not
-        // asked for as long, and those expired in the last day not asked since they expired;
+        // asked for as long, and those expired in the last day (or canceled by the buyer,
+        // whose payment page stayed payable until then) not asked since they expired;
         // none asked at or after unix time $3 (a pass that loops over batches takes each once).
         // SKIP LOCKED: a row a buyer's payment holds is taken at the next pass, and this never
         // waits on the buyer's lock that writers take first.
@@ -30,10 +31,16 @@ std::vector<Statement> payment_statements() {
          "    AND ((status = 'pending' AND created_at <= now() - make_interval(secs => $2)"
          "          AND (provider_checked_at IS NULL OR (provider_checked_at <= now() - make_interval(secs => $2)"
          "                                               AND provider_checked_at < to_timestamp($3))))"
-         "      OR (status = 'canceled' AND failure_reason LIKE 'expired:%' AND expires_at <= now()"
+         "      OR (status = 'canceled' AND (failure_reason LIKE 'expired:%' OR failure_reason = 'canceled by the buyer')"
+         "          AND expires_at <= now()"
          "          AND (provider_checked_at IS NULL OR provider_checked_at < expires_at)))"
          "  ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)"
          " UPDATE transactions t SET provider_checked_at = now() FROM due WHERE t.id = due.id RETURNING t.id"},
+        // The buyer ends their own open payment (services/payment_cancel.hpp).
+        {"cancel_payment_by_buyer",
+         "UPDATE transactions SET status = 'canceled', failure_reason = 'canceled by the buyer'"
+         " WHERE id = $1 AND user_id = $2 AND status = 'pending' AND paid_at IS NULL RETURNING coalesce(provider, method) AS provider"},
+        {"buyer_payment_state", "SELECT status, paid_at IS NOT NULL AS paid FROM transactions WHERE id = $1 AND user_id = $2"},
         {"payment_for_recheck",
          "SELECT coalesce(provider, '') AS provider, coalesce(provider_payment_id, '') AS provider_payment_id,"
          " status, paid_at IS NOT NULL AS paid FROM transactions WHERE id = $1"},

@@ -58,6 +58,8 @@ std::vector<Statement> subscription_statements() {
         {"plan_for_grant",
          "SELECT id, name, public_code, coalesce(traffic_limit_bytes, 0) AS traffic_limit_bytes, device_limit"
          " FROM plans WHERE id = $1"},
+        // The customer's autopay switch (services/autopay.hpp set_autopay).
+        {"set_autopay", "UPDATE subscriptions SET autopay_enabled = $2 WHERE user_id = $1"},
     };
 }
 

@@ -69,6 +69,7 @@ struct PaymentItem {
     std::string currency;
     std::string method;
     int64_t created_at = 0;  // Unix seconds
+    int64_t expires_at = 0;  // an open (pending, unpaid) payment's end, Unix seconds; else 0
 };
 
 // Every discount that applies to `u` right now: personal, promo group, an unexpired

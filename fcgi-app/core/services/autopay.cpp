@@ -10,6 +10,53 @@ namespace cabinet {
 
 namespace {
 constexpr int64_t kAutopayWindowS = 24 * 3600;  // renew within the last day
+
+// The customer's last purchase, as a purchase request: the same resolution and price as
+// POST /purchase. A plan's or the constructor's, whichever it was; one of the mode the shop
+// no longer sells is refused by resolve_order, like a plan no longer sold (nullopt).
+std::optional<Order> last_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& locked) {
+    const auto last = exec_prepared(txn, "last_plan_purchase", locked.user.id);
+    if (last.empty()) return std::nullopt;
+    const auto& p = last[0];
+    const std::string request =
+        !p["plan_id"].is_null()
+            ? "{\"plan_id\":" + std::string(p["plan_id"].c_str()) + ",\"days\":" + std::string(p["days"].c_str()) + "}"
+            : "{\"period_id\":" + std::string(p["period_id"].c_str()) + ",\"pack_id\":" + std::string(p["pack_id"].c_str()) + "}";
+    rapidjson::Document body;
+    body.Parse(request.c_str());
+    try {
+        return resolve_order(txn, s, locked, body);
+    } catch (const ApiError&) {
+        return std::nullopt;  // the plan or that duration is no longer sold
+    }
+}
+
+}  // namespace
+
+std::optional<AutopayCharge> autopay_charge(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& locked) {
+    const auto& sub = locked.subscription;
+    if (!sub || sub->is_trial) return std::nullopt;
+    const auto order = last_order(txn, s, locked);
+    if (!order) return std::nullopt;
+    AutopayCharge c;
+    c.expire_at = sub->expire_at;
+    c.charge_from = sub->expire_at - kAutopayWindowS;
+    c.amount_minor = order->quote.final_minor;
+    c.currency = locked.user.currency;
+    c.plan_name = order->grant.plan_name;
+    c.days = order->grant.days;
+    c.balance_enough = locked.user.balance_minor >= c.amount_minor;
+    return c;
+}
+
+void set_autopay(pqxx::work& txn, const Settings& s, const LockedAccount& locked, bool enabled) {
+    if (!locked.subscription) throw not_found("no subscription");
+    if (enabled) {
+        if (locked.subscription->is_trial) throw conflict("a trial is not renewed automatically: buy a plan first");
+        if (!s.balance_enabled) throw conflict("the shop does not take payments from the balance");
+        if (!last_order(txn, s, locked)) throw conflict("nothing to renew: buy a plan first");
+    }
+    exec_prepared0(txn, "set_autopay", locked.user.id, enabled);
 }
 
 AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id,
@@ -25,27 +72,11 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     // renewed, nor anything when the shop has switched the balance off.
     if (locked.user.is_blocked || (sub->status != "active" && sub->status != "limited") || !s.balance_enabled)
         return AutopayResult::not_due;
-    const auto last = exec_prepared(txn, "last_plan_purchase", user_id);
-    if (last.empty()) return AutopayResult::no_plan;
-    // The last purchase, as a purchase request: the same resolution and price as POST /purchase.
-    // A plan's or the constructor's, whichever it was; one of the mode the shop no longer
-    // sells is refused by resolve_order, like a plan no longer sold.
-    const auto& p = last[0];
-    const std::string request =
-        !p["plan_id"].is_null()
-            ? "{\"plan_id\":" + std::string(p["plan_id"].c_str()) + ",\"days\":" + std::string(p["days"].c_str()) + "}"
-            : "{\"period_id\":" + std::string(p["period_id"].c_str()) + ",\"pack_id\":" + std::string(p["pack_id"].c_str()) + "}";
-    rapidjson::Document body;
-    body.Parse(request.c_str());
-    Order order;
-    try {
-        order = resolve_order(txn, s, locked, body);
-    } catch (const ApiError&) {
-        return AutopayResult::no_plan;  // the plan or that duration is no longer sold
-    }
-    const int64_t price = order.quote.final_minor;
+    const auto order = last_order(txn, s, locked);
+    if (!order) return AutopayResult::no_plan;
+    const int64_t price = order->quote.final_minor;
     if (locked.user.balance_minor < price) return AutopayResult::balance_short;
-    settle_purchase(txn, panel, s, locked, order,
+    settle_purchase(txn, panel, s, locked, *order,
                     Settlement{price ? "balance" : "free", "autopay", "", "autopay", LedgerReason::autopay});
     return AutopayResult::renewed;
 }

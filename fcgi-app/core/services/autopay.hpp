@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "config/settings.hpp"
+#include "db/accounts_repo.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
@@ -26,6 +27,26 @@ enum class AutopayResult { renewed, not_due, no_plan, balance_short };
 // Jobs queued before the payload carried the expiry (nullopt) check the window only.
 AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id,
                             std::optional<int64_t> queued_expiry = std::nullopt);
+
+// What autopay will charge for the subscription of `locked`, and when: the last purchase at
+// today's price for the customer, from the balance, within the last day before the expiry.
+struct AutopayCharge {
+    int64_t charge_from = 0;  // Unix seconds: the day before the expiry
+    int64_t expire_at = 0;
+    int64_t amount_minor = 0;
+    std::string currency;
+    std::string plan_name;
+    int64_t days = 0;
+    bool balance_enough = false;  // the balance holds the amount now
+};
+// nullopt without a subscription, for a trial, with nothing bought yet, or when what was
+// bought is no longer sold.
+std::optional<AutopayCharge> autopay_charge(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& locked);
+
+// The customer's switch (PUT /api/cabinet/subscription/autopay), under their lock. Turning
+// it on needs a paid subscription, something to renew and the balance on (409 naming what
+// is missing; 404 without a subscription); off always works.
+void set_autopay(pqxx::work& txn, const Settings& s, const LockedAccount& locked, bool enabled);
 
 // Queues autopay jobs for subscriptions expiring within `window_s` (none while the balance
 // is switched off); returns how many.

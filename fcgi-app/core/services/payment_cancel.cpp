@@ -1,0 +1,24 @@
+#include "services/payment_cancel.hpp"
+
+#include "db/accounts_repo.hpp"
+#include "db/prepared.hpp"
+#include "errors.hpp"
+#include "services/payment_confirmation.hpp"
+
+namespace cabinet {
+
+void cancel_own_payment(pqxx::work& txn, int64_t user_id, int64_t transaction_id) {
+    lock_account(txn, user_id);  // the buyer's lock first, as every payment writer takes it
+    const auto ended = exec_prepared(txn, "cancel_payment_by_buyer", transaction_id, user_id);
+    if (!ended.empty()) {
+        record_payment_event(txn, transaction_id, ended[0]["provider"].c_str(), "canceled by the buyer", std::nullopt);
+        return;
+    }
+    const auto state = exec_prepared(txn, "buyer_payment_state", transaction_id, user_id);
+    if (state.empty()) throw not_found("no payment with that id");
+    const std::string status = state[0]["status"].c_str();
+    const bool paid = state[0]["paid"].as<bool>() || status == "completed" || status == "refunded";
+    throw conflict(paid ? "this payment is paid already" : "this payment is no longer open");
+}
+
+}  // namespace cabinet
