@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 
-import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
 import { BASE, FAKES, api, ctl, freshId, initData, starsInvoiceLinks, waitFor } from './lib/stack.mjs';
 
 const DAY = 86400000;
@@ -344,6 +344,64 @@ test('demo: a short balance, then another way to pay, waits for "the money" and 
   await p.page.getByText(/Paid\. Your subscription is active until/).waitFor({ timeout: 10000 });
   await p.page.getByRole('heading', { name: 'Family' }).waitFor();
   assert.deepEqual(apiCalls, []);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+// Issue 49: an open payment says until when it can be paid and is canceled from the list
+// (confirmed in place); the server has it canceled, and nothing was charged.
+test('an open payment shows when it ends and is canceled from the payments list', async () => {
+  const s = await shopper(0);
+  const bought = await api('POST', '/purchase', { init: s.init, body: { plan_id: 'standard', days: 30, method: 'yookassa' } });
+  assert.equal(bought.status, 200, JSON.stringify(bought.json));
+  const id = bought.json.transaction_id;
+  const p = await openPage(browser, '/app/#/payments', { init: s.init });
+  await ready(p.page);
+  const open = p.page.getByText(/^Can be paid until /);
+  await open.waitFor();
+  await p.page.screenshot({ path: screenshotPath('app-payments-open-390.png'), fullPage: true });
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.getByRole('button', { name: 'Cancel payment' }).click();
+  await p.page.getByText(/^Cancel this payment\? Nothing has been charged/).waitFor();
+  await p.page.getByRole('button', { name: 'Keep it' }).click();   // changing one's mind changes nothing
+  await open.waitFor();
+  assert.equal((await api('GET', '/payments', { init: s.init })).json.items.find((x) => x.id === id).status, 'pending');
+  await p.page.getByRole('button', { name: 'Cancel payment' }).click();
+  await p.page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await p.page.getByText('Payment canceled').waitFor();
+  await p.page.locator(`li.payment[data-status="canceled"]`).first().waitFor();
+  assert.equal(await open.count(), 0);
+  const row = (await api('GET', '/payments', { init: s.init })).json.items.find((x) => x.id === id);
+  assert.equal(row.status, 'canceled');
+  assert.equal(row.expires_at, undefined);
+  assert.equal((await s.me()).user.balance_minor, 0);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+// Issue 49: the autopay switch on the home screen says what it will take and when, warns
+// when the balance would not cover it, and the server follows the switch.
+test('autopay is switched on and off on the home screen, saying what it will charge and when', async () => {
+  const s = await shopper(29900);
+  assert.equal((await api('POST', '/purchase', { init: s.init, body: { plan_id: 'standard', days: 30, method: 'balance' } })).status, 200);
+  const p = await openPage(browser, '/app/', { init: s.init });
+  await ready(p.page);
+  const toggle = p.page.getByRole('switch', { name: 'Renew automatically from the balance' });
+  await toggle.waitFor();
+  assert.equal(await toggle.isChecked(), false);
+  const expire = (await s.me()).subscription.expire_at;
+  const chargeDay = dateText(new Date(new Date(expire).getTime() - DAY).toISOString());
+  await p.page.getByText(`When on: on ${chargeDay}, the day before the subscription ends`).waitFor();
+  await toggle.check();
+  await p.page.getByText('Autopay is on').waitFor();
+  await p.page.getByText(`On ${chargeDay}, the day before the subscription ends`).waitFor();
+  await p.page.getByText(/^The balance does not hold /).waitFor();   // the purchase took it all
+  assert.equal((await s.me()).subscription.autopay_enabled, true);
+  await p.page.screenshot({ path: screenshotPath('app-autopay-390.png'), fullPage: true });
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.getByRole('switch', { name: 'Renew automatically from the balance' }).uncheck();
+  await p.page.getByText('Autopay is off').waitFor();
+  assert.equal((await s.me()).subscription.autopay_enabled, false);
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });

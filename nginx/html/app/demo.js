@@ -173,11 +173,13 @@ export function createDemo({ lang = 'en', search = location.search, web = false 
       }
       // Stars and gateways: a pending payment; "the money arrives" a moment later, as the
       // webhook and the worker would.
-      const tx = { id: db.nextId++, type: 'subscription_payment', status: 'pending', amount_minor: price, currency: 'RUB', method: b.method, created_at: iso(Date.now()) };
+      const tx = { id: db.nextId++, type: 'subscription_payment', status: 'pending', amount_minor: price, currency: 'RUB', method: b.method, created_at: iso(Date.now()), expires_at: iso(Date.now() + 3600 * 1000) };
       db.payments.unshift(tx);
       setTimeout(() => {
+        if (tx.status !== 'pending') return;   // canceled meanwhile
         grant(days, 'active', name);
         tx.status = 'completed';
+        delete tx.expires_at;
       }, 2000);
       if (b.method === 'stars') return { ok: true, transaction_id: tx.id, invoice_link: 'https://t.me/$demoInvoice' };
       return { ok: true, transaction_id: tx.id, redirect_url: 'https://demo.invalid/checkout' };
@@ -213,6 +215,25 @@ export function createDemo({ lang = 'en', search = location.search, web = false 
       return { ok: true, email: db.pendingEmail };
     },
     'POST /auth/logout-others': () => ({ ok: true, ended: 0 }),
+    'GET /subscription/autopay': () => {
+      const sub = db.subscription;
+      if (!sub || sub.is_trial) return { enabled: false, next_charge: null };
+      const expire = new Date(sub.expire_at).getTime();
+      return {
+        enabled: Boolean(sub.autopay_enabled),
+        next_charge: {
+          charge_from: iso(expire - DAY), expire_at: sub.expire_at, amount_minor: 29900, currency: 'RUB',
+          plan_name: sub.plan_name || 'Standard', days: 30, balance_enough: db.user.balance_minor >= 29900,
+        },
+      };
+    },
+    'PUT /subscription/autopay': (b) => {
+      if (typeof b.enabled !== 'boolean') throw new ApiError(400, 'enabled: expected a boolean');
+      if (!db.subscription) throw new ApiError(404, 'no subscription');
+      if (b.enabled && db.subscription.is_trial) throw new ApiError(409, 'a trial is not renewed automatically: buy a plan first');
+      db.subscription = { ...db.subscription, autopay_enabled: b.enabled };
+      return routes['GET /subscription/autopay']();
+    },
     'POST /link/email/confirm': (b) => {
       if (!db.pendingEmail) throw new ApiError(400, 'no pending e-mail link, or its code was already used');
       if (!/^\d{6}$/.test(String(b.code || ''))) throw new ApiError(400, 'wrong code');
@@ -230,6 +251,15 @@ export function createDemo({ lang = 'en', search = location.search, web = false 
     if (method === 'DELETE' && m) {
       db.devices = db.devices.filter((d) => d.hwid !== decodeURIComponent(m[1]));
       return { ok: true };
+    }
+    m = path.match(/^\/payments\/(\d+)\/cancel$/);
+    if (method === 'POST' && m) {
+      const tx = db.payments.find((p) => p.id === Number(m[1]));
+      if (!tx) throw new ApiError(404, 'no payment with that id');
+      if (tx.status !== 'pending') throw new ApiError(409, 'this payment is no longer open');
+      tx.status = 'canceled';
+      delete tx.expires_at;
+      return { id: tx.id, status: 'canceled' };
     }
     m = path.match(/^\/link\/oauth\/(.+)$/);
     if (method === 'DELETE' && m) {

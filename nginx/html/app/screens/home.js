@@ -3,6 +3,7 @@
 // owner's sections in the owner's order (SPEC-GAPS `ui.sections`).
 
 import { h } from '../../shared/dom.js';
+import { autopayCard } from '../autopay.js';
 import { buttonLabel, colorButton, homeSections, ownerBlocks } from '../owner.js';
 
 // none | trial | active | limited | expired | disabled | pending
@@ -133,7 +134,7 @@ export default {
     const greeting = ctx.me.app.greeting;
     const parts = [greeting ? h('p', { class: 'greeting' }, greeting) : null];
     for (const name of homeSections(ctx)) {
-      if (name === 'status') parts.push(statusCard(ctx, action), balanceCard(ctx));
+      if (name === 'status') parts.push(statusCard(ctx, action), balanceCard(ctx), autopayCard(ctx));
       else parts.push(section(ctx, name));
     }
     view.replaceChildren(...parts.filter(Boolean));
