@@ -15,6 +15,8 @@ void get_plans(Exchange& ex);
 void get_constructor(Exchange& ex);
 void get_referral(Exchange& ex);
 void get_payments(Exchange& ex);
+void post_auth_guest_purchase(Exchange& ex);  // POST /api/cabinet/auth/guest/purchase (guest_purchase.cpp)
+void post_auth_login_auto(Exchange& ex);      // POST /api/cabinet/auth/login/auto
 void post_payment_cancel(Exchange& ex);  // POST /api/cabinet/payments/{id}/cancel
 void get_autopay(Exchange& ex);          // GET /api/cabinet/subscription/autopay (autopay.cpp)
 void put_autopay(Exchange& ex);          // PUT /api/cabinet/subscription/autopay

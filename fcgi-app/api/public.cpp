@@ -24,8 +24,9 @@ void get_public_plans(Exchange& ex) {
     write_string(w, s.default_currency);
     w.Key("items");
     write_public_plans(*ex.shared.catalog.get(ex.io.db, std::nullopt), s, w);
+    // What a guest can pay with (POST /auth/guest/purchase): the online gateways only.
     w.Key("payment_methods");
-    write_all_payment_methods(w, s);
+    write_guest_payment_methods(w, s);
     w.EndObject();
 }
 

@@ -4,6 +4,7 @@
 // down, and in both cases nothing is charged. Stars and online gateways only open a
 // pending payment (invoice_link / redirect_url), payable for PAYMENT_PENDING_TTL_S: their
 // confirmation and the worker fulfil it, never this endpoint. An Idempotency-Key makes a repeat a 409.
+#include "api/checkout.hpp"
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "bot/bot_api.hpp"
@@ -58,44 +59,62 @@ void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const O
     o.subscription = done.subscription;
 }
 
+// A pending transaction for `order`, payable for PAYMENT_PENDING_TTL_S; the promo discount
+// in its price is held by it until it is paid or ends.
+int64_t insert_pending(pqxx::work& txn, const Settings& s, const LockedAccount& locked, const Order& order,
+                       const std::string& method, const std::string& key) {
+    const auto id = exec_prepared(txn, "insert_purchase", locked.user.id, "pending", order.quote.final_minor,
+                                  locked.user.currency, method, order_snapshot_json(order),
+                                  order_pricing_json(order), order.grant.plan_name, key, s.payment_pending_ttl_s);
+    const int64_t transaction_id = id[0][0].as<int64_t>();
+    if (order.discounts.promo_pct > 0) exec_prepared(txn, "reserve_promo_offer", locked.user.id, transaction_id);
+    return transaction_id;
+}
+
 // Stars and online gateways: a pending transaction and the provider's payment page. The
 // provider's confirmation (bot webhook, /api/v1/payments/...) and the worker fulfil it.
 void pay_later(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order, const std::string& method,
                const std::string& key, PurchaseOutcome& o) {
     const Settings& s = ex.settings();
-    std::unique_ptr<Gateway> gateway;
     if (method != "stars") {
-        gateway = make_gateway(method, s, &ex.shared.checkout_slots);
-        if (!gateway) throw bad_request("payment method " + method + " is not available");
-    }
-    const auto id = exec_prepared(txn, "insert_purchase", locked.user.id, "pending", order.quote.final_minor,
-                                  locked.user.currency, method, order_snapshot_json(order),
-                                  order_pricing_json(order), order.grant.plan_name, key, s.payment_pending_ttl_s);
-    o.transaction_id = id[0][0].as<int64_t>();
-    // The promo discount in this price is held by this invoice until it is paid or ends.
-    if (order.discounts.promo_pct > 0) exec_prepared(txn, "reserve_promo_offer", locked.user.id, o.transaction_id);
-    const std::string title = order.grant.plan_name + ", " + std::to_string(order.grant.days) + " days";
-    if (!gateway) {
-        o.stars = true;
-        o.payment_url = BotApi(s).create_invoice_link(title, "VPN subscription " + title, std::to_string(o.transaction_id),
-                                                      order.quote.stars);
-        exec_prepared(txn, "set_payment_checkout", o.transaction_id, "stars", "", o.payment_url);
+        // A browser buyer returns to the web cabinet, which then waits for this payment.
+        const OnlinePayment p = open_online_payment(ex, txn, locked, order, method, key,
+                                                    ex.web_session ? s.web_cabinet_url + "/" : std::string());
+        o.transaction_id = p.transaction_id;
+        o.payment_url = p.redirect_url;
         return;
     }
-    CheckoutRequest req;
-    req.transaction_id = o.transaction_id;
-    req.amount_minor = order.quote.final_minor;
-    req.currency = locked.user.currency;
-    req.description = "VPN subscription " + title;
-    req.idempotence_key = "tx-" + std::to_string(o.transaction_id);
-    // A browser buyer returns to the web cabinet, which then waits for this payment.
-    if (ex.web_session) req.return_url = s.web_cabinet_url + "/?payment=" + std::to_string(o.transaction_id);
-    const Checkout checkout = gateway->create(req);
-    o.payment_url = checkout.redirect_url;
-    exec_prepared(txn, "set_payment_checkout", o.transaction_id, method, checkout.provider_payment_id, checkout.redirect_url);
+    o.transaction_id = insert_pending(txn, s, locked, order, method, key);
+    const std::string title = order.grant.plan_name + ", " + std::to_string(order.grant.days) + " days";
+    o.stars = true;
+    o.payment_url = BotApi(s).create_invoice_link(title, "VPN subscription " + title, std::to_string(o.transaction_id),
+                                                  order.quote.stars);
+    exec_prepared(txn, "set_payment_checkout", o.transaction_id, "stars", "", o.payment_url);
 }
 
 }  // namespace
+
+OnlinePayment open_online_payment(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const Order& order,
+                                  const std::string& method, const std::string& key, const std::string& return_page) {
+    const Settings& s = ex.settings();
+    const auto gateway = make_gateway(method, s, &ex.shared.checkout_slots);
+    if (!gateway) throw bad_request("payment method " + method + " is not available");
+    OnlinePayment out;
+    out.transaction_id = insert_pending(txn, s, locked, order, method, key);
+    CheckoutRequest req;
+    req.transaction_id = out.transaction_id;
+    req.amount_minor = order.quote.final_minor;
+    req.currency = locked.user.currency;
+    req.description = "VPN subscription " + order.grant.plan_name + ", " + std::to_string(order.grant.days) + " days";
+    req.idempotence_key = "tx-" + std::to_string(out.transaction_id);
+    if (!return_page.empty())
+        req.return_url = return_page + (return_page.find('?') == std::string::npos ? "?" : "&") + "payment=" +
+                         std::to_string(out.transaction_id);
+    const Checkout checkout = gateway->create(req);
+    out.redirect_url = checkout.redirect_url;
+    exec_prepared(txn, "set_payment_checkout", out.transaction_id, method, checkout.provider_payment_id, checkout.redirect_url);
+    return out;
+}
 
 void post_purchase(Exchange& ex) {
     const Settings& s = ex.settings();

@@ -24,6 +24,8 @@ std::vector<Route> routes() {
         {"DELETE", "/api/cabinet/link/email", AuthKind::tma_or_jwt, delete_link_email},
         {"POST", "/api/cabinet/auth/logout", AuthKind::none, post_auth_logout, true},
         {"POST", "/api/cabinet/auth/logout-others", AuthKind::tma_or_jwt, post_auth_logout_others, true},
+        {"POST", "/api/cabinet/auth/guest/purchase", AuthKind::none, post_auth_guest_purchase},
+        {"POST", "/api/cabinet/auth/login/auto", AuthKind::none, post_auth_login_auto, true},
         {"POST", "/api/cabinet/auth/telegram/start", AuthKind::none, post_auth_telegram_start, true},
         {"POST", "/api/cabinet/auth/telegram/poll", AuthKind::none, post_auth_telegram_poll},
         {"POST", "/api/cabinet/auth/telegram/approve", AuthKind::none, post_auth_telegram_approve},

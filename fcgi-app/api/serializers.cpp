@@ -133,10 +133,8 @@ void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme
     w.EndObject();
 }
 
-void write_all_payment_methods(JsonWriter& w, const Settings& s) {
+void write_guest_payment_methods(JsonWriter& w, const Settings& s) {
     w.StartArray();
-    if (s.balance_enabled) write_method(w, "balance", "Balance");
-    write_method(w, "stars", "Telegram Stars");  // POST /purchase always takes them
     write_gateway_methods(w, s);
     w.EndArray();
 }

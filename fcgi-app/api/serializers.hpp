@@ -42,8 +42,8 @@ void write_theme_fields(JsonWriter& w, const ThemeConfig& theme);
 // public catalogue passes no discounts and no current plan, so it shows list prices.
 void write_plan_items(JsonWriter& w, const std::vector<Plan>& plans, const Discounts& discounts, int64_t stars_rate,
                       std::optional<int64_t> current_plan);
-// Every payment method a buyer may choose ({id, label}): the balance when it is on, Telegram
-// Stars, and the enabled online gateways (the ones /me's app config lists).
-void write_all_payment_methods(JsonWriter& w, const Settings& s);
+// The methods a buyer without an account can use ({id, label}): the enabled online
+// gateways (the ones /me's app config lists); balance and Stars need an account.
+void write_guest_payment_methods(JsonWriter& w, const Settings& s);
 
 }  // namespace cabinet::api

@@ -18,12 +18,6 @@
 namespace cabinet::api {
 namespace {
 
-std::string require_email(const rapidjson::Value& body) {
-    const auto email = normalize_email(require_string(body, "email", 3, 254));
-    if (!email) throw bad_request("email is not a valid e-mail address");
-    return *email;
-}
-
 // Tokens are base64url of 32 bytes (43 characters); a generous cap keeps hashing cheap.
 std::string require_token(const rapidjson::Value& body, const char* field) { return require_string(body, field, 1, 256); }
 

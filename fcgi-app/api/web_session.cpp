@@ -1,7 +1,9 @@
 #include "api/web_session.hpp"
 
 #include "auth/web_tokens.hpp"
+#include "domain/email.hpp"
 #include "errors.hpp"
+#include "http/body.hpp"
 #include "http/query.hpp"
 #include "util/strings.hpp"
 
@@ -62,12 +64,18 @@ std::string browser_binding(const Request& req) {
     return ok ? v : std::string();
 }
 
-std::string bind_browser(Exchange& ex) {
+std::string bind_browser(Exchange& ex, int64_t max_age_s) {
     std::string browser = browser_binding(ex.req);
     if (browser.empty()) browser = new_opaque_token();
-    ex.resp.header("Set-Cookie", std::string(kBrowserCookie) + "=" + browser +
-                                     "; Path=/; Max-Age=600; Secure; HttpOnly; SameSite=Strict");
+    ex.resp.header("Set-Cookie", std::string(kBrowserCookie) + "=" + browser + "; Path=/; Max-Age=" +
+                                     std::to_string(max_age_s) + "; Secure; HttpOnly; SameSite=Strict");
     return browser;
+}
+
+std::string require_email(const rapidjson::Value& body) {
+    const auto email = normalize_email(require_string(body, "email", 3, 254));
+    if (!email) throw bad_request("email is not a valid e-mail address");
+    return *email;
 }
 
 }  // namespace cabinet::api

@@ -30,8 +30,12 @@ CodeStarter code_starter(const Request& req);
 inline constexpr std::string_view kBrowserCookie = "__Host-cabinet_oauth";
 // This request's binding value; empty when it sends none or a malformed one.
 std::string browser_binding(const Request& req);
-// The binding value, made when the browser has none, and (re)set as a cookie for 10
-// minutes: two tabs of one browser share it.
-std::string bind_browser(Exchange& ex);
+// The binding value, made when the browser has none, and (re)set as a cookie for
+// `max_age_s` (10 minutes: a sign-in or an OAuth round; a guest purchase keeps it as long
+// as its sign-in lasts): two tabs of one browser share it.
+std::string bind_browser(Exchange& ex, int64_t max_age_s = 600);
+
+// {email} as the auth routes take it: canonical (domain/email.hpp); 400 otherwise.
+std::string require_email(const rapidjson::Value& body);
 
 }  // namespace cabinet::api

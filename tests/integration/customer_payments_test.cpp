@@ -14,8 +14,6 @@ using namespace it;
 
 namespace {
 
-std::string fakes(const std::string& path) { return "http://127.0.0.1:" + env("FAKES_PORT") + path; }
-
 std::string status_of(int64_t txn) {
     pqxx::connection conn(env("DATABASE_URL"));
     pqxx::nontransaction q(conn);
@@ -103,15 +101,7 @@ BOOST_AUTO_TEST_CASE(a_canceled_payment_paid_anyway_is_still_credited) {
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     const int64_t txn = r.json()["transaction_id"].GetInt64();
     BOOST_REQUIRE(cancel(auth, str(txn)).status == 200);
-    pqxx::connection conn(env("DATABASE_URL"));
-    pqxx::nontransaction q(conn);
-    const std::string payment = q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", txn)[0][0].c_str();
-    const auto hook = http_url("POST", fakes("/__fake/yookassa/payments/" + payment), kJsonHeaders, R"({"status":"succeeded"})");
-    BOOST_REQUIRE(hook.status == 200);
-    rapidjson::StringBuffer buf;
-    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
-    hook.json()["notification"].Accept(w);
-    const auto note = http("POST", "/api/v1/payments/yookassa", kJsonHeaders, buf.GetString());
+    const auto note = yookassa_pays(txn);
     BOOST_TEST(note.status == 200);
     BOOST_TEST(note.json()["accepted"].GetBool());
     BOOST_TEST_REQUIRE(wait_until([&] { return status_of(txn) == "completed"; }, 30000));

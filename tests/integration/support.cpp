@@ -190,6 +190,20 @@ HttpResult buy_standard(const std::string& auth, const std::string& method, cons
     return http("POST", "/api/cabinet/purchase", headers, R"({"plan_id":"standard","days":30,"method":")" + method + "\"}");
 }
 
+HttpResult yookassa_pays(int64_t transaction_id) {
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction q(conn);
+    const std::string payment =
+        q.exec_params("SELECT provider_payment_id FROM transactions WHERE id = $1", transaction_id)[0][0].c_str();
+    const auto hook = http_url("POST", fake_url("/__fake/yookassa/payments/" + payment), {kJsonContentType},
+                               R"({"status":"succeeded"})");
+    BOOST_REQUIRE_MESSAGE(hook.status == 200, hook.body);
+    rapidjson::StringBuffer buf;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+    hook.json()["notification"].Accept(w);
+    return http("POST", "/api/v1/payments/yookassa", {kJsonContentType}, buf.GetString());
+}
+
 std::string detail(const HttpResult& r) {
     const auto d = r.json();
     return d.IsObject() && d.HasMember("detail") ? str(d["detail"]) : "";

@@ -99,6 +99,9 @@ int64_t audit_rows(const std::string& where = "true");
 // POST /purchase of the standard plan for 30 days (sql/demo.sql) with `method`, and an
 // Idempotency-Key when one is given.
 HttpResult buy_standard(const std::string& auth, const std::string& method, const std::string& idempotency_key = {});
+// YooKassa (the fake) says the payment of `transaction_id` succeeded, and its notification
+// is posted as YooKassa would: the webhook's answer.
+HttpResult yookassa_pays(int64_t transaction_id);
 // Sets a user's balance as an operator does: through the ledger (ledger_set_balance), since
 // the database refuses a balance change without its ledger row.
 void set_balance(int64_t telegram_id, int64_t minor);

@@ -143,6 +143,21 @@ std::vector<Statement> web_auth_statements() {
      " ON CONFLICT (key) DO UPDATE SET last_at = now(),"
      "  count = CASE WHEN f.window_start > now() - $2::bigint * interval '1 second' THEN f.count + 1 ELSE 1 END,"
      "  window_start = CASE WHEN f.window_start > now() - $2::bigint * interval '1 second' THEN f.window_start ELSE now() END"},
+    // Guest purchases (services/guest_purchase.hpp, sql 0057).
+    {"insert_guest_purchase",
+     "INSERT INTO guest_purchases (transaction_id, user_id, token_hash, browser_hash, expires_at)"
+     " VALUES ($1, $2, NULLIF($3, ''), $4, now() + make_interval(secs => $5))"},
+    // The token's one use: bound to its browser, in time, never twice (the row lock makes
+    // two redemptions at once one and nothing).
+    {"redeem_guest_token",
+     "UPDATE guest_purchases SET used_at = now()"
+     " WHERE token_hash = $1 AND browser_hash = $2 AND used_at IS NULL AND expires_at > now()"
+     " RETURNING user_id, (SELECT u.telegram_id FROM users u WHERE u.id = guest_purchases.user_id) AS telegram_id"},
+    {"guest_link_to_mail",
+     "UPDATE guest_purchases g SET link_mailed_at = now() FROM users u"
+     " WHERE g.transaction_id = $1 AND g.link_mailed_at IS NULL AND u.id = g.user_id AND u.email IS NOT NULL"
+     " RETURNING u.email, u.language,"
+     "  (SELECT subscription_url FROM subscriptions s WHERE s.user_id = u.id) AS subscription_url"},
     };
 }
 

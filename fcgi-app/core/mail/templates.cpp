@@ -111,6 +111,46 @@ MailContent password_changed_mail(std::string_view forgot_url, MailLanguage lang
     return m;
 }
 
+MailContent guest_purchase_known_address_mail(std::string_view login_url, MailLanguage lang) {
+    MailContent m;
+    const std::string l(login_url);
+    if (lang == MailLanguage::ru) {
+        m.subject = "Покупка для вашего аккаунта";
+        m.text = "Здравствуйте!\n\nКто-то начал покупку подписки без входа, указав этот адрес. Если оплата пройдёт, "
+                 "подписка добавится к вашему аккаунту. Войти и посмотреть: " + l + "\n";
+        m.html = html_page(p("Здравствуйте!") + "\n" +
+                           p("Кто-то начал покупку подписки без входа, указав этот адрес. Если оплата пройдёт, подписка добавится к вашему аккаунту.") +
+                           "\n" + p(a(l, "Войти и посмотреть")));
+        return m;
+    }
+    m.subject = "A purchase for your account";
+    m.text = "Hello!\n\nSomeone started buying a subscription without signing in and gave this address. If the payment "
+             "goes through, the subscription is added to your account. Sign in to see it: " + l + "\n";
+    m.html = html_page(p("Hello!") + "\n" +
+                       p("Someone started buying a subscription without signing in and gave this address. If the payment goes through, the subscription is added to your account.") +
+                       "\n" + p(a(l, "Sign in to see it")));
+    return m;
+}
+
+MailContent guest_subscription_mail(std::string_view subscription_url, std::string_view forgot_url, MailLanguage lang) {
+    MailContent m;
+    const std::string sub(subscription_url), f(forgot_url);
+    if (lang == MailLanguage::ru) {
+        m.subject = "Ваша подписка готова";
+        m.text = "Здравствуйте!\n\nОплата получена, подписка активна. Ссылка для VPN-приложения:\n" + sub +
+                 "\n\nЧтобы входить в кабинет, задайте пароль: " + f + "\n";
+        m.html = html_page(p("Здравствуйте!") + "\n" + p("Оплата получена, подписка активна. Ссылка для VPN-приложения:") + "\n" +
+                           p("<code>" + html_escape(sub) + "</code>") + "\n" + p("Чтобы входить в кабинет, " + a(f, "задайте пароль") + "."));
+        return m;
+    }
+    m.subject = "Your subscription is ready";
+    m.text = "Hello!\n\nThe payment arrived and the subscription is active. The link for your VPN app:\n" + sub +
+             "\n\nTo sign in to the cabinet later, set a password: " + f + "\n";
+    m.html = html_page(p("Hello!") + "\n" + p("The payment arrived and the subscription is active. The link for your VPN app:") + "\n" +
+                       p("<code>" + html_escape(sub) + "</code>") + "\n" + p("To sign in to the cabinet later, " + a(f, "set a password") + "."));
+    return m;
+}
+
 MailContent email_link_code_mail(std::string_view code, int64_t ttl_s, MailLanguage lang) {
     MailContent m;
     const std::string ttl = duration_text(ttl_s, lang);

@@ -31,6 +31,13 @@ MailContent password_reset_mail(std::string_view link, int64_t ttl_s, MailLangua
 // The account's password was changed or reset: the owner of the address hears of it, and
 // where to go if it was not them.
 MailContent password_changed_mail(std::string_view forgot_url, MailLanguage lang);
+// A guest purchase was made with an address that has an account: the purchase goes to that
+// account, and its owner is told (nobody is signed in by it).
+MailContent guest_purchase_known_address_mail(std::string_view login_url, MailLanguage lang);
+// A guest's payment is fulfilled: the subscription link, and how to sign in later (a
+// password through "Forgot password?", which also confirms the address). No sign-in link:
+// an address typed by mistake must not let its owner into the buyer's account.
+MailContent guest_subscription_mail(std::string_view subscription_url, std::string_view forgot_url, MailLanguage lang);
 // The 6-digit code that links this address (and a password) to an existing account.
 MailContent email_link_code_mail(std::string_view code, int64_t ttl_s, MailLanguage lang);
 

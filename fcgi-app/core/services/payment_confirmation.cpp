@@ -10,6 +10,7 @@
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/balance_purchase.hpp"
+#include "services/guest_purchase.hpp"
 #include "services/order.hpp"
 #include "services/panel_restore.hpp"
 #include "services/referral_commission.hpp"
@@ -140,6 +141,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     exec_prepared(txn, "complete_payment", transaction_id);
     consume_promo_offer_if_used(txn, locked.user.id, t["promo_pct"].as<int64_t>());
     reward_referrer(txn, s, locked.user, amount, transaction_id);
+    mail_guest_subscription(txn, s, transaction_id);  // a guest's purchase: the link by mail
 }
 
 bool cancel_pending_payment(pqxx::work& txn, int64_t transaction_id, const std::string& provider_payment_id,

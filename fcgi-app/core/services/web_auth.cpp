@@ -5,6 +5,7 @@
 #include "auth/refresh_grace.hpp"
 #include "auth/web_tokens.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/prepared.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "mail/templates.hpp"
@@ -233,6 +234,33 @@ void WebAuth::resend_verification(std::string_view ip, const std::string& email)
         if (const auto due = verification_resend_due(txn, email))
             queue_verification(txn, s_, due->user_id, due->email, due->password_hash, due->contested, due->language);
     });
+}
+
+void WebAuth::count_guest_purchase(std::string_view ip, const std::string& email) {
+    const OneCheckPerEmail one_at_a_time(redis_, db_, email);
+    throttle_.check(ip, email);
+    throttle_.failed(ip, email);  // it may make an account and send mails: as a registration
+}
+
+WebSession WebAuth::guest_sign_in(std::string_view ip, std::string_view token, const std::string& browser_hash) {
+    throttle_.check(ip, {});
+    const auto session = db_.write([&](pqxx::work& txn) -> std::optional<WebSession> {
+        const auto redeemed = exec_prepared(txn, "redeem_guest_token", opaque_token_hash(token), browser_hash);
+        if (redeemed.empty()) return std::nullopt;
+        const int64_t user_id = redeemed[0]["user_id"].as<int64_t>();
+        const auto user = find_web_login_by_id(txn, user_id);
+        const auto tg = redeemed[0]["telegram_id"];
+        // Staff sign in their own way (STAFF_CODE_SIGNIN's reasoning): an account linked to
+        // a staff Telegram id since the purchase gets nothing from a guest's token.
+        if (!user || user->is_blocked || (!tg.is_null() && s_.staff_role(tg.as<int64_t>()) != StaffRole::none))
+            return std::nullopt;
+        return issue(txn, user->id, user->email, user->email_verified, kSessionByGuestPurchase);
+    });
+    if (!session) {
+        throttle_.failed(ip, {});
+        throw bad_request("this sign-in link is invalid, used or expired");
+    }
+    return *session;
 }
 
 WebSession WebAuth::refresh(std::string_view token) {

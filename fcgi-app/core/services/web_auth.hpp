@@ -31,6 +31,7 @@ inline constexpr int64_t kResetTtlS = 1800;  // a password reset link: 30 minute
 // How a session began (refresh_tokens.origin): unlinking a provider ends its sessions.
 inline constexpr const char* kSessionByPassword = "password";
 inline constexpr const char* kSessionByTelegram = "telegram";
+inline constexpr const char* kSessionByGuestPurchase = "guest";
 std::string oauth_session_origin(std::string_view provider);  // "oauth:<provider>"
 
 class WebAuth {
@@ -69,6 +70,14 @@ public:
     // same answer whatever the address.
     void resend_verification(std::string_view ip, const std::string& email);
     WebSession refresh(std::string_view token);
+    // A guest purchase by `email` (services/guest_purchase.hpp) may make an account and
+    // mails: counted like a registration, refused (429) as one is.
+    void count_guest_purchase(std::string_view ip, const std::string& email);
+    // The guest's one-time sign-in (POST /auth/login/auto): a session for the account the
+    // purchase made, from the browser that bought (`browser_hash`), once, in time, never
+    // for a staff account or a blocked one. 400 for anything else, in one wording; a
+    // refusal counts as a failed sign-in.
+    WebSession guest_sign_in(std::string_view ip, std::string_view token, const std::string& browser_hash);
     // Ends the session of the refresh token; returns its user (nothing for a token we do
     // not know), whose account copies the caller forgets so that the session's access
     // tokens are refused at once (app/account_reads.hpp session_ended).

@@ -1,0 +1,42 @@
+#pragma once
+// Buying without an account (issue 49), as the original's web cabinet does ("Buy now":
+// POST /api/cabinet/auth/guest/purchase, then POST /api/cabinet/auth/login/auto), but safer:
+// - the account is made for an address we do not know yet (no password, not verified: the
+//   mailbox proves itself later, through "Forgot password?"); a known address's purchase
+//   goes to that account and its owner is mailed, and nobody is signed in by it;
+// - the one-time sign-in exists only for an account the purchase made, is stored hashed,
+//   bound to the buying browser, valid kGuestSignInTtlS, used once, and refused for staff;
+// - the subscription link is mailed once the payment is fulfilled, with no sign-in link in
+//   it: an address typed by mistake lets nobody into the buyer's account.
+// The payment itself is an ordinary online purchase (api/checkout.hpp).
+#include <pqxx/pqxx>
+
+#include <cstdint>
+#include <string>
+
+#include "config/settings.hpp"
+
+namespace cabinet {
+
+// The guest's one-time sign-in: long enough to pay on the provider's page and come back.
+inline constexpr int64_t kGuestSignInTtlS = 2 * 3600;
+
+struct GuestBuyer {
+    int64_t user_id = 0;
+    bool created = false;  // made by this purchase: only then is there a sign-in
+};
+
+// The account of `email`: found, or made now with `language` and the shop's currency.
+GuestBuyer guest_buyer(pqxx::dbtransaction& txn, const Settings& s, const std::string& email, const std::string& language);
+
+// Records the purchase of `transaction_id`. For an account it made, returns the one-time
+// sign-in token (stored hashed, bound to `browser_hash`); for a known address, mails its
+// owner and returns "".
+std::string record_guest_purchase(pqxx::transaction_base& txn, const Settings& s, int64_t transaction_id,
+                                  const GuestBuyer& buyer, const std::string& email, const std::string& browser_hash);
+
+// A fulfilled guest payment: the subscription link to the account's address, once. Nothing
+// for a purchase that was not a guest's.
+void mail_guest_subscription(pqxx::transaction_base& txn, const Settings& s, int64_t transaction_id);
+
+}  // namespace cabinet
