@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { axe, launch, openPage, ready } from './lib/browser.mjs';
+import { axe, launch, openPage, ready, screenshotPath } from './lib/browser.mjs';
 import { BASE, FAKES, api, freshId, initData, starsInvoiceLinks, waitFor } from './lib/stack.mjs';
 
 const DAY = 86400000;
@@ -288,4 +288,45 @@ test('the sandbox index links every sandbox; its pages are sandbox pages in ligh
   // The fakes' own address is not the way in: the browser only ever reaches them via nginx.
   const csp = (await fetch(BASE + '/sandbox/')).headers.get('content-security-policy');
   assert.match(csp, /script-src 'self'/);
+});
+
+// Issue 49: buying without an account, as the original's web cabinet does. The guest picks
+// a plan on /cabinet/buy, pays on the sandbox's YooKassa page and comes back signed in to the
+// account made for their address, on the payment's page; the subscription link arrives by
+// mail; the one-time sign-in does not work a second time.
+test('a guest buys on /cabinet/buy, comes back from the sandbox signed in, and gets the link by mail; the token works once', async () => {
+  const email = `guest${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.test`;
+  const p = await openPage(browser, '/cabinet/');
+  await ready(p.page);
+  await p.page.getByRole('link', { name: 'Buy without an account' }).click();
+  await p.page.getByRole('heading', { name: 'Buy without an account' }).waitFor();
+  await ready(p.page);
+  await p.page.getByRole('radio', { name: /^Standard · 30 days/ }).check();
+  await p.page.getByRole('radio', { name: 'Bank card (YooKassa)' }).check();
+  await p.page.getByLabel('E-mail', { exact: true }).fill(email);
+  assert.deepEqual(await axe(p.page), []);
+  await p.page.screenshot({ path: screenshotPath('cabinet-buy-390.png'), fullPage: true });
+  const answer = p.page.waitForResponse((r) => r.url().endsWith('/api/cabinet/auth/guest/purchase'));
+  await p.page.getByRole('button', { name: /^Pay / }).click();
+  const bought = await (await answer).json();
+  await p.page.getByRole('heading', { name: 'YooKassa checkout' }).waitFor();
+  await isSandboxPage(p.page);
+  await p.page.getByRole('button', { name: 'Pay', exact: true }).click();
+  // Back on /cabinet/buy?payment=<id>: signed in, on the payment's page, which sees it paid.
+  await p.page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 20000 });
+  await p.page.getByRole('heading', { name: 'Paid' }).waitFor({ timeout: 30000 });
+  const mail = await waitFor(async () => {
+    const r = await (await fetch(`${FAKES}/__fake/mail?to=${encodeURIComponent(email)}`)).json();
+    return r.find((m) => /subscription is ready/i.test(m.raw)) || null;
+  }, { what: 'the subscription link by mail', timeout: 30000 });
+  assert.match(mail.raw, /https?:\/\/\S+/);
+  assert.ok(!mail.raw.includes(bought.auto_login_token), 'no sign-in in the mail');
+  // The same browser, the same token: used up.
+  const again = await p.page.evaluate(async (token) => (await fetch('/api/cabinet/auth/login/auto', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token }),
+  })).status, bought.auto_login_token);
+  assert.equal(again, 400);
+  p.allowHttp((r) => r.url().endsWith('/api/cabinet/auth/login/auto') && r.status() === 400);
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
 });

@@ -177,6 +177,7 @@ async function showSignedOut() {
   let mod;
   if (path === '/cabinet/verify' || path === '/cabinet/oauth/callback') mod = await import('./screens/finish.js');
   else if (path === '/cabinet/reset') mod = await import('./screens/reset.js');
+  else if (path === '/cabinet/buy') mod = await import('./screens/buy.js');
   else mod = await import('./screens/signin.js');
   screenEl.setAttribute('aria-busy', 'true');
   try {

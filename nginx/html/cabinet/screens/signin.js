@@ -43,9 +43,12 @@ export default {
   // merged: the session ended while a Telegram link waited in the bot (cabinet/main.js).
   async render(view, ctx, { merged = false } = {}) {
     const t = ctx.t;
-    // /public/plans answers 403 exactly when the web cabinet is off.
+    // /public/plans answers 403 exactly when the web cabinet is off; its methods say
+    // whether a guest can buy (an online gateway is on).
+    let guestMethods = [];
     try {
-      await ctx.api.get('/public/plans');
+      const plans = await ctx.api.get('/public/plans');
+      guestMethods = (plans && plans.payment_methods) || [];
     } catch (e) {
       if (isOff(e)) return showOff(view, ctx);
     }
@@ -251,7 +254,8 @@ export default {
       merged ? h('p', { class: 'notice auth-merged', role: 'status' }, t('cabinet.merged')) : null,
       form, switchBtn,
       h('h2', { class: 'auth-or' }, t('cabinet.signin.other')),
-      tgBox, oauth);
+      tgBox, oauth,
+      guestMethods.length ? h('p', { class: 'auth-guest' }, h('a', { class: 'btn btn-ghost', href: '/cabinet/buy' }, t('cabinet.buy.link'))) : null);
     mount(view, page);
     // The mail's "if it was not you" link (/cabinet/login?forgot=1) opens the form at once.
     if (new URLSearchParams(location.search).get('forgot') === '1') showForgot();
