@@ -66,13 +66,7 @@ void serve(const Shared& shared, FcgiConnections& conns) {
             read_request(fr, shared.settings.max_body_bytes, req);
             dispatch(ex);
         } catch (const ApiError& e) {  // request could not even be read
-            resp.reset();
-            resp.status = e.status();
-            auto& w = resp.json();
-            w.StartObject();
-            w.Key("detail");
-            w.String(e.detail());
-            w.EndObject();
+            write_error(resp, e.status(), e.detail(), e.code());
         }
         name_the_caller(ex, resp);
         write_response(fr, req, resp);

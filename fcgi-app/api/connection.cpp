@@ -9,7 +9,7 @@ namespace cabinet::api {
 
 void get_connection(Exchange& ex) {
     const auto& sub = ex.caller().subscription;
-    if (!sub || !is_usable(*sub, unix_now()) || !sub->subscription_url) throw not_found("no active subscription");
+    if (!sub || !is_usable(*sub, unix_now()) || !sub->subscription_url) throw not_found("no active subscription", "no_subscription");
     const Settings& s = ex.settings();
     const std::string& url = *sub->subscription_url;
     auto& w = ex.resp.json();

@@ -44,13 +44,13 @@ void get_devices(Exchange& ex) {
 
 void delete_device(Exchange& ex) {
     const auto& sub = ex.caller().subscription;
-    if (!sub || sub->panel_uuid.empty()) throw bad_request("no subscription");
+    if (!sub || sub->panel_uuid.empty()) throw bad_request("no subscription", "no_subscription");
     const std::string& hwid = ex.req.path_params.at(0);
     if (hwid.empty() || hwid.size() > 256) throw bad_request("hwid must be 1..256 characters");
     // Only a device of this user may be unbound: look it up first.
     bool known = false;
     for (const auto& d : ex.io.panel.devices(sub->panel_uuid)) known = known || d.hwid == hwid;
-    if (!known) throw not_found("device not found");
+    if (!known) throw not_found("device not found", "device_not_found");
     ex.io.panel.delete_device(sub->panel_uuid, hwid);
     write_ok(ex);
 }

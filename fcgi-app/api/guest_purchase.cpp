@@ -55,8 +55,9 @@ void post_auth_guest_purchase(Exchange& ex) {
     const std::string email = require_email(body);
     const std::string method = require_string(body, "method", 1, 32);
     if (method == "balance" || method == "stars")
-        throw bad_request("a purchase without an account is paid online: choose a payment method other than " + method);
-    if (!make_gateway(method, s)) throw bad_request("payment method " + method + " is not available");
+        throw bad_request("a purchase without an account is paid online: choose a payment method other than " + method,
+                          "guest_online_only");
+    if (!make_gateway(method, s)) throw bad_request("payment method " + method + " is not available", "method_unavailable");
     const auto language = optional_string(body, "language", 16);
     const std::string lang = language && language->rfind("en", 0) == 0 ? "en" : "ru";
     const std::string back = return_page(s, optional_string(body, "return_url", 512));

@@ -18,7 +18,7 @@ namespace {
 
 // E-mail and Telegram logins lead to the web cabinet: no linking while it is off.
 void require_web_cabinet(Exchange& ex) {
-    if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled");
+    if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled", "web_cabinet_off");
 }
 
 EmailLink email_link_for(Exchange& ex) {
@@ -94,7 +94,7 @@ void post_link_email(Exchange& ex) {
     EmailLink link = email_link_for(ex);
     const JsonBody body(ex.req);
     const auto email = normalize_email(require_string(body, "email", 3, 254));
-    if (!email) throw bad_request("email is not a valid e-mail address");
+    if (!email) throw bad_request("email is not a valid e-mail address", "invalid_email");
     const std::string password = require_string(body, "password", 8, 128);
     link.request(ex.caller().user.id, ex.req.remote_addr, *email, password, ex.caller().user.language);
     write_ok_email(ex, *email);
@@ -115,7 +115,7 @@ void post_link_telegram(Exchange& ex) {
     // Our page asks to approve the Telegram account in the browser; a client that does not
     // (the original's) gets a code that merges on the bot's Confirm, as before.
     const bool approve = has_field(body, "approve_in_browser") && require_bool(body, "approve_in_browser");
-    if (u.telegram_id) throw ApiError(409, "this account is linked to Telegram already");
+    if (u.telegram_id) throw ApiError(409, "this account is linked to Telegram already", "telegram_linked");
     CodeStarter starter = code_starter(ex.req);
     starter.needs_approval = approve;
     const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id, starter);
@@ -159,16 +159,16 @@ void post_link_telegram_approve(Exchange& ex) {
     const int64_t me = ex.caller().user.id;
     bool linked = false;
     if (!approve) {
-        if (!decline_link(ex.io.db, code, me)) throw bad_request("link code is invalid, used or expired");
+        if (!decline_link(ex.io.db, code, me)) throw bad_request("link code is invalid, used or expired", "link_invalid");
     } else {
         switch (approve_telegram_link(ex.io.db, ex.io.panel, code, me)) {
             case MergeOutcome::linked: linked = true; break;
-            case MergeOutcome::expired: throw bad_request("link code is invalid, used or expired");
+            case MergeOutcome::expired: throw bad_request("link code is invalid, used or expired", "link_invalid");
             case MergeOutcome::same_account:
-            case MergeOutcome::already_linked: throw ApiError(409, "this account is linked to Telegram already");
+            case MergeOutcome::already_linked: throw ApiError(409, "this account is linked to Telegram already", "telegram_linked");
             case MergeOutcome::email_conflict:
-                throw ApiError(409, "that Telegram account already has another e-mail; nothing was changed");
-            case MergeOutcome::blocked: throw forbidden("user is blocked");
+                throw ApiError(409, "that Telegram account already has another e-mail; nothing was changed", "telegram_other_email");
+            case MergeOutcome::blocked: throw forbidden("user is blocked", "user_blocked");
         }
     }
     auto& w = ex.resp.json();

@@ -52,7 +52,7 @@ void get_payments(Exchange& ex) {
 
 void post_payment_cancel(Exchange& ex) {
     int64_t id = 0;
-    if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found("no payment with that id");
+    if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found("no payment with that id", "payment_not_found");
     const int64_t user_id = ex.caller().user.id;
     ex.io.db.transact([&](pqxx::work& txn) { cancel_own_payment(txn, user_id, id); });
     auto& w = ex.resp.json();

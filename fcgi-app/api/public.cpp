@@ -17,7 +17,7 @@ void write_public_plans(const Catalog& catalog, const Settings& s, JsonWriter& w
 
 void get_public_plans(Exchange& ex) {
     const Settings& s = ex.settings();
-    if (!s.web_cabinet_enabled) throw forbidden("web cabinet is disabled");
+    if (!s.web_cabinet_enabled) throw forbidden("web cabinet is disabled", "web_cabinet_off");
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("currency");

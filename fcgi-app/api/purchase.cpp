@@ -47,10 +47,10 @@ void pay_now(Exchange& ex, pqxx::work& txn, const LockedAccount& locked, const O
     // the owner's block (docs/decisions.md "Free grants never lift the owner's block"); a paid
     // one may.
     if (price == 0 && locked.subscription && locked.subscription->status == "disabled")
-        throw ApiError(409, "the subscription is disabled");
+        throw ApiError(409, "the subscription is disabled", "subscription_disabled");
     if (o.paid_with == "balance") {
-        if (!s.balance_enabled) throw bad_request("paying from the balance is switched off");
-        if (locked.user.balance_minor < price) throw ApiError(402, "balance insufficient");
+        if (!s.balance_enabled) throw bad_request("paying from the balance is switched off", "balance_off");
+        if (locked.user.balance_minor < price) throw ApiError(402, "balance insufficient", "insufficient_balance");
     }
     const SettledPurchase done = settle_purchase(
         txn, ex.io.panel, s, locked, order,
@@ -98,7 +98,7 @@ OnlinePayment open_online_payment(Exchange& ex, pqxx::work& txn, const LockedAcc
                                   const std::string& method, const std::string& key, const std::string& return_page) {
     const Settings& s = ex.settings();
     const auto gateway = make_gateway(method, s, &ex.shared.checkout_slots);
-    if (!gateway) throw bad_request("payment method " + method + " is not available");
+    if (!gateway) throw bad_request("payment method " + method + " is not available", "method_unavailable");
     OnlinePayment out;
     out.transaction_id = insert_pending(txn, s, locked, order, method, key);
     CheckoutRequest req;
@@ -128,7 +128,7 @@ void post_purchase(Exchange& ex) {
         if (!key.empty()) {
             const auto seen = exec_prepared(txn, "purchase_by_idempotency_key", locked.user.id, key);
             if (!seen.empty())
-                throw ApiError(409, "purchase already processed: transaction " + std::string(seen[0]["id"].c_str()));
+                throw ApiError(409, "purchase already processed: transaction " + std::string(seen[0]["id"].c_str()), "already_processed");
         }
         const auto catalog = locked.catalog_version ? ex.shared.catalog.exact_copy(*locked.catalog_version) : nullptr;
         const Order order = resolve_order(txn, s, locked, body, catalog.get());

@@ -27,10 +27,10 @@ void post_reset_link(Exchange& ex) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         const int64_t now = locked.locked_at;
         const auto& sub = locked.subscription;
-        if (!sub || !is_usable(*sub, now) || sub->panel_uuid.empty()) throw not_found("no active subscription");
+        if (!sub || !is_usable(*sub, now) || sub->panel_uuid.empty()) throw not_found("no active subscription", "no_subscription");
         if (sub->link_reset_at > 0 && now - sub->link_reset_at < kResetInterval) {
             const int64_t wait = std::clamp<int64_t>(kResetInterval - (now - sub->link_reset_at), 1, kResetInterval);
-            ApiError e(429, "the link can be reset once per 10 minutes; try again in " + std::to_string(wait) + " s");
+            ApiError e(429, "the link can be reset once per 10 minutes; try again in " + std::to_string(wait) + " s", "reset_too_soon");
             e.headers.emplace_back("Retry-After", std::to_string(wait));
             throw e;
         }

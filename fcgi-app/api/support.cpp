@@ -41,7 +41,7 @@ void get_support(Exchange& ex) {
 void post_support(Exchange& ex) {
     const JsonBody body(ex.req);
     const std::string text = require_string(body, "text", 1, kSupportTextMaxChars);
-    if (!valid_support_text(text)) throw bad_request("text must not be blank");
+    if (!valid_support_text(text)) throw bad_request("text must not be blank", "blank_text");
     const int64_t user_id = ex.caller().user.id;
     const PostedMessage posted =
         ex.io.db.write([&](pqxx::work& txn) { return post_user_message(txn, ex.settings(), user_id, text); });

@@ -17,26 +17,26 @@ namespace cabinet::api {
 
 void post_trial(Exchange& ex) {
     const Settings& s = ex.settings();
-    if (!s.trial_enabled) throw bad_request("trial is disabled");
+    if (!s.trial_enabled) throw bad_request("trial is disabled", "trial_disabled");
     const int64_t now = unix_now();
     const Subscription sub = ex.io.db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, ex.caller().user.id);
         const PanelRestore restore(ex.io.panel, locked);
-        if (locked.user.trial_used) throw bad_request("trial already used");
+        if (locked.user.trial_used) throw bad_request("trial already used", "trial_used");
         if (locked.subscription) {
             const Subscription& cur = *locked.subscription;
-            if (is_usable(cur, locked.locked_at)) throw ApiError(409, "a subscription is already active");
+            if (is_usable(cur, locked.locked_at)) throw ApiError(409, "a subscription is already active", "subscription_active");
             // Not usable, yet not the trial's to replace: an owner's block is not lifted by a
             // trial, and a paid subscription out of traffic keeps its days (a trial would turn
             // them into trial days, which the next purchase does not carry over).
-            if (cur.status == "disabled") throw ApiError(409, "the subscription is disabled");
+            if (cur.status == "disabled") throw ApiError(409, "the subscription is disabled", "subscription_disabled");
             if (!cur.is_trial && cur.expire_at > locked.locked_at)
-                throw ApiError(409, "a paid subscription still has days left");
+                throw ApiError(409, "a paid subscription still has days left", "paid_days_left");
         }
         GrantSpec spec;
         spec.source = "trial";
         if (s.trial_price_minor > 0) {
-            if (locked.user.balance_minor < s.trial_price_minor) throw ApiError(402, "balance too low for the trial");
+            if (locked.user.balance_minor < s.trial_price_minor) throw ApiError(402, "balance too low for the trial", "insufficient_balance");
             const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "subscription_payment", "completed",
                                           s.trial_price_minor, locked.user.currency, "balance",
                                           R"({"name":"Trial","trial":true})", "trial");

@@ -10,7 +10,7 @@
 namespace cabinet::api {
 
 WebAuth web_auth_for(Exchange& ex) {
-    if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled");
+    if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled", "web_cabinet_off");
     return WebAuth(ex.settings(), ex.shared.jwt, ex.shared.passwords, ex.io.db, ex.io.redis);
 }
 
@@ -74,7 +74,7 @@ std::string bind_browser(Exchange& ex, int64_t max_age_s) {
 
 std::string require_email(const rapidjson::Value& body) {
     const auto email = normalize_email(require_string(body, "email", 3, 254));
-    if (!email) throw bad_request("email is not a valid e-mail address");
+    if (!email) throw bad_request("email is not a valid e-mail address", "invalid_email");
     return *email;
 }
 

@@ -1,7 +1,12 @@
 #pragma once
 // The one error hierarchy of the service. Anything thrown below a handler that a client
-// should see is an ApiError; the FastCGI loop turns it into {"detail": ...} with its
-// status in exactly one place (http/dispatch.cpp). Anything else becomes a 500.
+// should see is an ApiError; the FastCGI loop turns it into {"detail": ..., "code": ...}
+// with its status in exactly one place (http/dispatch.cpp). Anything else becomes a 500.
+//
+// `detail` is English, for people and logs, and stays as the original's clients know it.
+// `code` is the stable name of the reason, for programs and for the pages, which say it in
+// the customer's language (shared/i18n: "code.<code>"). A throw that names none gets its
+// status's (status_code_name), so every error body carries one.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -12,22 +17,29 @@ namespace cabinet {
 
 class ApiError : public std::runtime_error {
 public:
-    ApiError(int status, std::string detail)
-        : std::runtime_error(detail), status_(status) {}
+    ApiError(int status, std::string detail, std::string code = {})
+        : std::runtime_error(detail), status_(status), code_(std::move(code)) {}
     int status() const noexcept { return status_; }
     const char* detail() const noexcept { return what(); }
+    // The reason's stable name ("insufficient_balance"); empty: the status's.
+    const std::string& code() const noexcept { return code_; }
     // Extra response headers such as Allow or Retry-After.
     std::vector<std::pair<std::string, std::string>> headers;
 
 private:
     int status_;
+    std::string code_;
 };
 
-inline ApiError bad_request(std::string d) { return {400, std::move(d)}; }
-inline ApiError unauthorized(std::string d) { return {401, std::move(d)}; }
-inline ApiError forbidden(std::string d) { return {403, std::move(d)}; }
-inline ApiError not_found(std::string d) { return {404, std::move(d)}; }
-inline ApiError conflict(std::string d) { return {409, std::move(d)}; }
+// The code of an error that names none: "invalid_request" (400), "unauthorized", "forbidden",
+// "not_found", "conflict", "too_many_requests", "upstream_unavailable" (502), ...
+const char* status_code_name(int status) noexcept;
+
+inline ApiError bad_request(std::string d, std::string code = {}) { return {400, std::move(d), std::move(code)}; }
+inline ApiError unauthorized(std::string d, std::string code = {}) { return {401, std::move(d), std::move(code)}; }
+inline ApiError forbidden(std::string d, std::string code = {}) { return {403, std::move(d), std::move(code)}; }
+inline ApiError not_found(std::string d, std::string code = {}) { return {404, std::move(d), std::move(code)}; }
+inline ApiError conflict(std::string d, std::string code = {}) { return {409, std::move(d), std::move(code)}; }
 // An outage of a dependency we cannot do without (PostgreSQL): 503, logged by the caller.
 inline ApiError unavailable(std::string d) { return {503, std::move(d)}; }
 // The upstream panel or a payment provider failed: 502 per SPEC.

@@ -53,3 +53,45 @@ test('the admin tables: the same keys and placeholders in en and ru, plurals com
     if (typeof aru[k] === 'object') assert.deepEqual(Object.keys(aru[k]).sort(), ['few', 'many', 'one', 'other'], `ru ${k}`);
   }
 });
+
+// Error details in the customer's language (issue 49): every reason the server names with a
+// code (errors.hpp; `ApiError(..., "code")`) has a text in both tables, and the pages say it
+// in the user's language while `detail` stays English for programs.
+test('every error code the server names is said in both languages', async () => {
+  const { readdirSync, statSync } = await import('node:fs');
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(cpp|hpp)$/.test(name)) files.push(p);
+    }
+  };
+  walk(join(ROOT, 'fcgi-app'));
+  const codes = new Set();
+  for (const f of files) {
+    const src = readFileSync(f, 'utf8').replace(/\s*\n\s*/g, ' ');
+    for (const m of src.matchAll(/(?:bad_request|unauthorized|forbidden|not_found|conflict|ApiError(?: e)?)\s*[({][^;{}]*?,\s*"([a-z]+(?:_[a-z]+)*)"\s*[)}]/g)) codes.add(m[1]);
+    // The upstream errors name theirs by status (panel/panel_errors.hpp, payments/gateway.hpp).
+    for (const m of src.matchAll(/kBusyStatus \? "([a-z]+(?:_[a-z]+)*)" : "([a-z]+(?:_[a-z]+)*)"/g)) { codes.add(m[1]); codes.add(m[2]); }
+  }
+  for (const known of ['insufficient_balance', 'payment_not_open', 'busy', 'panel_unavailable', 'guest_online_only']) {
+    assert.ok(codes.has(known), `the scan finds ${known}`);
+  }
+  const missing = [...codes].filter((c) => !(('code.' + c) in en) || !(('code.' + c) in ru));
+  assert.deepEqual(missing, [], 'codes without a text');
+});
+
+test('a coded error is said in the language of the user; an uncoded one falls back as before', async () => {
+  const { errorText } = await import('../../nginx/html/shared/errors.js');
+  const { ApiError } = await import('../../nginx/html/shared/api.js');
+  const { makeT } = await import('../../nginx/html/shared/i18n.js');
+  const tRu = makeT('ru', ru);
+  const tEn = makeT('en', en);
+  const coded = new ApiError(409, 'this payment is no longer open', { body: { detail: 'this payment is no longer open', code: 'payment_not_open' } });
+  assert.equal(errorText(coded, tRu), ru['code.payment_not_open']);
+  assert.equal(errorText(coded, tEn), en['code.payment_not_open']);
+  const plain = new ApiError(400, 'plan_id is required', { body: { detail: 'plan_id is required', code: 'invalid_request' } });
+  assert.equal(errorText(plain, tEn), 'plan_id is required');
+  assert.equal(errorText(plain, tRu), ru['error.400']);
+});

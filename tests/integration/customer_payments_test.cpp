@@ -77,6 +77,12 @@ BOOST_AUTO_TEST_CASE(an_open_payment_shows_its_end_and_its_buyer_cancels_it_once
     for (auto& t : taps) t.join();
     BOOST_TEST(ok.load() == 1);
     BOOST_TEST(refused.load() == 7);
+    // The reason's stable name comes with the English detail (errors.hpp), for programs and
+    // for the pages, which say it in the customer's language.
+    const auto again = cancel(auth, id);
+    BOOST_TEST(str(again.json()["code"]) == "payment_not_open");
+    BOOST_TEST(str(cancel(auth, "abc").json()["code"]) == "payment_not_found");
+    BOOST_TEST(str(http("POST", "/api/cabinet/payments/" + id + "/cancel").json()["code"]) == "unauthorized");
     BOOST_TEST(status_of(txn) == "canceled");
     BOOST_TEST(count("SELECT count(*) FROM payment_events WHERE transaction_id = " + id + " AND outcome = 'canceled by the buyer'") == 1);
     const Listed after = listed(auth, txn);

@@ -28,7 +28,7 @@ Account from_jwt(Exchange& ex, std::string_view token) {
     if (!account) throw unauthorized("token user does not exist");
     // Tokens from before session ids name none; they expired long ago.
     if (!claims.session_id.empty() && session_ended(ex, claims.user_id, claims.session_id))
-        throw unauthorized("this session has ended; please sign in again");
+        throw unauthorized("this session has ended; please sign in again", "session_expired");
     ex.session_id = std::move(claims.session_id);
     return std::move(*account);
 }
@@ -59,7 +59,7 @@ void authenticate(Exchange& ex, AuthKind kind) {
         if (!jwt_ok) throw unauthorized("this endpoint needs Telegram init data");
         // Bearer tokens come only from the web cabinet: switching it off ends them too, not
         // only new logins (issue 13).
-        if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled");
+        if (!ex.settings().web_cabinet_enabled) throw forbidden("web cabinet is disabled", "web_cabinet_off");
         ex.account = from_jwt(ex, credential);
         ex.web_session = true;
     } else {
@@ -67,7 +67,7 @@ void authenticate(Exchange& ex, AuthKind kind) {
     }
 
     const User& u = ex.account->user;
-    if (u.is_blocked) throw forbidden("user is blocked");
+    if (u.is_blocked) throw forbidden("user is blocked", "user_blocked");
     if (is_staff_kind(kind)) {
         ex.staff_role = u.telegram_id ? ex.settings().staff_role(*u.telegram_id) : StaffRole::none;
         if (ex.staff_role == StaffRole::none) throw forbidden("admins only");

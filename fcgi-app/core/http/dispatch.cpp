@@ -10,15 +10,23 @@
 namespace cabinet {
 namespace {
 
-void write_error(Response& resp, int status, std::string_view detail) {
+}  // namespace
+
+// {"detail", "code"}: the reason for people (English, as the original's clients know it)
+// and its stable name (errors.hpp), the status's when the error names none.
+void write_error(Response& resp, int status, std::string_view detail, std::string_view code) {
     resp.reset();
     resp.status = status;
     auto& w = resp.json();
     w.StartObject();
     write_key(w, "detail");
     write_string(w, detail);
+    write_key(w, "code");
+    write_string(w, code.empty() ? std::string_view(status_code_name(status)) : code);
     w.EndObject();
 }
+
+namespace {
 
 bool origin_allowed(const Settings& s, const std::string& origin) { return cors_grant(s, origin) != CorsGrant::none; }
 
@@ -102,12 +110,12 @@ void dispatch(Exchange& ex) {
         }
     } catch (const ApiError& e) {
         if (e.status() >= 500) spdlog::warn("{} {} {}: {}", ex.req.request_id, ex.req.method, ex.req.path, e.detail());
-        write_error(ex.resp, e.status(), e.detail());
+        write_error(ex.resp, e.status(), e.detail(), e.code());
         for (const auto& h : e.headers) ex.resp.header(h.first, h.second);
     } catch (const pqxx::broken_connection& e) {
         ex.io.db.reset();
         spdlog::error("{} database connection lost: {}", ex.req.request_id, e.what());
-        write_error(ex.resp, 503, "database unavailable");
+        write_error(ex.resp, 503, "database unavailable", "database_unavailable");
     } catch (const pqxx::in_doubt_error& e) {
         // The connection broke during COMMIT (a primary crashing, a failover): whether it was
         // written is unknown, and no error of ours. The client repeats with its

@@ -4,9 +4,13 @@
 namespace cabinet {
 
 // Runs one request: CORS, route, authentication, handler. Every error becomes a response
-// here and nowhere else: ApiError -> its status + {"detail"}, a lost database -> 503,
-// anything unexpected -> 500 with an error id that is also in the log.
+// here and nowhere else: ApiError -> its status + {"detail", "code"}, a lost database ->
+// 503, anything unexpected -> 500 with an error id that is also in the log.
 void dispatch(Exchange& ex);
+
+// An error answer: {"detail", "code"} (errors.hpp; an empty code is the status's). Also for
+// a request that could not even be read (server.cpp).
+void write_error(Response& resp, int status, std::string_view detail, std::string_view code = {});
 
 // How WEB__CORS_ORIGINS admits an Origin: not at all, by name (its pages may send
 // credentials), or only through "*" (any site, never with credentials).

@@ -11,11 +11,12 @@ namespace cabinet {
 
 class PanelError : public ApiError {
 public:
-    explicit PanelError(const std::string& why) : ApiError(502, "panel unavailable"), why_(why) {}
+    explicit PanelError(const std::string& why) : ApiError(502, "panel unavailable", "panel_unavailable"), why_(why) {}
     const std::string& why() const { return why_; }
 
 protected:
-    PanelError(int status, const std::string& detail, const std::string& why) : ApiError(status, detail), why_(why) {}
+    PanelError(int status, const std::string& detail, const std::string& why)
+        : ApiError(status, detail, status == kBusyStatus ? "busy" : "panel_unavailable"), why_(why) {}
 
 private:
     std::string why_;

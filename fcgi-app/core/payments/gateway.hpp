@@ -20,7 +20,8 @@ public:
 
 protected:
     GatewayError(const char* detail, const std::string& why) : GatewayError(502, detail, why) {}
-    GatewayError(int status, const char* detail, const std::string& why) : ApiError(status, detail), why_(why) {}
+    GatewayError(int status, const char* detail, const std::string& why)
+        : ApiError(status, detail, status == kBusyStatus ? "busy" : "gateway_unavailable"), why_(why) {}
 
 private:
     std::string why_;

@@ -50,11 +50,11 @@ std::optional<AutopayCharge> autopay_charge(pqxx::transaction_base& txn, const S
 }
 
 void set_autopay(pqxx::work& txn, const Settings& s, const LockedAccount& locked, bool enabled) {
-    if (!locked.subscription) throw not_found("no subscription");
+    if (!locked.subscription) throw not_found("no subscription", "no_subscription");
     if (enabled) {
-        if (locked.subscription->is_trial) throw conflict("a trial is not renewed automatically: buy a plan first");
-        if (!s.balance_enabled) throw conflict("the shop does not take payments from the balance");
-        if (!last_order(txn, s, locked)) throw conflict("nothing to renew: buy a plan first");
+        if (locked.subscription->is_trial) throw conflict("a trial is not renewed automatically: buy a plan first", "trial_not_renewed");
+        if (!s.balance_enabled) throw conflict("the shop does not take payments from the balance", "balance_off");
+        if (!last_order(txn, s, locked)) throw conflict("nothing to renew: buy a plan first", "nothing_to_renew");
     }
     exec_prepared0(txn, "set_autopay", locked.user.id, enabled);
 }

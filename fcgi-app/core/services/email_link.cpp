@@ -30,7 +30,7 @@ bool same_hash(const std::string& a, const std::string& b) {
     return a.size() == b.size() && sodium_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
-ApiError taken() { return {409, "this e-mail belongs to another account"}; }
+ApiError taken() { return {409, "this e-mail belongs to another account", "email_taken"}; }
 
 std::string misses_key(const std::string& email) { return "emaillink:" + email; }
 
@@ -60,7 +60,7 @@ void EmailLink::request(int64_t user_id, std::string_view ip, const std::string&
     if (!profile) throw unauthorized("user not found");
     if (owner && *owner != user_id) throw taken();
     if (!profile->email.empty() && profile->email_verified)
-        throw ApiError(409, "this account already has an e-mail");
+        throw ApiError(409, "this account already has an e-mail", "has_email");
     // Hashed now, while we have the password; only the hash waits with the code.
     const std::string hash = passwords_.hash(password);
     const std::string code = new_code();
@@ -105,14 +105,14 @@ std::string EmailLink::confirm(int64_t user_id, std::string_view code) {
     }
     switch (outcome) {
         case Outcome::ok: return email;
-        case Outcome::none: throw bad_request("no pending e-mail link, or its code was already used");
-        case Outcome::expired: throw bad_request("code expired; request a new one");
-        case Outcome::wrong: throw bad_request("wrong code");
-        case Outcome::dead: throw ApiError(429, "too many wrong codes; request a new one");
+        case Outcome::none: throw bad_request("no pending e-mail link, or its code was already used", "code_used");
+        case Outcome::expired: throw bad_request("code expired; request a new one", "code_expired");
+        case Outcome::wrong: throw bad_request("wrong code", "wrong_code");
+        case Outcome::dead: throw ApiError(429, "too many wrong codes; request a new one", "too_many_codes");
         case Outcome::taken: throw taken();
-        case Outcome::has_email: throw ApiError(409, "this account already has an e-mail");
+        case Outcome::has_email: throw ApiError(409, "this account already has an e-mail", "has_email");
     }
-    throw bad_request("wrong code");
+    throw bad_request("wrong code", "wrong_code");
 }
 
 }  // namespace cabinet

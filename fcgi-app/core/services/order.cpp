@@ -35,9 +35,9 @@ Order plan_order(const std::vector<Plan>& plans, const Settings& s, const rapidj
             o.quote = quote(dur.price_minor, d, s.stars_rate_minor);
             return o;
         }
-        throw bad_request("this plan is not sold for " + std::to_string(days) + " days");
+        throw bad_request("this plan is not sold for " + std::to_string(days) + " days", "plan_unavailable");
     }
-    throw bad_request("plan not found");
+    throw bad_request("plan not found", "plan_unavailable");
 }
 
 Order constructor_order(const ConstructorPriceList& list, const Settings& s, const rapidjson::Value& body,
@@ -48,8 +48,8 @@ Order constructor_order(const ConstructorPriceList& list, const Settings& s, con
     const TrafficPack* pack = nullptr;
     for (const auto& p : list.periods) if (p.id == period_id) period = &p;
     for (const auto& k : list.packs) if (k.id == pack_id) pack = &k;
-    if (!period) throw bad_request("period not found");
-    if (!pack) throw bad_request("traffic pack not found");
+    if (!period) throw bad_request("period not found", "plan_unavailable");
+    if (!pack) throw bad_request("traffic pack not found", "plan_unavailable");
     Order o;
     o.mode = "constructor";
     o.period_id = period->id;
@@ -70,11 +70,11 @@ Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const Locked
                     const rapidjson::Value& body, const Catalog* catalog) {
     const Discounts d = discounts_for(buyer.user, buyer.running_sale_pct);
     if (s.sales_mode == "constructor") {
-        if (has_field(body, "plan_id")) throw bad_request("this shop sells period + traffic pack, not plans");
+        if (has_field(body, "plan_id")) throw bad_request("this shop sells period + traffic pack, not plans", "sales_mode_changed");
         return catalog ? constructor_order(catalog->constructor, s, body, d)
                        : constructor_order(constructor_price_list(txn), s, body, d);
     }
-    if (has_field(body, "period_id")) throw bad_request("this shop sells plans, not period + traffic pack");
+    if (has_field(body, "period_id")) throw bad_request("this shop sells plans, not period + traffic pack", "sales_mode_changed");
     return catalog ? plan_order(catalog->plans, s, body, d) : plan_order(active_plans(txn), s, body, d);
 }
 

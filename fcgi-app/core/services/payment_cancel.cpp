@@ -15,10 +15,11 @@ void cancel_own_payment(pqxx::work& txn, int64_t user_id, int64_t transaction_id
         return;
     }
     const auto state = exec_prepared(txn, "buyer_payment_state", transaction_id, user_id);
-    if (state.empty()) throw not_found("no payment with that id");
+    if (state.empty()) throw not_found("no payment with that id", "payment_not_found");
     const std::string status = state[0]["status"].c_str();
     const bool paid = state[0]["paid"].as<bool>() || status == "completed" || status == "refunded";
-    throw conflict(paid ? "this payment is paid already" : "this payment is no longer open");
+    if (paid) throw conflict("this payment is paid already", "payment_paid");
+    throw conflict("this payment is no longer open", "payment_not_open");
 }
 
 }  // namespace cabinet

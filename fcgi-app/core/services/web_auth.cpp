@@ -25,21 +25,21 @@ void queue_verification(pqxx::transaction_base& txn, const Settings& s, int64_t 
                                                mail_language(language)));
 }
 
-ApiError bad_credentials() { return unauthorized("invalid e-mail or password"); }
+ApiError bad_credentials() { return unauthorized("invalid e-mail or password", "invalid_credentials"); }
 
 // What using a mailed link (verification, password reset) came to.
 enum class LinkOutcome { ok, invalid, blocked };
 // Throws what the page needs for a link that did not sign in; an invalid one counts as a
 // failure of the client address.
 void settle_link(LinkOutcome o, AuthThrottle& throttle, std::string_view ip, const char* invalid_detail) {
-    if (o == LinkOutcome::blocked) throw forbidden("user is blocked");
+    if (o == LinkOutcome::blocked) throw forbidden("user is blocked", "user_blocked");
     if (o == LinkOutcome::invalid) {
         throttle.failed(ip, {});
-        throw bad_request(invalid_detail);
+        throw bad_request(invalid_detail, "link_invalid");
     }
 }
 ApiError password_needed() {
-    return ApiError(409, "this address was registered more than once: enter the password you chose");
+    return ApiError(409, "this address was registered more than once: enter the password you chose", "password_needed");
 }
 
 }  // namespace
@@ -107,7 +107,7 @@ WebSession WebAuth::verify(std::string_view ip, std::string_view token, const st
         throttle_.check(ip, link->email);
         if (link->password_hash.empty() || !passwords_.verify(link->password_hash, *password)) {
             throttle_.failed(ip, link->email);
-            throw unauthorized("the password is not the one of this link's registration");
+            throw unauthorized("the password is not the one of this link's registration", "wrong_password");
         }
         password_proven = true;
     }
@@ -141,8 +141,8 @@ WebSession WebAuth::login(std::string_view ip, const std::string& email, std::st
         throttle_.failed(ip, email);
         throw bad_credentials();
     }
-    if (user->is_blocked) throw forbidden("user is blocked");
-    if (!user->email_verified) throw forbidden("e-mail is not verified");
+    if (user->is_blocked) throw forbidden("user is blocked", "user_blocked");
+    if (!user->email_verified) throw forbidden("e-mail is not verified", "email_unverified");
     // Hashes made with older (weaker) limits are upgraded while we have the password.
     std::string upgraded;
     if (passwords_.needs_rehash(user->password_hash)) upgraded = passwords_.hash(password);
@@ -193,12 +193,12 @@ int64_t WebAuth::change_password(std::string_view ip, int64_t user_id, std::stri
                                  const std::string& keep_session) {
     const auto user = db_.read([&](auto& txn) { return find_web_login_by_id(txn, user_id); });
     if (!user || user->password_hash.empty() || user->email.empty())
-        throw ApiError(409, "this account has no password: add an e-mail sign-in first");
+        throw ApiError(409, "this account has no password: add an e-mail sign-in first", "no_password");
     const OneCheckPerEmail one_at_a_time(redis_, db_, user->email);
     throttle_.check(ip, user->email);
     if (!passwords_.verify(user->password_hash, current)) {
         throttle_.failed(ip, user->email);
-        throw ApiError(422, "current_password is not the account's password");
+        throw ApiError(422, "current_password is not the account's password", "wrong_password");
     }
     const std::string hash = passwords_.hash(password);
     return db_.write([&](pqxx::work& txn) {
@@ -221,8 +221,8 @@ void WebAuth::remove_email_sign_in(int64_t user_id, const std::string& keep_sess
         revoke_refresh_families(txn, user_id, keep_session, kSessionByPassword);
         return Result::ok;
     });
-    if (r == Result::none) throw not_found("the account has no e-mail sign-in");
-    if (r == Result::last_way_in) throw conflict("cannot remove the e-mail sign-in: it is the only way to sign in to this account");
+    if (r == Result::none) throw not_found("the account has no e-mail sign-in", "no_email_sign_in");
+    if (r == Result::last_way_in) throw conflict("cannot remove the e-mail sign-in: it is the only way to sign in to this account", "last_sign_in");
 }
 
 void WebAuth::resend_verification(std::string_view ip, const std::string& email) {
@@ -258,7 +258,7 @@ WebSession WebAuth::guest_sign_in(std::string_view ip, std::string_view token, c
     });
     if (!session) {
         throttle_.failed(ip, {});
-        throw bad_request("this sign-in link is invalid, used or expired");
+        throw bad_request("this sign-in link is invalid, used or expired", "link_invalid");
     }
     return *session;
 }
@@ -299,13 +299,13 @@ WebSession WebAuth::refresh(std::string_view token) {
     });
     switch (outcome) {
         case Outcome::ok: return session;
-        case Outcome::blocked: throw forbidden("user is blocked");
+        case Outcome::blocked: throw forbidden("user is blocked", "user_blocked");
         case Outcome::reused:
             spdlog::warn("a rotated refresh token was presented again; its family is revoked");
-            throw unauthorized("refresh token was already used; please sign in again");
+            throw unauthorized("refresh token was already used; please sign in again", "session_expired");
         case Outcome::invalid: break;
     }
-    throw unauthorized("refresh token is invalid or expired");
+    throw unauthorized("refresh token is invalid or expired", "session_expired");
 }
 
 int64_t WebAuth::end_other_sessions(int64_t user_id, const std::string& keep_session) {

@@ -8,13 +8,15 @@
 // (the page shows "offline, retry"). A custom `transport` (the demo data) replaces fetch.
 
 export class ApiError extends Error {
-  constructor(status, detail, { retryAfter = null, body = null } = {}) {
+  constructor(status, detail, { retryAfter = null, body = null, code = null } = {}) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.retryAfter = retryAfter;
     this.body = body;
+    // The reason's stable name (errors.hpp); the pages say it in the user's language.
+    this.code = code || (body && typeof body.code === 'string' ? body.code : null);
   }
   get offline() { return this.status === 0; }
 }
