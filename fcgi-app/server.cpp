@@ -5,8 +5,8 @@
 
 #include <chrono>
 
+#include "app/dispatch.hpp"
 #include "errors.hpp"
-#include "http/dispatch.hpp"
 #include "http/fcgi_io.hpp"
 #include "http/fcgi_threads.hpp"
 #include "log/logging.hpp"

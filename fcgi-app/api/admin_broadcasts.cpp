@@ -16,11 +16,11 @@
 #include <limits>
 
 #include "api/serializers.hpp"
-#include "bot/message_delivery.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
 #include "services/broadcasts.hpp"
+#include "telegram/message_delivery.hpp"
 #include "util/json_fields.hpp"
 #include "util/strings.hpp"
 

@@ -1,9 +1,9 @@
 // POST /bot/webhook: updates from the Telegram Bot API, checked by the secret token the Bot
 // API sends in X-Telegram-Bot-Api-Secret-Token (set with setWebhook). What the bot does with
-// them (Stars payments, /start, the maintenance stub, the admin menu) is core/bot/webhook.
+// them (Stars payments, /start, the maintenance stub, the admin menu) is api/bot/webhook.
+#include "api/bot/webhook.hpp"
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
-#include "bot/webhook.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "util/crypto.hpp"

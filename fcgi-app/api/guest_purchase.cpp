@@ -8,18 +8,17 @@
 // purchase made. For an address we knew the token is a random one nothing accepts, so the
 // answer does not tell who has an account. Online gateways only: balance and Stars need an
 // account that exists (400). Bad input changes nothing; a gateway failure leaves neither
-// the account nor the payment behind (one transaction).
-#include "api/checkout.hpp"
+// the account nor the payment behind (services/online_checkout.hpp withdraws them).
 #include "api/handlers.hpp"
+#include "api/order_choice.hpp"
 #include "api/web_session.hpp"
-#include "auth/web_tokens.hpp"
-#include "db/accounts_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "payments/gateway.hpp"
 #include "services/guest_purchase.hpp"
 #include "services/order.hpp"
 #include "util/strings.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet::api {
 namespace {
@@ -58,25 +57,21 @@ void post_auth_guest_purchase(Exchange& ex) {
         throw bad_request("a purchase without an account is paid online: choose a payment method other than " + method,
                           "guest_online_only");
     if (!make_gateway(method, s)) throw bad_request("payment method " + method + " is not available", "method_unavailable");
+    const OrderChoice choice = read_order_choice(body, s.sales_mode);
     const auto language = optional_string(body, "language", 16);
     const std::string lang = language && language->rfind("en", 0) == 0 ? "en" : "ru";
     const std::string back = return_page(s, optional_string(body, "return_url", 512));
     auth.count_guest_purchase(ex.req.remote_addr, email);
     const std::string browser = bind_browser(ex, kGuestSignInTtlS);
 
-    struct Outcome {
-        OnlinePayment payment;
-        std::string token;
-    };
-    const Outcome out = ex.io.db.transact([&](pqxx::work& txn) {
-        const GuestBuyer buyer = guest_buyer(txn, s, email, lang);
-        const LockedAccount locked = lock_account(txn, buyer.user_id);
-        const Order order = resolve_order(txn, s, locked, body);
-        Outcome o;
-        o.payment = open_online_payment(ex, txn, locked, order, method, "", back);
-        o.token = record_guest_purchase(txn, s, o.payment.transaction_id, buyer, email, opaque_token_hash(browser));
-        return o;
-    });
+    GuestPurchaseRequest req;
+    req.email = email;
+    req.language = lang;
+    req.method = method;
+    req.choice = choice;
+    req.return_page = back;
+    req.browser_hash = opaque_token_hash(browser);
+    const GuestPurchaseResult out = guest_purchase(ex.io.db, s, &ex.shared.checkout_slots, req);
     // Same shape for a known address: a token nothing accepts.
     const std::string token = out.token.empty() ? new_opaque_token() : out.token;
     auto& w = ex.resp.json();
@@ -84,11 +79,11 @@ void post_auth_guest_purchase(Exchange& ex) {
     w.Key("ok");
     w.Bool(true);
     w.Key("transaction_id");
-    w.Int64(out.payment.transaction_id);
+    w.Int64(out.transaction_id);
     w.Key("redirect_url");
-    write_string(w, out.payment.redirect_url);
+    write_string(w, out.redirect_url);
     w.Key("payment_url");
-    write_string(w, out.payment.redirect_url);
+    write_string(w, out.redirect_url);
     w.Key("auto_login_token");
     write_string(w, token);
     w.EndObject();

@@ -5,12 +5,12 @@
 //   DELETE /api/cabinet/link/oauth/{provider}             → {ok, unlinked}
 #include "api/handlers.hpp"
 #include "api/web_session.hpp"
-#include "auth/authenticate.hpp"
-#include "auth/web_tokens.hpp"
+#include "app/authenticate.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
 #include "services/oauth_login.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet::api {
 namespace {

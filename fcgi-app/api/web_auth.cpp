@@ -8,12 +8,12 @@
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
 #include "api/web_session.hpp"
-#include "auth/web_tokens.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/telegram_codes.hpp"
 #include "services/web_auth.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet::api {
 namespace {

@@ -1,11 +1,11 @@
 #include "api/web_session.hpp"
 
-#include "auth/web_tokens.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
 #include "util/strings.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet::api {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The one error hierarchy of the service. Anything thrown below a handler that a client
 // should see is an ApiError; the FastCGI loop turns it into {"detail": ..., "code": ...}
-// with its status in exactly one place (http/dispatch.cpp). Anything else becomes a 500.
+// with its status in exactly one place (app/dispatch.cpp). Anything else becomes a 500.
 //
 // `detail` is English, for people and logs, and stays as the original's clients know it.
 // `code` is the stable name of the reason, for programs and for the pages, which say it in

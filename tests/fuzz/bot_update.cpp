@@ -1,9 +1,9 @@
-// Bot API webhook bodies, bot/updates: parse_update() on any JSON value and parse_command()
+// Bot API webhook bodies, api/bot/updates: parse_update() on any JSON value and parse_command()
 // on the text it finds (or a button's data). Both promise never to throw; a command name is
 // lower case, without a bot mention or whitespace, and its payload is trimmed.
 #include <string>
 
-#include "bot/updates.hpp"
+#include "api/bot/updates.hpp"
 #include "fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "auth/passwords.hpp"
-#include "auth/web_tokens.hpp"
 #include "support.hpp"
+#include "util/web_tokens.hpp"
 
 namespace it::linking_help {
 

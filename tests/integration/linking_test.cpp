@@ -11,11 +11,11 @@
 #include <thread>
 
 #include "auth/passwords.hpp"
-#include "auth/web_tokens.hpp"
-#include "panel/panel_client.hpp"
-#include "util/time.hpp"
 #include "linking_support.hpp"
+#include "panel/panel_client.hpp"
 #include "support.hpp"
+#include "util/time.hpp"
+#include "util/web_tokens.hpp"
 
 using namespace it;
 using namespace it::linking_help;

@@ -3,6 +3,7 @@
 // balance once.
 #include <boost/test/unit_test.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -113,6 +114,43 @@ BOOST_AUTO_TEST_CASE(gateway_down_at_purchase_leaves_nothing) {
     BOOST_TEST(r.status == 502);
     BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + uid_of(tg)) == 0);
     http_url("DELETE", fake_url("/__fake/fail"));
+}
+
+// The provider is asked with no lock held (services/online_checkout.hpp): while YooKassa takes
+// 3 s over one buyer's checkout, the same buyer's balance purchase is answered at once, and
+// afterwards both are what they should be: one subscription paid from the balance, one
+// payment page, the balance down by one price.
+BOOST_AUTO_TEST_CASE(a_slow_gateway_does_not_hold_up_the_buyers_next_purchase) {
+    const int64_t tg = fresh_telegram_id();
+    const std::string auth = tma_header(tg);
+    BOOST_REQUIRE(http("GET", "/api/cabinet/me", {auth}).status == 200);
+    set_balance(tg, 100000);
+    BOOST_REQUIRE(http_url("POST", fake_url("/__fake/slow"), {"Content-Type: application/json"},
+                           R"({"service":"yookassa","count":1,"delay_ms":3000})").status == 200);
+    std::atomic<bool> online_done{false};
+    HttpResult online;
+    std::thread checkout([&] {
+        online = buy_standard(auth, "yookassa");
+        online_done = true;
+    });
+    // The checkout has reserved its payment and is waiting on the provider.
+    const bool reserved = wait_until([&] {
+        return count("SELECT count(*) FROM transactions WHERE status = 'pending' AND user_id = " + uid_of(tg)) == 1;
+    }, 2500);
+    const auto paid = buy_standard(auth, "balance");
+    const bool online_was_waiting = !online_done;
+    checkout.join();
+    http_url("DELETE", fake_url("/__fake/fail"));
+
+    BOOST_REQUIRE(reserved);
+    BOOST_TEST(paid.status == 200, paid.body);
+    BOOST_TEST(online_was_waiting);  // answered while the provider still had the other
+    BOOST_TEST(online.status == 200, online.body);
+    BOOST_TEST(std::string(online.json()["redirect_url"].GetString()).rfind("http", 0) == 0u);
+    BOOST_TEST(count("SELECT balance_minor FROM users WHERE telegram_id = " + std::to_string(tg)) == 100000 - 29900);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'completed' AND user_id = " + uid_of(tg)) == 1);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE status = 'pending' AND provider_payment_id IS NOT NULL"
+                     " AND user_id = " + uid_of(tg)) == 1);
 }
 
 BOOST_AUTO_TEST_CASE(autopay_renews_from_the_balance_once) {

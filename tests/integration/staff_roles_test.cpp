@@ -5,7 +5,7 @@
 // 403 and a caller without a credential 401. The test stack's staff: 100000001 owner
 // (ADMIN_IDS), 100000002 support (SUPPORT_IDS), 100000003 viewer (VIEWER_IDS).
 #include "api/handlers.hpp"
-#include "auth/authenticate.hpp"
+#include "app/authenticate.hpp"
 #include "catalog_support.hpp"
 
 using namespace it;

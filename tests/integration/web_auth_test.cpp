@@ -10,9 +10,9 @@
 #include <thread>
 
 #include "auth/jwt.hpp"
-#include "auth/web_tokens.hpp"
 #include "support.hpp"
 #include "util/time.hpp"
+#include "util/web_tokens.hpp"
 #include "web_auth_support.hpp"
 
 using namespace it;

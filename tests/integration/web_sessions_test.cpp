@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "auth/jwt.hpp"
-#include "auth/web_tokens.hpp"
 #include "support.hpp"
 #include "util/time.hpp"
+#include "util/web_tokens.hpp"
 #include "web_auth_support.hpp"
 
 using namespace it;

@@ -1,8 +1,8 @@
-// The bot webhook's parsing of updates and commands, and its keyboards (core/bot).
+// The bot webhook's parsing of updates and commands, and its keyboards (api/bot).
 #include <boost/test/unit_test.hpp>
 
-#include "bot/replies.hpp"
-#include "bot/updates.hpp"
+#include "api/bot/replies.hpp"
+#include "api/bot/updates.hpp"
 
 using namespace cabinet;
 using namespace cabinet::bot;

@@ -1,11 +1,11 @@
 // The pure parts of the owner's broadcasts: Telegram's HTML as the Bot API takes it
-// (domain/telegram_html.hpp), the pacing of messages (bot/send_pacer.hpp) and what a Bot API
-// answer means for a recipient (bot/message_delivery.hpp).
+// (domain/telegram_html.hpp), the pacing of messages (telegram/send_pacer.hpp) and what a Bot API
+// answer means for a recipient (telegram/message_delivery.hpp).
 #include <boost/test/unit_test.hpp>
 
-#include "bot/message_delivery.hpp"
-#include "bot/send_pacer.hpp"
 #include "domain/telegram_html.hpp"
+#include "telegram/message_delivery.hpp"
+#include "telegram/send_pacer.hpp"
 
 using namespace cabinet;
 using namespace std::chrono_literals;

@@ -1,11 +1,11 @@
-// CORS (http/dispatch.hpp apply_cors): an origin named in WEB__CORS_ORIGINS is echoed with
+// CORS (app/dispatch.hpp apply_cors): an origin named in WEB__CORS_ORIGINS is echoed with
 // Allow-Credentials; "*" admits any site, but as "*" and never with credentials (issue 49);
 // an origin not admitted gets no CORS headers at all.
 #include <boost/test/unit_test.hpp>
 
 #include <map>
 
-#include "http/dispatch.hpp"
+#include "app/dispatch.hpp"
 
 using namespace cabinet;
 

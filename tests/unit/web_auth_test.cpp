@@ -10,12 +10,12 @@
 #include "auth/passwords.hpp"
 #include "auth/refresh_grace.hpp"
 #include "auth/throttle.hpp"
-#include "auth/web_tokens.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "mail/smtp.hpp"
 #include "mail/templates.hpp"
 #include "util/strings.hpp"
+#include "util/web_tokens.hpp"
 
 using namespace cabinet;
 

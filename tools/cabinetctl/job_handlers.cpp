@@ -9,21 +9,21 @@
 #include <spdlog/spdlog.h>
 
 #include "backup/backup.hpp"
-#include "bot/bot_api.hpp"
 #include "mail/smtp.hpp"
 #include "services/autopay.hpp"
 #include "services/broadcast_sending.hpp"
 #include "services/maintenance.hpp"
-#include "services/reports.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/payment_recheck.hpp"
 #include "services/referral_commission.hpp"
+#include "services/reports.hpp"
 #include "services/support.hpp"
 #include "services/user_messages.hpp"
+#include "sync_user.hpp"
+#include "telegram/bot_api.hpp"
 #include "util/json.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
-#include "sync_user.hpp"
 
 namespace cabinet::ctl {
 namespace {

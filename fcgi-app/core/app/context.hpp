@@ -90,7 +90,7 @@ struct Exchange {
     // The authenticated caller; only valid in handlers of authenticated routes.
     Account& caller() { return *account; }
     // Whether the request's transactions may have written: then the caller's copies in
-    // every process of the host are forgotten before the answer leaves (http/dispatch.cpp).
+    // every process of the host are forgotten before the answer leaves (app/dispatch.cpp).
     uint64_t commits_before = 0;
     std::shared_ptr<const Settings> settings_snapshot = shared.live.current();
 };

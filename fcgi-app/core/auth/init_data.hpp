@@ -9,17 +9,10 @@
 #include <string>
 #include <string_view>
 
+#include "domain/telegram_user.hpp"
 #include "util/crypto.hpp"
 
 namespace cabinet {
-
-struct TelegramUser {
-    int64_t id = 0;
-    std::string first_name;
-    std::string last_name;
-    std::string username;
-    std::string language_code;
-};
 
 struct InitData {
     int64_t auth_date = 0;

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "auth/init_data_signer.hpp"
-#include "auth/web_tokens.hpp"
 #include "util/crypto.hpp"
 #include "util/json.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet::oauth {
 namespace {

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "auth/web_tokens.hpp"
 #include "errors.hpp"
 #include "util/client_net.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {

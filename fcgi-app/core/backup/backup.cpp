@@ -20,7 +20,7 @@ extern char** environ;
 
 #include "backup/archive.hpp"
 #include "backup/schedule.hpp"
-#include "bot/bot_api.hpp"
+#include "telegram/bot_api.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::backup {

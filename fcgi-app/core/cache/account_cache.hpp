@@ -2,13 +2,13 @@
 // Accounts recently used in this pool process, so that a known caller's GET costs no
 // statement (issue 17; docs/decisions.md "Accounts in memory"). Besides the account
 // statement's row it keeps what /referral and /traffic read beside it, and the web sessions
-// that ended lately (their access tokens are refused: auth/authenticate.cpp).
+// that ended lately (their access tokens are refused: app/authenticate.cpp).
 //
 // Never stale after a write its client was told of, and a few milliseconds at most otherwise:
 // - every copy carries the host-wide stamp (cache/account_generations.hpp) read before it
 //   was loaded, and is used only while the stamp still reads the same;
 // - a request that wrote bumps its caller's slot after the commit and before the answer
-//   (http/dispatch.cpp); an admin request that wrote bumps the epoch;
+//   (app/dispatch.cpp); an admin request that wrote bumps the epoch;
 // - every other change (the worker, the bot, another host, psql) arrives as NOTIFY
 //   accounts_changed from triggers (sql 0022) through the ChangeListener, which bumps the
 //   slots it names, or the epoch for '*';

@@ -5,8 +5,8 @@
 #include <optional>
 #include <vector>
 
-#include "auth/init_data.hpp"
 #include "domain/account.hpp"
+#include "domain/telegram_user.hpp"
 
 namespace cabinet {
 

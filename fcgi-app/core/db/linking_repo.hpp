@@ -1,7 +1,7 @@
 #pragma once
 // Telegram one-time codes, e-mail link codes, the linked ways in of a user, and the rows of
 // the web→Telegram account merge (statements in linking_statements.cpp). Codes arrive here
-// already hashed (auth/web_tokens.hpp).
+// already hashed (util/web_tokens.hpp).
 #include <pqxx/pqxx>
 
 #include <optional>

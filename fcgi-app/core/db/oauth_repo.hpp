@@ -1,6 +1,6 @@
 #pragma once
 // OAuth states and the identities linked to users (statements in oauth_statements.cpp;
-// migrations 0008 and 0009). State values arrive here already hashed (auth/web_tokens.hpp).
+// migrations 0008 and 0009). State values arrive here already hashed (util/web_tokens.hpp).
 #include <pqxx/pqxx>
 
 #include <optional>

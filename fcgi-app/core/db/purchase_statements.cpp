@@ -30,6 +30,11 @@ std::vector<Statement> purchase_statements() {
         // The referrer's reward for one purchase: sql 0024 reward_referrer (services/referral_commission).
         {"reward_referrer", "SELECT reward_referrer($1, $2, $3, $4, $5, $6::jsonb, $7)"},
         // Online payments (services/payment_confirmation.cpp).
+        // A checkout whose provider failed (services/online_checkout.cpp): the pending row it
+        // reserved goes, and an account made for it alone (a guest's, nothing else yet).
+        {"withdraw_reserved_payment",
+         "DELETE FROM transactions WHERE id = $1 AND user_id = $2 AND status = 'pending' AND provider_payment_id IS NULL"},
+        {"withdraw_made_account", "DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM transactions WHERE user_id = $1)"},
         {"set_payment_checkout",
          "UPDATE transactions SET provider = $2, provider_payment_id = NULLIF($3, ''), confirmation_url = NULLIF($4, '')"
          " WHERE id = $1"},

@@ -1,7 +1,5 @@
 #include "db/web_auth_repo.hpp"
 
-#include "auth/refresh_grace.hpp"
-
 #include "db/accounts_repo.hpp"
 #include "db/prepared.hpp"
 
@@ -102,8 +100,8 @@ void insert_refresh_successor(pqxx::transaction_base& txn, const std::string& to
 }
 
 std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash,
-                                             int64_t family_max_age_s) {
-    auto res = exec_prepared(txn, "lock_refresh_token", token_hash, kRefreshGraceS, family_max_age_s);
+                                             int64_t grace_s, int64_t family_max_age_s) {
+    auto res = exec_prepared(txn, "lock_refresh_token", token_hash, grace_s, family_max_age_s);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
     return RefreshRow{r["id"].as<int64_t>(), r["family_id"].c_str(), r["user_id"].as<int64_t>(),

@@ -1,7 +1,7 @@
 #pragma once
 // Web-cabinet accounts, verification tokens, refresh-token families and the PostgreSQL
 // brute-force counters (statements in web_auth_statements.cpp). Token values arrive here
-// already hashed (auth/web_tokens.hpp).
+// already hashed (util/web_tokens.hpp).
 #include <pqxx/pqxx>
 
 #include <optional>
@@ -86,9 +86,10 @@ struct RefreshRow {
     std::string successor_sealed;  // set only while the rotation is within the grace period
 };
 // The token's row, locked until the transaction ends (concurrent refreshes queue up).
-// `expired` also when the family began more than `family_max_age_s` ago.
+// `expired` also when the family began more than `family_max_age_s` ago; `successor_sealed`
+// only while the rotation is less than `grace_s` old (auth/refresh_grace.hpp).
 std::optional<RefreshRow> lock_refresh_token(pqxx::transaction_base& txn, const std::string& token_hash,
-                                             int64_t family_max_age_s);
+                                             int64_t grace_s, int64_t family_max_age_s);
 // Marks the token rotated, keeping its successor sealed for the grace period.
 void rotate_refresh_token(pqxx::transaction_base& txn, int64_t id, const std::string& successor_sealed);
 void revoke_refresh_family(pqxx::transaction_base& txn, const std::string& family_id);

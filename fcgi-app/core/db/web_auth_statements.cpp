@@ -123,7 +123,7 @@ std::vector<Statement> web_auth_statements() {
      "   AND expires_at > now() RETURNING family_id"
      ") SELECT count(DISTINCT family_id) FROM ended"},
     // The sessions of a user that ended within the last $2 seconds: their access tokens,
-    // which name their session (`sid`), are refused (auth/authenticate.cpp).
+    // which name their session (`sid`), are refused (app/authenticate.cpp).
     {"ended_sessions",
      "SELECT DISTINCT family_id::text FROM refresh_tokens"
      " WHERE user_id = $1 AND revoked_at > now() - $2::bigint * interval '1 second'"},

@@ -2,7 +2,7 @@
 // The shop's staff and what each role is for (the owner's cabinet, /admin/). Roles come from
 // settings: ADMIN_IDS are owners, SUPPORT_IDS support, VIEWER_IDS viewers; an id in more
 // than one list has the widest role. Which routes a role may call is the route table's
-// AuthKind (http/router.hpp), checked in one place (auth/authenticate.cpp).
+// AuthKind (http/router.hpp), checked in one place (app/authenticate.cpp).
 #include <string_view>
 
 namespace cabinet {

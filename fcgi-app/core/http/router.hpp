@@ -14,7 +14,7 @@ struct Exchange;
 
 // Who may call a route. The first four name a credential; the staff kinds (the owner's
 // cabinet, /api/admin/*) take either credential of a staff member and name the roles
-// admitted (domain/staff.hpp; auth/authenticate.cpp admits(), everyone else 403):
+// admitted (domain/staff.hpp; app/authenticate.cpp admits(), everyone else 403):
 enum class AuthKind {
     none,
     tma,
@@ -37,7 +37,7 @@ struct Route {
     Handler handler;
     // Its writes change nothing an account read shows (sign-in tokens, a payment marked paid
     // for the worker to fulfil), so they do not flush the pool's account caches
-    // (http/dispatch.cpp). Others' notifications still reach them through the triggers.
+    // (app/dispatch.cpp). Others' notifications still reach them through the triggers.
     bool leaves_accounts = false;
     // An authenticated request that may merge its caller with another account (linking):
     // its writes flush every cached account of the host, not only the caller's.

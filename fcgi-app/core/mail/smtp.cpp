@@ -10,8 +10,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "auth/web_tokens.hpp"
 #include "util/strings.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {

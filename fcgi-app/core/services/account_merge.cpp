@@ -1,10 +1,10 @@
 #include "services/account_merge.hpp"
 
-#include "auth/web_tokens.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/linking_repo.hpp"
 #include "panel/panel_mark.hpp"
 #include "util/json.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {

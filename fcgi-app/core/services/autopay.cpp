@@ -18,14 +18,19 @@ std::optional<Order> last_order(pqxx::transaction_base& txn, const Settings& s, 
     const auto last = exec_prepared(txn, "last_plan_purchase", locked.user.id);
     if (last.empty()) return std::nullopt;
     const auto& p = last[0];
-    const std::string request =
-        !p["plan_id"].is_null()
-            ? "{\"plan_id\":" + std::string(p["plan_id"].c_str()) + ",\"days\":" + std::string(p["days"].c_str()) + "}"
-            : "{\"period_id\":" + std::string(p["period_id"].c_str()) + ",\"pack_id\":" + std::string(p["pack_id"].c_str()) + "}";
-    rapidjson::Document body;
-    body.Parse(request.c_str());
+    OrderChoice choice;
+    choice.constructor = p["plan_id"].is_null();
+    const bool complete = choice.constructor ? !p["period_id"].is_null() && !p["pack_id"].is_null() : !p["days"].is_null();
+    if (!complete) return std::nullopt;  // a snapshot that names no whole choice
+    if (choice.constructor) {
+        choice.period_id = p["period_id"].as<int64_t>();
+        choice.pack_id = p["pack_id"].as<int64_t>();
+    } else {
+        choice.plan_id = p["plan_id"].as<int64_t>();
+        choice.days = p["days"].as<int64_t>();
+    }
     try {
-        return resolve_order(txn, s, locked, body);
+        return resolve_order(txn, s, locked, choice);
     } catch (const ApiError&) {
         return std::nullopt;  // the plan or that duration is no longer sold
     }

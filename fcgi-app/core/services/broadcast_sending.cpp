@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "bot/message_delivery.hpp"
 #include "db/db.hpp"
 #include "db/fields.hpp"
 #include "jobs/job_queue.hpp"
+#include "telegram/message_delivery.hpp"
 
 namespace cabinet {
 namespace {

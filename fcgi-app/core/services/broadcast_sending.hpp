@@ -21,8 +21,8 @@
 
 #include <cstdint>
 
-#include "bot/send_pacer.hpp"
 #include "config/settings.hpp"
+#include "telegram/send_pacer.hpp"
 
 namespace cabinet {
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "bot/message_delivery.hpp"
 #include "domain/telegram_html.hpp"
 #include "services/customer_handle.hpp"
+#include "telegram/message_delivery.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -76,7 +76,7 @@ void write_recipient(JsonWriter& w, const RecipientRow& r);
 BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& actor);
 
 // A private message from `telegram_id` reached the bot: a customer marked bot-blocked has
-// it unblocked, and later audiences count them again (bot/webhook.cpp).
+// it unblocked, and later audiences count them again (api/bot/webhook.cpp).
 void note_bot_reachable(pqxx::transaction_base& txn, int64_t telegram_id);
 
 // {id, status, audience: {kind, promo_group, customer_id}, text, button: {text, url} | null,

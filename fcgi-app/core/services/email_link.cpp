@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "auth/web_tokens.hpp"
 #include "db/linking_repo.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "mail/templates.hpp"
 #include "services/mail_queue.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {

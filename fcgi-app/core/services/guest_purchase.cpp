@@ -1,11 +1,13 @@
 #include "services/guest_purchase.hpp"
 
-#include "auth/web_tokens.hpp"
+#include "db/accounts_repo.hpp"
 #include "db/prepared.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
 #include "mail/templates.hpp"
 #include "services/mail_queue.hpp"
+#include "services/online_checkout.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 
@@ -29,6 +31,29 @@ std::string record_guest_purchase(pqxx::transaction_base& txn, const Settings& s
                                                                    mail_language(owner ? owner->language : "")));
     }
     return token;
+}
+
+GuestPurchaseResult guest_purchase(Db& db, const Settings& s, const CallSlots* checkout_slots,
+                                   const GuestPurchaseRequest& req) {
+    struct Reserved {
+        GuestBuyer buyer;
+        PaymentReservation payment;
+    };
+    const Reserved r = db.transact([&](pqxx::work& txn) {
+        Reserved out;
+        out.buyer = guest_buyer(txn, s, req.email, req.language);
+        const LockedAccount locked = lock_account(txn, out.buyer.user_id);
+        const Order order = resolve_order(txn, s, locked, req.choice);
+        out.payment = reserve_payment(txn, s, locked, order, req.method, "", req.return_page);
+        if (out.buyer.created) out.payment.made_user_id = out.buyer.user_id;
+        return out;
+    });
+    GuestPurchaseResult result;
+    result.transaction_id = r.payment.transaction_id;
+    result.redirect_url = open_checkout(db, s, checkout_slots, r.payment, [&](pqxx::work& txn) {
+        result.token = record_guest_purchase(txn, s, r.payment.transaction_id, r.buyer, req.email, req.browser_hash);
+    });
+    return result;
 }
 
 void mail_guest_subscription(pqxx::transaction_base& txn, const Settings& s, int64_t transaction_id) {

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "auth/web_tokens.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/oauth_repo.hpp"
 #include "db/web_auth_repo.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {
@@ -39,7 +39,7 @@ WebSession OAuthLogin::complete(WebAuth& auth, oauth::Provider p, const oauth::C
     // starts over; a code is single use at the provider anyway).
     // An unknown state throws inside, so nothing commits: anyone may post one, and a commit
     // would make every pool process of the host forget every account it keeps
-    // (http/dispatch.cpp).
+    // (app/dispatch.cpp).
     const auto state = db_.write([&](pqxx::work& txn) {
         auto found = consume_oauth_state(txn, opaque_token_hash(grant.state), provider);
         if (!found) throw bad_request("OAuth state is invalid, used or expired");

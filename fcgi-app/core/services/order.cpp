@@ -3,24 +3,17 @@
 #include "db/catalog_repo.hpp"
 #include "domain/catalog.hpp"
 #include "errors.hpp"
-#include "http/body.hpp"
 
 namespace cabinet {
 namespace {
 
 constexpr int64_t kGiB = 1024LL * 1024 * 1024;
 
-Order plan_order(const std::vector<Plan>& plans, const Settings& s, const rapidjson::Value& body, const Discounts& d) {
-    auto it = body.FindMember("plan_id");
-    if (it == body.MemberEnd() || it->value.IsNull()) throw bad_request("plan_id is required");
-    const bool by_id = it->value.IsInt64();
-    if (!by_id && !it->value.IsString()) throw bad_request("plan_id must be an integer or a plan code");
-    const std::string code = by_id ? "" : std::string(it->value.GetString(), it->value.GetStringLength());
-    const int64_t id = by_id ? it->value.GetInt64() : 0;
-    const int64_t days = require_int(body, "days", 1, 3650);
-
+Order plan_order(const std::vector<Plan>& plans, const Settings& s, const OrderChoice& c, const Discounts& d) {
+    const bool by_id = c.plan_id.has_value();
+    const int64_t days = c.days;
     for (const Plan& p : plans) {
-        if (by_id ? p.id != id : p.public_code != code) continue;
+        if (by_id ? p.id != *c.plan_id : p.public_code != c.plan_code) continue;
         for (const PlanDuration& dur : p.durations) {
             if (dur.days != days) continue;
             Order o;
@@ -40,10 +33,9 @@ Order plan_order(const std::vector<Plan>& plans, const Settings& s, const rapidj
     throw bad_request("plan not found", "plan_unavailable");
 }
 
-Order constructor_order(const ConstructorPriceList& list, const Settings& s, const rapidjson::Value& body,
-                        const Discounts& d) {
-    const int64_t period_id = require_int(body, "period_id", 1, INT64_MAX);
-    const int64_t pack_id = require_int(body, "pack_id", 1, INT64_MAX);
+Order constructor_order(const ConstructorPriceList& list, const Settings& s, const OrderChoice& c, const Discounts& d) {
+    const int64_t period_id = c.period_id;
+    const int64_t pack_id = c.pack_id;
     const ConstructorPeriod* period = nullptr;
     const TrafficPack* pack = nullptr;
     for (const auto& p : list.periods) if (p.id == period_id) period = &p;
@@ -67,15 +59,15 @@ Order constructor_order(const ConstructorPriceList& list, const Settings& s, con
 }  // namespace
 
 Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
-                    const rapidjson::Value& body, const Catalog* catalog) {
+                    const OrderChoice& choice, const Catalog* catalog) {
     const Discounts d = discounts_for(buyer.user, buyer.running_sale_pct);
     if (s.sales_mode == "constructor") {
-        if (has_field(body, "plan_id")) throw bad_request("this shop sells period + traffic pack, not plans", "sales_mode_changed");
-        return catalog ? constructor_order(catalog->constructor, s, body, d)
-                       : constructor_order(constructor_price_list(txn), s, body, d);
+        if (!choice.constructor) throw bad_request("this shop sells period + traffic pack, not plans", "sales_mode_changed");
+        return catalog ? constructor_order(catalog->constructor, s, choice, d)
+                       : constructor_order(constructor_price_list(txn), s, choice, d);
     }
-    if (has_field(body, "period_id")) throw bad_request("this shop sells plans, not period + traffic pack", "sales_mode_changed");
-    return catalog ? plan_order(catalog->plans, s, body, d) : plan_order(active_plans(txn), s, body, d);
+    if (choice.constructor) throw bad_request("this shop sells plans, not period + traffic pack", "sales_mode_changed");
+    return catalog ? plan_order(catalog->plans, s, choice, d) : plan_order(active_plans(txn), s, choice, d);
 }
 
 std::string order_snapshot_json(const Order& o) {

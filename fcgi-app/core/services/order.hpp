@@ -3,6 +3,7 @@
 // quote() that GET /plans and GET /constructor show (displayed = charged).
 #include <pqxx/pqxx>
 
+#include <optional>
 #include <string>
 
 #include "cache/catalog_cache.hpp"
@@ -25,14 +26,26 @@ struct Order {
     Discounts discounts;
 };
 
-// Reads plan_id (integer or public_code) + days, or period_id + pack_id, per SALES_MODE.
-// 400 for a malformed or wrong-mode body, 404 for an unknown or inactive plan/duration.
+// What the buyer asked for: a plan (by id or public code) for a number of days, or the
+// constructor's period + traffic pack. Read from a request by the handler
+// (api/order_choice.hpp), or from the last purchase by autopay.
+struct OrderChoice {
+    bool constructor = false;       // period + pack (SALES_MODE=constructor), else a plan
+    std::optional<int64_t> plan_id; // a plan by id, or
+    std::string plan_code;          // by its public code
+    int64_t days = 0;
+    int64_t period_id = 0;
+    int64_t pack_id = 0;
+};
+
+// The choice priced. 400 `sales_mode_changed` for a choice of the mode the shop no longer
+// sells, 400 `plan_unavailable` for an unknown or inactive plan, duration, period or pack.
 // Priced with the discounts `buyer` was read with under its lock (db/accounts_repo.hpp), so
 // GET /plans' rule (discounts_for) and the charge agree. `catalog`: the process's copy when
 // it is exactly the version `buyer` was read with (CatalogCache::exact_copy), which saves
 // the plan statement; null reads the plans in `txn`.
 Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
-                    const rapidjson::Value& body, const Catalog* catalog = nullptr);
+                    const OrderChoice& choice, const Catalog* catalog = nullptr);
 
 // Frozen copies stored on the transaction: what was bought, and how it was priced.
 std::string order_snapshot_json(const Order& o);

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "bot/bot_api.hpp"
 #include "db/audit_repo.hpp"
 #include "db/fields.hpp"
 #include "db/filtered_query.hpp"
@@ -16,8 +15,9 @@
 #include "services/payment_confirmation.hpp"
 #include "services/payment_refund.hpp"
 #include "services/subscription_grant.hpp"
-#include "util/json_fields.hpp"
+#include "telegram/bot_api.hpp"
 #include "util/csv.hpp"
+#include "util/json_fields.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 

@@ -1,9 +1,9 @@
 #include "services/telegram_codes.hpp"
 
-#include "auth/web_tokens.hpp"
 #include "db/linking_repo.hpp"
 #include "db/web_auth_repo.hpp"
 #include "errors.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {
@@ -137,7 +137,7 @@ WebLoginPoll poll_web_login(Db& db, WebAuth& auth, std::string_view code, std::s
     const std::string browser_hash = browser_hash_of(browser);
     // A browser polls every two seconds until the bot's Confirm, and anyone may poll any
     // code: those answers come from a read. A commit would make every pool process of the
-    // host forget every account it keeps (http/dispatch.cpp).
+    // host forget every account it keeps (app/dispatch.cpp).
     WebLoginPoll out;
     CodeState outcome = db.read([&](pqxx::transaction_base& txn) {
         const auto row = peek_telegram_code(txn, hash);

@@ -1,12 +1,12 @@
 #pragma once
 // First contact of a Telegram user, the same whichever door they come through: the
-// mini-app's init data (auth/authenticate) or the bot's /start (bot/webhook). SPEC
+// mini-app's init data (app/authenticate) or the bot's /start (api/bot/webhook). SPEC
 // "Authentication": both raise the one `registration` event.
 #include <string>
 
-#include "auth/init_data.hpp"
 #include "db/db.hpp"
 #include "domain/account.hpp"
+#include "domain/telegram_user.hpp"
 
 namespace cabinet {
 

@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include "auth/refresh_grace.hpp"
-#include "auth/web_tokens.hpp"
 #include "db/accounts_repo.hpp"
 #include "db/prepared.hpp"
 #include "db/web_auth_repo.hpp"
@@ -11,6 +10,7 @@
 #include "mail/templates.hpp"
 #include "services/mail_queue.hpp"
 #include "util/time.hpp"
+#include "util/web_tokens.hpp"
 
 namespace cabinet {
 namespace {
@@ -268,14 +268,14 @@ WebSession WebAuth::refresh(std::string_view token) {
     enum class Outcome { ok, invalid, reused, blocked };
     WebSession session;
     const Outcome outcome = db_.write([&](pqxx::work& txn) {
-        const auto row = lock_refresh_token(txn, hash, s_.web_session_max_age_s);
+        const auto row = lock_refresh_token(txn, hash, kRefreshGraceS, s_.web_session_max_age_s);
         if (!row || row->revoked || row->expired) return Outcome::invalid;
         if (row->rotated) {
             // Within the grace period the holder of the rotated token is the other tab of the
             // same browser: it gets the same successor, while that is still good.
             const auto successor = open_successor(token, row->successor_sealed);
             const auto next =
-                successor ? lock_refresh_token(txn, opaque_token_hash(*successor), s_.web_session_max_age_s) : std::nullopt;
+                successor ? lock_refresh_token(txn, opaque_token_hash(*successor), kRefreshGraceS, s_.web_session_max_age_s) : std::nullopt;
             const bool next_good = next && !next->rotated && !next->revoked && !next->expired;
             const auto owner = next_good ? find_web_login_by_id(txn, row->user_id) : std::nullopt;
             if (owner && !owner->is_blocked) {

@@ -1,7 +1,8 @@
 // The autopay card on the home screen (GET/PUT /subscription/autopay): a switch, and what it
 // will take from the balance and when, so nobody is surprised by a charge; a warning when
 // the balance would not cover it. Shown for a paid subscription of a shop with the balance
-// on, and only once the server named a charge (nothing to renew with: no card).
+// on, and only once the server named a charge (nothing to renew with: no card). Loaded by
+// the home screen only for such a subscription, so nobody else downloads it.
 
 import { h } from '../shared/dom.js';
 
@@ -39,15 +40,15 @@ function fill(card, ctx, v) {
     ...lines);
 }
 
-export function autopayCard(ctx) {
-  const sub = ctx.me.subscription;
-  if (!sub || sub.is_trial || !ctx.me.app.balance_enabled) return null;
-  const card = h('article', { class: 'card autopay-card', 'aria-label': ctx.t('autopay.title') });
-  card.hidden = true;
-  ctx.api.get('/subscription/autopay').then((v) => {
+// Fills the home screen's placeholder (screens/home.js autopaySlot), which stays hidden when
+// the server names no charge or cannot be asked.
+export async function fillAutopayCard(card, ctx) {
+  try {
+    const v = await ctx.api.get('/subscription/autopay');
     if (!v || !v.next_charge) return;
     fill(card, ctx, v);
     card.hidden = false;
-  }).catch(() => {});   // a card that cannot say what it charges is left out
-  return card;
+  } catch {
+    // a card that cannot say what it charges is left out
+  }
 }

@@ -101,9 +101,11 @@ export async function openPage(browser, path, opts = {}) {
   };
 }
 
-// The first screen is usable: the shell is painted and no longer busy.
+// The first screen is usable: the shell is painted and no longer busy, nor is any part of
+// the screen that fills in after it (aria-busy, such as the home screen's autopay card).
 export async function ready(page) {
   await page.waitForSelector('#screen[aria-busy="false"]', { timeout: 15000 });
+  await page.waitForFunction(() => !document.querySelector('#screen [aria-busy="true"]'), null, { timeout: 15000 });
 }
 
 // axe-core on the page as it is now; returns the serious and critical violations as text.

@@ -1,4 +1,4 @@
-#include "bot/replies.hpp"
+#include "api/bot/replies.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "bot/support_reply.hpp"
+#include "api/bot/support_reply.hpp"
 
 #include <algorithm>
 

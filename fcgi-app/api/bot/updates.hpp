@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "auth/init_data.hpp"
+#include "domain/telegram_user.hpp"
 #include "util/json.hpp"
 
 namespace cabinet::bot {
@@ -35,7 +35,7 @@ struct ButtonPress {
 };
 
 struct Update {
-    // Telegram Stars: these objects as they came, handled by bot/stars.
+    // Telegram Stars: these objects as they came, handled by api/bot/stars.
     const rapidjson::Value* pre_checkout_query = nullptr;
     const rapidjson::Value* successful_payment = nullptr;
     const rapidjson::Value* refunded_payment = nullptr;  // Stars given back to the buyer

@@ -1,4 +1,4 @@
-#include "bot/bot_api.hpp"
+#include "telegram/bot_api.hpp"
 
 #include <curl/curl.h>
 

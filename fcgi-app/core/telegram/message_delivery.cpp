@@ -1,4 +1,4 @@
-#include "bot/message_delivery.hpp"
+#include "telegram/message_delivery.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "bot/send_pacer.hpp"
+#include "telegram/send_pacer.hpp"
 
 #include <algorithm>
 #include <thread>

@@ -1,8 +1,8 @@
-#include "bot/admin_menu.hpp"
+#include "api/bot/admin_menu.hpp"
 
 #include <vector>
 
-#include "bot/replies.hpp"
+#include "api/bot/replies.hpp"
 #include "db/audit_repo.hpp"
 #include "services/maintenance.hpp"
 #include "services/telegram_contact.hpp"

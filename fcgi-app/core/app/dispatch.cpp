@@ -1,10 +1,10 @@
-#include "http/dispatch.hpp"
+#include "app/dispatch.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 
-#include "auth/authenticate.hpp"
+#include "app/authenticate.hpp"
 #include "errors.hpp"
 
 namespace cabinet {

@@ -1,18 +1,18 @@
-#include "bot/webhook.hpp"
+#include "api/bot/webhook.hpp"
 
 #include <algorithm>
 
-#include "bot/admin_menu.hpp"
-#include "bot/bot_api.hpp"
-#include "bot/replies.hpp"
-#include "bot/stars.hpp"
-#include "bot/support_reply.hpp"
-#include "bot/updates.hpp"
+#include "api/bot/admin_menu.hpp"
+#include "api/bot/replies.hpp"
+#include "api/bot/stars.hpp"
+#include "api/bot/support_reply.hpp"
+#include "api/bot/updates.hpp"
 #include "db/accounts_repo.hpp"
 #include "services/account_merge.hpp"
 #include "services/broadcasts.hpp"
 #include "services/telegram_codes.hpp"
 #include "services/telegram_contact.hpp"
+#include "telegram/bot_api.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::bot {

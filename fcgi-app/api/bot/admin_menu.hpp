@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string_view>
 
+#include "api/bot/updates.hpp"
 #include "app/context.hpp"
-#include "bot/bot_api.hpp"
-#include "bot/updates.hpp"
+#include "telegram/bot_api.hpp"
 
 namespace cabinet::bot {
 

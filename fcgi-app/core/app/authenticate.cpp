@@ -1,4 +1,4 @@
-#include "auth/authenticate.hpp"
+#include "app/authenticate.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "bot/updates.hpp"
+#include "api/bot/updates.hpp"
 
 #include "util/strings.hpp"
 

@@ -1,4 +1,4 @@
-#include "auth/web_tokens.hpp"
+#include "util/web_tokens.hpp"
 
 #include <sodium.h>
 

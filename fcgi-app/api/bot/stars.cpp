@@ -1,12 +1,12 @@
-#include "bot/stars.hpp"
+#include "api/bot/stars.hpp"
 
 #include <spdlog/spdlog.h>
 
-#include "bot/bot_api.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/payment_refund.hpp"
+#include "telegram/bot_api.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::bot {

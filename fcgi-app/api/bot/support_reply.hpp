@@ -3,9 +3,9 @@
 // the ticket's notification, and the reply becomes support's message in that ticket
 // (services/support.hpp), shown by GET /support and the owner's inbox, and queued for the
 // user's Telegram chat (the send_user_message job, as an answer from the web inbox is).
+#include "api/bot/updates.hpp"
 #include "app/context.hpp"
-#include "bot/bot_api.hpp"
-#include "bot/updates.hpp"
+#include "telegram/bot_api.hpp"
 
 namespace cabinet::bot {
 
