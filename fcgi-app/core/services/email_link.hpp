@@ -19,7 +19,7 @@ inline constexpr int64_t kEmailLinkMaxAttempts = 5;
 // A new code resets a code's 5 attempts, and the sign-in limits let about 25 codes an
 // address through in 15 minutes: without this, someone could guess at another person's
 // address (about 1 in 80 a day) and, once right, own it here, and with it that person's
-// later Google sign-in (docs/decisions.md "Found in review, 2026-11-28 evening"). Over
+// later Google sign-in (docs/decisions.md "An address takes 10 wrong e-mail link codes a day"). Over
 // it, the address takes no code and no guess until the day's window ends: 10 guesses a
 // day is 1 in 100,000 a day, and each such day mails the owner two codes they never asked
 // for.
