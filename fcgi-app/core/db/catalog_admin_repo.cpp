@@ -86,7 +86,7 @@ void upsert_constructor_pack(pqxx::transaction_base& txn, int64_t gb, int64_t pr
 }
 
 bool deactivate_constructor_item(pqxx::transaction_base& txn, bool period, int64_t amount) {
-    return !exec_prepared(txn, period ? "admin_constructor_period_off" : "admin_constructor_pack_off", amount).empty();
+    return !exec_prepared(txn, period ? StatementName("admin_constructor_period_off") : StatementName("admin_constructor_pack_off"), amount).empty();
 }
 
 std::vector<AdminPromoGroup> admin_promo_groups(pqxx::transaction_base& txn) {

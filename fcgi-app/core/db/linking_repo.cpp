@@ -54,7 +54,7 @@ std::optional<CodeConfirmer> telegram_code_confirmer(pqxx::transaction_base& txn
 }
 
 namespace {
-std::optional<TelegramCode> telegram_code(pqxx::transaction_base& txn, const char* statement, const std::string& code_hash) {
+std::optional<TelegramCode> telegram_code(pqxx::transaction_base& txn, StatementName statement, const std::string& code_hash) {
     const auto res = exec_prepared(txn, statement, code_hash);
     if (res.empty()) return std::nullopt;
     const auto& r = res[0];
@@ -156,10 +156,10 @@ std::optional<MergeSubscription> merge_subscription_of(pqxx::transaction_base& t
 }
 
 void move_user_rows(pqxx::transaction_base& txn, int64_t from, int64_t to) {
-    for (const char* name : {"merge_move_transactions", "merge_move_referrer_earnings", "merge_move_referral_earnings",
-                             "merge_close_clashing_ticket", "merge_move_tickets", "merge_move_promo_activations",
-                             "merge_move_events", "merge_move_referrals", "merge_end_web_sessions",
-                             "merge_move_oauth_links"})
+    for (const StatementName name : {StatementName("merge_move_transactions"), StatementName("merge_move_referrer_earnings"), StatementName("merge_move_referral_earnings"),
+                             StatementName("merge_close_clashing_ticket"), StatementName("merge_move_tickets"), StatementName("merge_move_promo_activations"),
+                             StatementName("merge_move_events"), StatementName("merge_move_referrals"), StatementName("merge_end_web_sessions"),
+                             StatementName("merge_move_oauth_links")})
         exec_prepared(txn, name, from, to);
 }
 

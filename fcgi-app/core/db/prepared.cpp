@@ -11,32 +11,44 @@
 namespace cabinet {
 namespace {
 
-// Name -> index in pool_statements(), built once, read-only afterwards.
-const std::unordered_map<std::string_view, size_t>& statement_index() {
-    static const std::unordered_map<std::string_view, size_t> index = [] {
-        std::unordered_map<std::string_view, size_t> m;
-        const auto& all = pool_statements();
-        for (size_t i = 0; i < all.size(); ++i) m.emplace(all[i].name, i);
-        return m;
+// The definition of each generated name (StatementName::index()), found by name once. The
+// generated list and pool_statements() come from the same tables, so this only fails if the
+// generator misread one: then the process stops at start (check_statements) with its name.
+const std::vector<const Statement*>& definitions() {
+    static const std::vector<const Statement*> by_index = [] {
+        std::unordered_map<std::string_view, const Statement*> by_name;
+        for (const auto& s : pool_statements()) by_name.emplace(s.name, &s);
+        std::vector<const Statement*> v(statement_list::kCount, nullptr);
+        for (size_t i = 0; i < v.size(); ++i) {
+            const auto it = by_name.find(statement_list::kNames[i]);
+            if (it != by_name.end()) v[i] = it->second;
+        }
+        return v;
     }();
-    return index;
+    return by_index;
 }
 
 }  // namespace
 
 PoolConnection::PoolConnection(const std::string& conninfo)
-    : pqxx::connection(conninfo), known_(pool_statements().size(), false) {}
+    : pqxx::connection(conninfo), known_(statement_list::kCount, false) {}
 
-void PoolConnection::know(const std::string& name) {
-    const auto& index = statement_index();
-    const auto it = index.find(name);
-    if (it == index.end()) throw std::logic_error("not a pool statement: " + name);
-    if (known_[it->second]) return;
-    prepare(name, std::string(pool_statements()[it->second].sql));
-    known_[it->second] = true;
+void PoolConnection::know(StatementName name) {
+    if (known_[name.index()]) return;
+    const Statement* def = definitions()[name.index()];
+    if (!def) throw std::logic_error(std::string("statement without a definition: ") + name.c_str());
+    prepare(name.c_str(), std::string(def->sql));
+    known_[name.index()] = true;
 }
 
 void check_statements(const std::string& conninfo) {
+    for (size_t i = 0; i < statement_list::kCount; ++i)
+        if (!definitions()[i])
+            throw std::runtime_error("statement " + std::string(statement_list::kNames[i]) +
+                                     " is listed (cmake/statement_names.cmake) but has no definition");
+    if (statement_list::kCount != pool_statements().size())
+        throw std::runtime_error("the generated list names " + std::to_string(statement_list::kCount) + " of " +
+                                 std::to_string(pool_statements().size()) + " statements (cmake/statement_names.cmake)");
     try {
         pqxx::connection c(conninfo);
         for (const auto& s : pool_statements()) {

@@ -9,6 +9,9 @@
 //
 //   const pqxx::row r = exec_prepared1(txn, "account_by_id", id);
 //
+// The name is a StatementName (db/statement_name.hpp): a literal no statement table defines
+// fails to compile.
+//
 // check_statements() keeps what preparing everything at connect gave: a statement that no
 // longer fits the schema stops the start instead of failing its first request.
 #include <pqxx/pqxx>
@@ -16,6 +19,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "db/statement_name.hpp"
 
 namespace cabinet {
 
@@ -26,36 +31,35 @@ public:
     explicit PoolConnection(const std::string& conninfo);
 
     // Gives libpqxx the definition of `name` if this connection has not yet (libpqxx then
-    // prepares it on the server at its first run). std::logic_error for a name that is not
-    // a pool statement.
-    void know(const std::string& name);
+    // prepares it on the server at its first run).
+    void know(StatementName name);
 
 private:
-    std::vector<bool> known_;  // by index in pool_statements()
+    std::vector<bool> known_;  // by StatementName::index()
 };
 
-inline void know_statement(pqxx::transaction_base& txn, const std::string& name) {
+inline void know_statement(pqxx::transaction_base& txn, StatementName name) {
     static_cast<PoolConnection&>(txn.conn()).know(name);
 }
 
 template <class... Args>
-pqxx::result exec_prepared(pqxx::transaction_base& txn, const std::string& name, Args&&... args) {
+pqxx::result exec_prepared(pqxx::transaction_base& txn, StatementName name, Args&&... args) {
     know_statement(txn, name);
-    return txn.exec_prepared(name, std::forward<Args>(args)...);
+    return txn.exec_prepared(name.c_str(), std::forward<Args>(args)...);
 }
 
 // Exactly one row, or pqxx::unexpected_rows.
 template <class... Args>
-pqxx::row exec_prepared1(pqxx::transaction_base& txn, const std::string& name, Args&&... args) {
+pqxx::row exec_prepared1(pqxx::transaction_base& txn, StatementName name, Args&&... args) {
     know_statement(txn, name);
-    return txn.exec_prepared1(name, std::forward<Args>(args)...);
+    return txn.exec_prepared1(name.c_str(), std::forward<Args>(args)...);
 }
 
 // No rows, or pqxx::unexpected_rows.
 template <class... Args>
-pqxx::result exec_prepared0(pqxx::transaction_base& txn, const std::string& name, Args&&... args) {
+pqxx::result exec_prepared0(pqxx::transaction_base& txn, StatementName name, Args&&... args) {
     know_statement(txn, name);
-    return txn.exec_prepared0(name, std::forward<Args>(args)...);
+    return txn.exec_prepared0(name.c_str(), std::forward<Args>(args)...);
 }
 
 // Prepares every pool statement on a connection of its own, then closes it (and the

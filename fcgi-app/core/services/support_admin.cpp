@@ -86,7 +86,7 @@ InboxPage list_inbox(pqxx::transaction_base& txn, const InboxFilter& f) {
     std::optional<bool> unread;
     std::optional<int64_t> updated_us, id;
     if (f.after) unread = f.after->unread, updated_us = f.after->updated_us, id = f.after->id;
-    const auto rows = exec_prepared(txn, f.status.empty() ? "support_inbox_any" : "support_inbox_by_status", f.status,
+    const auto rows = exec_prepared(txn, f.status.empty() ? StatementName("support_inbox_any") : StatementName("support_inbox_by_status"), f.status,
                                     unread, updated_us, id, number, fragment, f.limit);
     InboxPage page;
     for (const auto& r : rows) {
