@@ -12,13 +12,12 @@
 #include "api/admin_lists.hpp"
 #include "api/handlers.hpp"
 #include "api/serializers.hpp"
-#include "db/fields.hpp"
-#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
 #include "services/customer_actions.hpp"
 #include "services/customer_card.hpp"
+#include "services/customer_devices.hpp"
 #include "services/customer_search.hpp"
 #include "util/json_fields.hpp"
 #include "util/strings.hpp"
@@ -110,25 +109,22 @@ void get_admin_customer(Exchange& ex) {
 }
 
 void get_admin_customer_devices(Exchange& ex) {
-    const int64_t id = customer_id(ex);
-    const auto sub = ex.io.db.read([&](auto& txn) { return exec_prepared(txn, "admin_customer_panel_user", id); });
-    if (sub.empty()) throw not_found("no customer with that id");
+    const auto devices = customer_devices(ex.io.db, ex.io.panel, customer_id(ex));
+    if (!devices) throw not_found("no customer with that id");
     auto& w = ex.resp.json();
     w.StartObject();
     w.Key("items");
     w.StartArray();
-    if (!sub[0]["uuid"].is_null()) {
-        for (const auto& d : ex.io.panel.devices(sub[0]["uuid"].c_str())) {
-            w.StartObject();
-            put_text(w, "hwid", d.hwid);
-            put_text(w, "platform", d.platform);
-            put_text(w, "device_model", d.device_model);
-            put_time(w, "created_at", d.created_at);
-            w.EndObject();
-        }
+    for (const auto& d : devices->items) {
+        w.StartObject();
+        put_text(w, "hwid", d.hwid);
+        put_text(w, "platform", d.platform);
+        put_text(w, "device_model", d.device_model);
+        put_time(w, "created_at", d.created_at);
+        w.EndObject();
     }
     w.EndArray();
-    put_int(w, "device_limit", optional_int(sub[0]["device_limit"]));
+    put_int(w, "device_limit", devices->device_limit);
     w.EndObject();
 }
 

@@ -10,7 +10,7 @@
 // query (a subscription URL is a credential) out of its access log.
 #include "api/connection_links.hpp"
 #include "api/handlers.hpp"
-#include "db/prepared.hpp"
+#include "db/accounts_repo.hpp"
 #include "errors.hpp"
 #include "http/query.hpp"
 #include "util/strings.hpp"
@@ -36,7 +36,7 @@ void get_download_link(Exchange& ex) {
     if (to.size() > 4096 || has_control_chars(to) || to.find_first_of(" <>\"'\\`") != std::string::npos) throw bad_request("to is not a valid URL");
     std::string scheme;
     if (starts_with(to, kHappCryptoPrefix)) {
-        const bool ours = ex.io.db.read([&](auto& txn) { return !exec_prepared(txn, "crypto_link_issued", to).empty(); });
+        const bool ours = ex.io.db.read([&](auto& txn) { return crypto_link_issued(txn, to); });
         if (!ours) throw bad_request("only this shop's subscription links can be opened");
         scheme = "happ";
     } else {

@@ -3,7 +3,7 @@
 
 #include "api/handlers.hpp"
 #include "cache/worker_heartbeat.hpp"
-#include "db/prepared.hpp"
+#include "db/host_gauges_repo.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -15,7 +15,7 @@ namespace {
 bool database_alive(Exchange& ex) {
     for (int attempt = 1;; ++attempt) {
         try {
-            ex.io.db.read([](auto& txn) { return exec_prepared(txn, "ping"); });
+            ex.io.db.read([](auto& txn) { ping(txn); });
             return true;
         } catch (const std::exception& e) {
             ex.io.db.reset();

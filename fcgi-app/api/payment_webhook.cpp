@@ -19,7 +19,6 @@
 #include <spdlog/spdlog.h>
 
 #include "api/handlers.hpp"
-#include "db/prepared.hpp"
 #include "errors.hpp"
 #include "payments/cryptobot.hpp"
 #include "payments/yookassa.hpp"
@@ -49,10 +48,9 @@ void answer(Exchange& ex, bool accepted) {
 // stored is refused here, before the provider is asked: a stranger posting made-up ids
 // costs one index lookup and none of the gateway slots real notifications need.
 int64_t our_transaction(Exchange& ex, const std::string& gateway, const std::string& payment_id) {
-    const auto rows = ex.io.db.read(
-        [&](pqxx::nontransaction& txn) { return exec_prepared(txn, "payment_by_provider_id", gateway, payment_id); });
-    if (rows.empty()) reject(ex, gateway, not_found("unknown payment"), "payment " + payment_id + " is not ours");
-    return rows[0][0].as<int64_t>();
+    const auto id = ex.io.db.read([&](pqxx::nontransaction& txn) { return payment_of(txn, gateway, payment_id); });
+    if (!id) reject(ex, gateway, not_found("unknown payment"), "payment " + payment_id + " is not ours");
+    return *id;
 }
 
 void log_verdict(const Exchange& ex, const std::string& gateway, const std::string& payment_id, int64_t txn_id,

@@ -1,12 +1,9 @@
 // GET /api/cabinet/traffic: current usage (from the panel when the stored figure is older
 // than TRAFFIC_FRESH_S and the panel answers, else the stored one) and up to 30 daily
 // cumulative snapshots, oldest first.
-#include <spdlog/spdlog.h>
-
 #include "api/handlers.hpp"
 #include "app/account_reads.hpp"
-#include "db/prepared.hpp"
-#include "errors.hpp"
+#include "services/traffic_refresh.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
@@ -30,22 +27,9 @@ void get_traffic(Exchange& ex) {
         return;
     }
     int64_t used = sub->traffic_used_bytes;
-    // The panel is asked only when the stored figure is older than TRAFFIC_FRESH_S (issue
-    // 17: the chart's reloads cost the panel nothing in between).
-    const bool stale = unix_now() - sub->traffic_synced_at >= ex.settings().traffic_fresh_s;
-    if (!sub->panel_uuid.empty() && stale) {
-        try {
-            if (auto pu = ex.io.panel.get_user(sub->panel_uuid)) {
-                used = pu->used_traffic_bytes;
-                ex.io.db.write([&](pqxx::work& txn) {
-                    exec_prepared(txn, "set_traffic_used", a.user.id, used);
-                    exec_prepared(txn, "upsert_traffic_snapshot", a.user.id, used);
-                });
-                ex.shared.accounts.wrote(a.user.id);  // today's point below is read anew
-            }
-        } catch (const PanelError& e) {
-            spdlog::warn("{} traffic: panel unavailable, showing the last synced value: {}", ex.req.request_id, e.why());
-        }
+    if (const auto fresh = refresh_traffic_used(ex.io.db, ex.io.panel, ex.settings(), a.user.id, *sub, unix_now())) {
+        used = *fresh;
+        ex.shared.accounts.wrote(a.user.id);  // today's point below is read anew
     }
     const std::vector<TrafficDay> series = caller_traffic_series(ex);
     w.StartObject();

@@ -117,4 +117,8 @@ void refresh_telegram_profile(pqxx::transaction_base& txn, int64_t user_id, cons
     exec_prepared(txn, "refresh_telegram_profile", user_id, tg.username, tg.first_name, tg.last_name);
 }
 
+bool crypto_link_issued(pqxx::transaction_base& txn, const std::string& link) {
+    return !exec_prepared(txn, "crypto_link_issued", link).empty();
+}
+
 }  // namespace cabinet

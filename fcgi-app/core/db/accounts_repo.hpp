@@ -3,6 +3,7 @@
 #include <pqxx/pqxx>
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "domain/account.hpp"
@@ -12,6 +13,8 @@ namespace cabinet {
 
 std::optional<Account> find_account_by_telegram_id(pqxx::transaction_base& txn, int64_t telegram_id);
 std::optional<Account> find_account_by_id(pqxx::transaction_base& txn, int64_t user_id);
+// Whether `link` is the encrypted Happ link of one of our subscriptions (GET /dl).
+bool crypto_link_issued(pqxx::transaction_base& txn, const std::string& link);
 // GET /traffic's chart: up to 30 daily snapshots, oldest first.
 std::vector<TrafficDay> traffic_series(pqxx::transaction_base& txn, int64_t user_id);
 

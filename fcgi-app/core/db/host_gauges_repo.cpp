@@ -1,5 +1,7 @@
 #include "db/host_gauges_repo.hpp"
 
+#include "db/prepared.hpp"
+
 namespace cabinet {
 namespace {
 
@@ -42,5 +44,7 @@ std::vector<GaugeRow> read_host_gauges(pqxx::transaction_base& txn) {
     }
     return rows;
 }
+
+void ping(pqxx::transaction_base& txn) { exec_prepared(txn, "ping"); }
 
 }  // namespace cabinet

@@ -18,4 +18,7 @@ struct GaugeRow {
 
 std::vector<GaugeRow> read_host_gauges(pqxx::transaction_base& txn);
 
+// SELECT 1: the database answers (GET /health); throws what the connection throws.
+void ping(pqxx::transaction_base& txn);
+
 }  // namespace cabinet

@@ -1,5 +1,6 @@
 #include "services/gateway_state.hpp"
 
+#include "db/prepared.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/payment_refund.hpp"
 
@@ -15,6 +16,13 @@ GatewayVerdict confirmed(pqxx::work& txn, int64_t transaction_id, const char* pr
 }
 
 }  // namespace
+
+std::optional<int64_t> payment_of(pqxx::transaction_base& txn, const std::string& gateway,
+                                  const std::string& provider_payment_id) {
+    const auto rows = exec_prepared(txn, "payment_by_provider_id", gateway, provider_payment_id);
+    if (rows.empty()) return std::nullopt;
+    return rows[0][0].as<int64_t>();
+}
 
 GatewayVerdict apply_yookassa_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id,
                                       const YooKassaPayment& p) {

@@ -5,6 +5,8 @@
 // rule for both: the provider's state decides, never what a notification claims.
 #include <pqxx/pqxx>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "panel/panel_client.hpp"
@@ -12,6 +14,11 @@
 #include "payments/yookassa.hpp"
 
 namespace cabinet {
+
+// The transaction a provider's payment id belongs to, nullopt for an id we never stored (a
+// notification for it is refused before the provider is asked).
+std::optional<int64_t> payment_of(pqxx::transaction_base& txn, const std::string& gateway,
+                                  const std::string& provider_payment_id);
 
 struct GatewayVerdict {
     // Paid now or late, a replay of a payment already paid, or refunded now or before: what
