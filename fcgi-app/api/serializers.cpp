@@ -42,7 +42,7 @@ void write_subscription(JsonWriter& w, const Settings& s, const std::optional<Su
     }
     w.StartObject();
     w.Key("status");
-    write_string(w, effective_status(*sub, now));
+    write_string(w, to_text(effective_status(*sub, now)));
     w.Key("is_trial");
     w.Bool(sub->is_trial);
     w.Key("plan_name");

@@ -29,7 +29,7 @@ Account full_account() {
     u.promo_discount_pct = 15;
     u.promo_discount_until = 1795540258;
     Subscription& s = a.subscription.emplace();
-    s.status = "active";
+    s.status = SubscriptionStatus::active;
     s.is_trial = true;
     s.plan_name = "Standard";
     s.start_at = 1770000000;

@@ -8,21 +8,30 @@ using namespace cabinet;
 
 BOOST_AUTO_TEST_SUITE(domain)
 
+BOOST_AUTO_TEST_CASE(subscription_status_text_both_ways) {
+    for (const auto st : {SubscriptionStatus::trial, SubscriptionStatus::active, SubscriptionStatus::limited,
+                          SubscriptionStatus::expired, SubscriptionStatus::disabled, SubscriptionStatus::pending})
+        BOOST_TEST((subscription_status_from_text(to_text(st)) == st));
+    BOOST_TEST(to_text(SubscriptionStatus::disabled) == "disabled");
+    BOOST_CHECK_THROW(subscription_status_from_text("Active"), std::invalid_argument);
+    BOOST_CHECK_THROW(subscription_status_from_text(""), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(effective_status_follows_time_and_traffic) {
     Subscription s;
-    s.status = "active";
+    s.status = SubscriptionStatus::active;
     s.expire_at = 1000;
-    BOOST_TEST(effective_status(s, 999) == "active");
-    BOOST_TEST(effective_status(s, 1000) == "expired");
+    BOOST_TEST(to_text(effective_status(s, 999)) == "active");
+    BOOST_TEST(to_text(effective_status(s, 1000)) == "expired");
     s.traffic_limit_bytes = 10;
     s.traffic_used_bytes = 10;
-    BOOST_TEST(effective_status(s, 999) == "limited");
+    BOOST_TEST(to_text(effective_status(s, 999)) == "limited");
     s.traffic_used_bytes = 9;
-    s.status = "limited";  // traffic was reset since the last sync
-    BOOST_TEST(effective_status(s, 999) == "active");
-    s.status = "disabled";
-    BOOST_TEST(effective_status(s, 999) == "disabled");
-    s.status = "trial";
+    s.status = SubscriptionStatus::limited;  // traffic was reset since the last sync
+    BOOST_TEST(to_text(effective_status(s, 999)) == "active");
+    s.status = SubscriptionStatus::disabled;
+    BOOST_TEST(to_text(effective_status(s, 999)) == "disabled");
+    s.status = SubscriptionStatus::trial;
     s.is_trial = true;
     BOOST_TEST(is_usable(s, 999));
     BOOST_TEST(!is_usable(s, 1001));

@@ -174,7 +174,7 @@ bool repair(Db& db, PanelClient& panel, const Suspect& found) {
     return db.transact([&](pqxx::work& txn) {
         const LockedAccount locked = lock_account(txn, found.user_id);
         const PanelRestore restore(panel, locked);
-        if (!locked.subscription || locked.subscription->status == "disabled") return false;
+        if (!locked.subscription || locked.subscription->status == SubscriptionStatus::disabled) return false;
         const auto again = examine(txn, found.user_id, found.telegram_id, locked.subscription->expire_at);
         if (!again) return false;  // repaired meanwhile
         GrantSpec spec;

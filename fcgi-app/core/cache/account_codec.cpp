@@ -93,7 +93,8 @@ std::string pack_account(const Account& a) {
     w.sint(u.promo_discount_pct);
     w.sint(u.promo_discount_until);
     if (!s) return w.done();
-    for (const std::string* f : {&s->status, &s->plan_name, &s->crypto_link, &s->panel_uuid, &s->short_uuid}) w.str(*f);
+    w.uint(static_cast<uint64_t>(s->status));
+    for (const std::string* f : {&s->plan_name, &s->crypto_link, &s->panel_uuid, &s->short_uuid}) w.str(*f);
     if (s->subscription_url) w.str(*s->subscription_url);
     for (int64_t v : {s->start_at, s->expire_at, s->device_limit, s->traffic_limit_bytes, s->traffic_used_bytes,
                       s->link_reset_at, s->revision, s->traffic_synced_at})
@@ -124,7 +125,8 @@ Account unpack_account(std::string_view bytes) {
     Subscription& s = a.subscription.emplace();
     s.is_trial = flags & kIsTrial;
     s.autopay_enabled = flags & kAutopay;
-    for (std::string* f : {&s.status, &s.plan_name, &s.crypto_link, &s.panel_uuid, &s.short_uuid}) *f = r.str();
+    s.status = static_cast<SubscriptionStatus>(r.uint());
+    for (std::string* f : {&s.plan_name, &s.crypto_link, &s.panel_uuid, &s.short_uuid}) *f = r.str();
     if (flags & kSubscriptionUrl) s.subscription_url = r.str();
     for (int64_t* v : {&s.start_at, &s.expire_at, &s.device_limit, &s.traffic_limit_bytes, &s.traffic_used_bytes,
                        &s.link_reset_at, &s.revision, &s.traffic_synced_at})

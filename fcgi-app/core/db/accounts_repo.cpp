@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include "db/prepared.hpp"
+#include "domain/subscription_status.hpp"
 #include "errors.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -32,7 +33,7 @@ Account account_from_row(const pqxx::row& r) {
     u.promo_discount_until = r["promo_discount_until"].as<int64_t>();
     if (!r["sub_status"].is_null()) {
         Subscription s;
-        s.status = r["sub_status"].c_str();
+        s.status = subscription_status_from_text(r["sub_status"].c_str());
         s.is_trial = r["is_trial"].as<bool>();
         s.plan_name = r["plan_name"].is_null() ? "" : r["plan_name"].c_str();
         s.start_at = r["start_at"].as<int64_t>();

@@ -6,8 +6,12 @@
 
 namespace cabinet {
 
+// A subscription's state as stored (the `status` column; docs/decisions.md "Subscription
+// states"): text only at the edges, through domain/subscription_status.hpp.
+enum class SubscriptionStatus : uint8_t { trial, active, limited, expired, disabled, pending };
+
 struct Subscription {
-    std::string status;  // as stored; see effective_status()
+    SubscriptionStatus status = SubscriptionStatus::active;  // as stored; see effective_status()
     bool is_trial = false;
     std::string plan_name;
     int64_t start_at = 0;   // Unix seconds

@@ -1,18 +1,35 @@
 #include "domain/subscription_status.hpp"
 
-namespace cabinet {
+#include <stdexcept>
+#include <string>
 
-std::string_view effective_status(const Subscription& s, int64_t now) {
-    if (s.status == "disabled" || s.status == "pending") return s.status;
-    if (s.expire_at <= now) return "expired";
-    if (s.traffic_limit_bytes > 0 && s.traffic_used_bytes >= s.traffic_limit_bytes) return "limited";
-    if (s.status == "expired" || s.status == "limited") return s.is_trial ? "trial" : "active";
+namespace cabinet {
+namespace {
+
+constexpr std::string_view kTexts[] = {"trial", "active", "limited", "expired", "disabled", "pending"};
+
+}  // namespace
+
+std::string_view to_text(SubscriptionStatus s) { return kTexts[static_cast<size_t>(s)]; }
+
+SubscriptionStatus subscription_status_from_text(std::string_view text) {
+    for (size_t i = 0; i < std::size(kTexts); ++i)
+        if (kTexts[i] == text) return static_cast<SubscriptionStatus>(i);
+    throw std::invalid_argument("not a subscription status: " + std::string(text));
+}
+
+SubscriptionStatus effective_status(const Subscription& s, int64_t now) {
+    using enum SubscriptionStatus;
+    if (s.status == disabled || s.status == pending) return s.status;
+    if (s.expire_at <= now) return expired;
+    if (s.traffic_limit_bytes > 0 && s.traffic_used_bytes >= s.traffic_limit_bytes) return limited;
+    if (s.status == expired || s.status == limited) return s.is_trial ? trial : active;
     return s.status;
 }
 
 bool is_usable(const Subscription& s, int64_t now) {
     const auto st = effective_status(s, now);
-    return st == "trial" || st == "active";
+    return st == SubscriptionStatus::trial || st == SubscriptionStatus::active;
 }
 
 }  // namespace cabinet

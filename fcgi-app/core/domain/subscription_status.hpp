@@ -14,7 +14,12 @@
 
 namespace cabinet {
 
-std::string_view effective_status(const Subscription& s, int64_t now);
+// The one conversion each way between the state and the column's (and the API's) text.
+std::string_view to_text(SubscriptionStatus s);
+// std::invalid_argument for a text that is no state (the column's CHECK allows none).
+SubscriptionStatus subscription_status_from_text(std::string_view text);
+
+SubscriptionStatus effective_status(const Subscription& s, int64_t now);
 // A subscription that still gives access: trial, active (limited still has time left).
 bool is_usable(const Subscription& s, int64_t now);
 

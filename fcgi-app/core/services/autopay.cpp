@@ -75,7 +75,7 @@ AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings&
     // through a panel outage). A blocked account, the owner's block on the panel
     // (`disabled`: a grant would lift it) or a subscription that ended meanwhile is not
     // renewed, nor anything when the shop has switched the balance off.
-    if (locked.user.is_blocked || (sub->status != "active" && sub->status != "limited") || !s.balance_enabled)
+    if (locked.user.is_blocked || (sub->status != SubscriptionStatus::active && sub->status != SubscriptionStatus::limited) || !s.balance_enabled)
         return AutopayResult::not_due;
     const auto order = last_order(txn, s, locked);
     if (!order) return AutopayResult::no_plan;

@@ -4,6 +4,7 @@
 
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/subscription_status.hpp"
 #include "services/panel_restore.hpp"
 #include "services/referral_commission.hpp"
 
@@ -32,7 +33,7 @@ SettledPurchase settle_purchase(pqxx::work& txn, PanelClient& panel, const Setti
     const pqxx::row settled = exec_prepared1(
         txn, "settle_purchase", locked.user.id, price, locked.user.currency, how.method, order_snapshot_json(order),
         order_pricing_json(order), how.description, how.idempotency_key, std::string(ledger_reason_name(how.reason)),
-        next.status, next.is_trial, next.plan_id, planned.snapshot, next.start_at, next.expire_at, next.device_limit,
+        std::string(to_text(next.status)), next.is_trial, next.plan_id, planned.snapshot, next.start_at, next.expire_at, next.device_limit,
         next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid, next.short_uuid, next.subscription_url,
         w.read_revision, planned.source, grant.days, w.expire_before, order.discounts.promo_pct > 0, referrer,
         r.commission, r.bonus_kind, r.bonus_payload, r.bonus_dedupe_key, planned.mark);

@@ -150,13 +150,13 @@ CustomerRow row_of(const pqxx::row& r) {
     c.created_at = r["created_at"].as<int64_t>();
     if (!r["status"].is_null()) {
         Subscription s;
-        s.status = r["status"].c_str();
+        s.status = subscription_status_from_text(r["status"].c_str());
         s.is_trial = r["is_trial"].as<bool>();
         s.expire_at = r["expire_at"].as<int64_t>();
         s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
         s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
         c.has_subscription = true;
-        c.status = std::string(effective_status(s, unix_now()));
+        c.status = std::string(to_text(effective_status(s, unix_now())));
         c.is_trial = s.is_trial;
         c.plan_name = r["plan_name"].c_str();
         c.expire_at = s.expire_at;

@@ -13,7 +13,7 @@ void put_panel_back(PanelClient& panel, const LockedAccount& locked) {
     if (!cur || cur->panel_uuid.empty()) return;
     const std::string description = panel_description(locked.user.id);
     // The panel takes no expiry in the past: what had ended, or was blocked, is disabled.
-    const bool running = cur->expire_at > locked.locked_at && cur->status != "disabled" && cur->status != "expired";
+    const bool running = cur->expire_at > locked.locked_at && cur->status != SubscriptionStatus::disabled && cur->status != SubscriptionStatus::expired;
     if (running)
         panel.update_user(cur->panel_uuid, PanelUserState{cur->expire_at, cur->traffic_limit_bytes, cur->device_limit,
                                                           true, std::nullopt, description});

@@ -37,7 +37,7 @@ PromoOutcome apply(pqxx::work& txn, PanelClient& panel, const Settings& s, const
 
     // A free grant never lifts the owner's block: the grant would enable the panel user and
     // start the days from now (as a trial may not either: services/trial.cpp).
-    if ((type == "days" || type == "subscription") && locked.subscription && locked.subscription->status == "disabled")
+    if ((type == "days" || type == "subscription") && locked.subscription && locked.subscription->status == SubscriptionStatus::disabled)
         return refuse("Your subscription is disabled. Please contact support.");
 
     std::string message;

@@ -21,7 +21,7 @@ void pay_now(pqxx::work& txn, const PurchaseDeps& d, const LockedAccount& locked
     // A free order is a free grant: like the trial and a promo code's days, it never lifts
     // the owner's block (docs/decisions.md "Free grants never lift the owner's block"); a paid
     // one may.
-    if (price == 0 && locked.subscription && locked.subscription->status == "disabled")
+    if (price == 0 && locked.subscription && locked.subscription->status == SubscriptionStatus::disabled)
         throw ApiError(409, "the subscription is disabled", "subscription_disabled");
     if (o.paid_with == "balance") {
         if (!s.balance_enabled) throw bad_request("paying from the balance is switched off", "balance_off");

@@ -44,7 +44,7 @@ void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s
         spdlog::info("referral bonus for user {}: no subscription to extend", referrer_id);
         return;
     }
-    if (locked.subscription->status == "disabled") {  // the owner's block: a free grant never lifts it
+    if (locked.subscription->status == SubscriptionStatus::disabled) {  // the owner's block: a free grant never lifts it
         spdlog::warn("referral bonus for user {}: the subscription is disabled, not extended", referrer_id);
         return;
     }

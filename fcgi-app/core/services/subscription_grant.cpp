@@ -2,6 +2,7 @@
 
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/subscription_status.hpp"
 #include "panel/panel_mark.hpp"
 #include "util/json.hpp"
 #include "util/time.hpp"
@@ -35,7 +36,7 @@ void write_locally(pqxx::work& txn, const LockedAccount& locked, Subscription& n
                    std::string_view source, std::optional<int64_t> transaction_id, int64_t days,
                    const std::string& mark) {
     const SubscriptionWrite w = subscription_write(locked);
-    const auto written = exec_prepared1(txn, "write_subscription", locked.user.id, next.status, next.is_trial, next.plan_id,
+    const auto written = exec_prepared1(txn, "write_subscription", locked.user.id, std::string(to_text(next.status)), next.is_trial, next.plan_id,
                                         snapshot, next.start_at, next.expire_at, next.device_limit,
                                         next.traffic_limit_bytes, next.traffic_used_bytes, next.panel_uuid,
                                         next.short_uuid, next.subscription_url, w.read_revision, std::string(source),
@@ -92,12 +93,12 @@ PlannedGrant plan_grant(PanelClient& panel, const LockedAccount& locked, const G
     const auto& cur = locked.subscription;
     const bool keep = spec.keep_current_plan && cur;
     // Paid time is added to paid time left; a trial's remainder is not carried into a plan.
-    const bool running = cur && cur->expire_at > now && cur->status != "disabled" &&
+    const bool running = cur && cur->expire_at > now && cur->status != SubscriptionStatus::disabled &&
                          (keep || spec.trial || !cur->is_trial);
 
     Subscription next;
     next.is_trial = keep ? cur->is_trial : spec.trial;
-    next.status = next.is_trial ? "trial" : "active";
+    next.status = next.is_trial ? SubscriptionStatus::trial : SubscriptionStatus::active;
     next.plan_name = keep ? cur->plan_name : spec.plan_name;
     next.plan_id = keep ? cur->plan_id : spec.plan_id;
     next.start_at = running ? cur->start_at : now;
@@ -143,15 +144,15 @@ void take_back_days(pqxx::work& txn, PanelClient& panel, const LockedAccount& lo
     if (!cur || days <= 0) return;
     Subscription next = *cur;
     next.expire_at = std::max(locked.locked_at, cur->expire_at - days * kSecondsPerDay);
-    if (next.expire_at <= locked.locked_at) next.status = "expired";
+    if (next.expire_at <= locked.locked_at) next.status = SubscriptionStatus::expired;
     // The panel refuses an expiry in the past: a subscription with nothing left is disabled
     // there instead (the next grant enables it again).
     const std::string mark = new_panel_mark();
     const std::string description = panel_description(locked.user.id, mark);
-    if (!cur->panel_uuid.empty() && next.status == "expired") panel.disable_user(cur->panel_uuid, description);
+    if (!cur->panel_uuid.empty() && next.status == SubscriptionStatus::expired) panel.disable_user(cur->panel_uuid, description);
     else if (!cur->panel_uuid.empty())  // the owner's block stays: a refund never enables
         panel.update_user(cur->panel_uuid, PanelUserState{next.expire_at, next.traffic_limit_bytes, next.device_limit,
-                                                          cur->status != "disabled", std::nullopt, description});
+                                                          cur->status != SubscriptionStatus::disabled, std::nullopt, description});
     write_locally(txn, locked, next, snapshot_json(cur->plan_name, "", cur->is_trial), "refund", transaction_id, -days,
                   mark);
 }

@@ -47,12 +47,12 @@ CustomerSummary customer_summary(pqxx::transaction_base& txn, int64_t user_id) {
     c.created_at = r["created_at"].as<int64_t>();
     if (!r["sub_status"].is_null()) {
         Subscription s;
-        s.status = r["sub_status"].c_str();
+        s.status = subscription_status_from_text(r["sub_status"].c_str());
         s.is_trial = r["is_trial"].as<bool>();
         s.expire_at = r["expire_at"].as<int64_t>();
         s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
         s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
-        c.subscription = CustomerSummary::Sub{std::string(effective_status(s, unix_now())), s.is_trial,
+        c.subscription = CustomerSummary::Sub{std::string(to_text(effective_status(s, unix_now()))), s.is_trial,
                                               r["plan_name"].c_str(), s.expire_at, s.traffic_limit_bytes,
                                               s.traffic_used_bytes};
     }

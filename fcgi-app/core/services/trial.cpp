@@ -24,7 +24,7 @@ Subscription take_trial(Db& db, PanelClient& panel, const Settings& s, int64_t u
             // Not usable, yet not the trial's to replace: an owner's block is not lifted by a
             // trial, and a paid subscription out of traffic keeps its days (a trial would turn
             // them into trial days, which the next purchase does not carry over).
-            if (cur.status == "disabled") throw ApiError(409, "the subscription is disabled", "subscription_disabled");
+            if (cur.status == SubscriptionStatus::disabled) throw ApiError(409, "the subscription is disabled", "subscription_disabled");
             if (!cur.is_trial && cur.expire_at > locked.locked_at)
                 throw ApiError(409, "a paid subscription still has days left", "paid_days_left");
         }
