@@ -77,7 +77,7 @@ int seed_demo(const Args& args) {
         // 0053): millions of them. Counted first, or the compaction is planned for the few rows the
         // tables had (a scan of all per bucket: it ran for more than ten minutes).
         n.exec0("ANALYZE overview_revenue, overview_expiries, overview_trials, payment_totals");
-        n.exec0("SELECT overview_compact()");
+        n.exec1("SELECT overview_compact()");  // one row: the function returns void
         n.exec0("ANALYZE users, subscriptions, transactions, balance_ledger, subscription_history,"
                 " referral_earnings, events");
     }
