@@ -146,6 +146,44 @@ BOOST_AUTO_TEST_CASE(a_known_address_is_mailed_and_nobody_is_signed_in) {
     BOOST_TEST(notice.find("A purchase for your account") != std::string::npos);
 }
 
+// The provider is asked after the account and the payment were reserved and committed
+// (services/online_checkout.hpp). When it fails, the 502 leaves neither behind: the address
+// buys again a moment later as the new guest it is (signed in once), not as a "known
+// address" whose owner gets a notice. A known address's owner is told of no purchase that
+// never opened, and keeps the account.
+BOOST_AUTO_TEST_CASE(a_gateway_failure_leaves_no_account_and_the_retry_is_a_new_guest) {
+    const auto fail_next_checkout = [] {
+        BOOST_REQUIRE(http_url("POST", fake_url("/__fake/fail"), kJsonHeaders,
+                               R"({"service":"yookassa","count":1,"status":500})").status == 200);
+    };
+    const std::string email = fresh_email("outage");
+    const int64_t payments = count("SELECT count(*) FROM transactions");
+    fail_next_checkout();
+    const GuestBuy failed = guest_buy(buy_body(email, "yookassa"));
+    http_url("DELETE", fake_url("/__fake/fail"));
+    BOOST_TEST(failed.r.status == 502, failed.r.body);
+    BOOST_TEST(accounts_of(email) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM transactions") == payments);
+
+    const GuestBuy again = guest_buy(buy_body(email, "yookassa"));
+    BOOST_REQUIRE_MESSAGE(again.r.status == 200, again.r.body);
+    BOOST_TEST(accounts_of(email) == 1);
+    BOOST_TEST(auto_login(again.token, again.cookie).status == 200);
+
+    const std::string known = fresh_email("known-outage");
+    register_and_verify(known);
+    const int64_t owner = count("SELECT id FROM users WHERE email = '" + lower(known) + "'");
+    const int64_t mails_queued = count("SELECT count(*) FROM jobs WHERE kind = 'send_mail' AND payload->>'to' = '" + lower(known) + "'");
+    fail_next_checkout();
+    const GuestBuy refused = guest_buy(buy_body(known, "yookassa"));
+    http_url("DELETE", fake_url("/__fake/fail"));
+    BOOST_TEST(refused.r.status == 502, refused.r.body);
+    BOOST_TEST(count("SELECT id FROM users WHERE email = '" + lower(known) + "'") == owner);
+    BOOST_TEST(count("SELECT count(*) FROM transactions WHERE user_id = " + std::to_string(owner)) == 0);
+    BOOST_TEST(count("SELECT count(*) FROM jobs WHERE kind = 'send_mail' AND payload->>'to' = '" + lower(known) + "'") ==
+               mails_queued);
+}
+
 BOOST_AUTO_TEST_CASE(bad_input_creates_nothing) {
     const std::string email = fresh_email("hostile");
     const int64_t payments = count("SELECT count(*) FROM transactions");

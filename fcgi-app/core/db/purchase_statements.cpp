@@ -34,6 +34,10 @@ std::vector<Statement> purchase_statements() {
         // reserved goes, and an account made for it alone (a guest's, nothing else yet).
         {"withdraw_reserved_payment",
          "DELETE FROM transactions WHERE id = $1 AND user_id = $2 AND status = 'pending' AND provider_payment_id IS NULL"},
+        // Locked first, alone: a purchase of the same address that came meanwhile (its
+        // transaction references the row) is then seen by the DELETE's own snapshot, and the
+        // account stays with it; removing it would take that payment along (ON DELETE CASCADE).
+        {"lock_made_account", "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"},
         {"withdraw_made_account", "DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM transactions WHERE user_id = $1)"},
         {"set_payment_checkout",
          "UPDATE transactions SET provider = $2, provider_payment_id = NULLIF($3, ''), confirmation_url = NULLIF($4, '')"

@@ -26,7 +26,10 @@ int64_t insert_pending(pqxx::work& txn, const Settings& s, const LockedAccount& 
 void withdraw(Db& db, const PaymentReservation& r) {
     db.write([&](pqxx::work& txn) {
         exec_prepared0(txn, "withdraw_reserved_payment", r.transaction_id, r.user_id);
-        if (r.made_user_id) exec_prepared0(txn, "withdraw_made_account", r.made_user_id);
+        if (r.made_user_id) {
+            exec_prepared(txn, "lock_made_account", r.made_user_id);
+            exec_prepared0(txn, "withdraw_made_account", r.made_user_id);
+        }
     });
 }
 
