@@ -66,7 +66,7 @@ void serve(const Shared& shared, FcgiConnections& conns) {
             read_request(fr, shared.settings.max_body_bytes, req);
             dispatch(ex);
         } catch (const ApiError& e) {  // request could not even be read
-            write_error(resp, e.status(), e.detail(), e.code());
+            write_error(resp, e);
         }
         name_the_caller(ex, resp);
         write_response(fr, req, resp);

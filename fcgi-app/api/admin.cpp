@@ -10,61 +10,45 @@
 #include <array>
 
 #include "api/handlers.hpp"
-#include "backup/backup.hpp"
-#include "db/audit_repo.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
-#include "jobs/job_queue.hpp"
+#include "services/audit_log.hpp"
+#include "services/maintenance.hpp"
+#include "services/maintenance_admin.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
 namespace {
 
-// Host operations are recorded, never run: the service has no business rebooting its host.
+// Host operations are recorded, never run (services/maintenance_admin.hpp).
 constexpr std::array<std::string_view, 4> kHostActions = {"update", "restart-panel", "restart-bot", "reboot-server"};
 constexpr int64_t kDefaultAuditPage = 50;
 constexpr int64_t kMaxAuditPage = 200;
 
-void write_optional_time(JsonWriter& w, int64_t unix_s) {
-    if (unix_s > 0) write_string(w, iso8601_utc(unix_s));
-    else w.Null();
+// The text, or null when there is none.
+std::optional<std::string_view> text_or_null(const std::string& s) {
+    if (s.empty()) return std::nullopt;
+    return s;
 }
 
 void write_state(JsonWriter& w, const MaintenanceState& m, const Settings& s) {
-    w.StartObject();
-    w.Key("enabled");
-    w.Bool(m.enabled);
-    w.Key("source");
-    if (m.enabled) write_string(w, source_name(m.source));
-    else w.Null();
-    w.Key("message");
-    write_string(w, m.message);
-    w.Key("changed_by");
-    write_string(w, m.changed_by);
-    w.Key("changed_at");
-    write_optional_time(w, m.changed_at);
-    w.Key("auto_maintenance_enabled");
-    w.Bool(s.auto_maintenance_enabled);
-    w.Key("panel");
-    w.StartObject();
-    w.Key("consecutive_failures");
-    w.Int(m.panel_failures);
-    w.Key("checked_at");
-    write_optional_time(w, m.panel_checked_at.value_or(0));
-    w.Key("last_error");
-    if (m.panel_last_error.empty()) w.Null();
-    else write_string(w, m.panel_last_error);
-    w.EndObject();
-    w.EndObject();
+    JsonObject o(w);
+    o.put("enabled", m.enabled).put("source", m.enabled ? std::optional(source_name(m.source)) : std::nullopt);
+    o.put("message", m.message).put("changed_by", m.changed_by).time("changed_at", m.changed_at);
+    o.put("auto_maintenance_enabled", s.auto_maintenance_enabled);
+    o.object("panel")
+        .put("consecutive_failures", m.panel_failures)
+        .time("checked_at", m.panel_checked_at)
+        .put("last_error", text_or_null(m.panel_last_error));
 }
 
 }  // namespace
 
 void get_admin_maintenance(Exchange& ex) {
     // Fresh, not the pool's cached copy: the admin wants to see what they just did.
-    const MaintenanceState m = ex.io.db.read([&](auto& txn) { return load_maintenance(txn, ex.settings()); });
+    const MaintenanceState m = load_maintenance(ex.io.db, ex.settings());
     write_state(ex.resp.json(), m, ex.settings());
 }
 
@@ -73,60 +57,27 @@ void post_admin_maintenance_mode(Exchange& ex) {
     const bool enabled = require_bool(body, "enabled");
     const std::string message = optional_string(body, "message", 1024).value_or("");
     const std::string by = admin_actor(ex);
-    const MaintenanceState m =
-        ex.io.db.write([&](pqxx::work& txn) { return switch_maintenance(txn, ex.settings(), enabled, by, message); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("maintenance");
-    write_state(w, m, ex.settings());
-    w.EndObject();
+    const MaintenanceState m = switch_maintenance_by_owner(ex.io.db, ex.settings(), enabled, by, message);
+    write_state(JsonObject(ex.resp.json()).put("ok", true).key("maintenance"), m, ex.settings());
 }
 
 void post_admin_maintenance_backup(Exchange& ex) {
     if (ex.settings().backup_encryption_password.empty())
         throw bad_request("backups need BACKUP_ENCRYPTION_PASSWORD in the server's settings");
-    const std::string by = admin_actor(ex);
-    const int64_t task_id = ex.io.db.write([&](pqxx::work& txn) {
-        rapidjson::StringBuffer buf;
-        JsonWriter p(buf);
-        p.StartObject();
-        p.Key("requested_by");
-        write_string(p, by);
-        p.EndObject();
-        const std::string payload(buf.GetString(), buf.GetSize());
-        const int64_t id = jobs::enqueue(txn, backup::kBackupJob, payload);
-        write_audit(txn, by, "backup", "job:" + std::to_string(id), payload);
-        return id;
-    });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("task_id");
-    w.Int64(task_id);
-    w.EndObject();
+    const int64_t task_id = queue_backup(ex.io.db, admin_actor(ex));
+    JsonObject(ex.resp.json()).put("ok", true).put("task_id", task_id);
 }
 
 void post_admin_host_action(Exchange& ex) {
     const std::string& action = ex.req.path_params.at(0);
     if (std::find(kHostActions.begin(), kHostActions.end(), action) == kHostActions.end())
         throw not_found("unknown maintenance action; one of update, restart-panel, restart-bot, reboot-server");
-    const std::string by = admin_actor(ex);
-    const int64_t audit_id =
-        ex.io.db.write([&](pqxx::work& txn) { return write_audit(txn, by, action, "host", R"({"status":"scheduled"})"); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("status");
-    w.String("scheduled");
-    w.Key("action");
-    write_string(w, action);
-    w.Key("audit_id");
-    w.Int64(audit_id);
-    w.EndObject();
+    const int64_t audit_id = record_host_action(ex.io.db, admin_actor(ex), action);
+    JsonObject(ex.resp.json())
+        .put("ok", true)
+        .put("status", "scheduled")
+        .put("action", action)
+        .put("audit_id", audit_id);
 }
 
 void get_admin_audit(Exchange& ex) {
@@ -135,30 +86,14 @@ void get_admin_audit(Exchange& ex) {
         if (!parse_int64(*v, limit) || limit < 1 || limit > kMaxAuditPage)
             throw bad_request("limit must be between 1 and " + std::to_string(kMaxAuditPage));
     }
-    const auto entries = ex.io.db.read([&](auto& txn) { return latest_audit(txn, limit); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
+    const auto entries = latest_audit(ex.io.db, limit);
+    JsonObject o(ex.resp.json());
+    JsonArray items = o.array("items");
     for (const AuditEntry& e : entries) {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(e.id);
-        w.Key("at");
-        write_string(w, iso8601_utc(e.at));
-        w.Key("actor");
-        write_string(w, e.actor);
-        w.Key("action");
-        write_string(w, e.action);
-        w.Key("entity");
-        if (e.entity.empty()) w.Null();
-        else write_string(w, e.entity);
-        w.Key("payload");
-        w.RawValue(e.payload.data(), e.payload.size(), rapidjson::kObjectType);  // stored as JSONB: valid JSON
-        w.EndObject();
+        JsonObject item = items.object();
+        item.put("id", e.id).put("at", iso8601_utc(e.at)).put("actor", e.actor).put("action", e.action);
+        item.put("entity", text_or_null(e.entity)).raw("payload", e.payload);  // stored as JSONB: valid JSON
     }
-    w.EndArray();
-    w.EndObject();
 }
 
 std::string admin_actor(Exchange& ex) {

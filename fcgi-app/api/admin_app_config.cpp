@@ -22,38 +22,26 @@ namespace {
 constexpr size_t kMaxAppConfigCharacters = kAppConfigBodyBytes;
 
 void write_view(JsonWriter& w, const AppConfigView& v) {
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
-    for (const auto& [name, value] : v.values) {
-        w.StartObject();
-        w.Key("name");
-        write_string(w, name);
-        w.Key("value");
-        write_string(w, value);
-        w.EndObject();
+    JsonObject o(w);
+    {
+        auto items = o.array("items");
+        for (const auto& [name, value] : v.values) items.object().put("name", name).put("value", value);
     }
-    w.EndArray();
-    w.Key("published_at");
-    write_string(w, iso8601_utc(v.published_at));
-    w.EndObject();
+    o.put("published_at", iso8601_utc(v.published_at));
 }
 
 }  // namespace
 
 void get_admin_app_config(Exchange& ex) {
-    const bool web = ex.settings().web_cabinet_enabled;
-    write_view(ex.resp.json(), ex.io.db.read([&](auto& txn) { return app_config_view(txn, web); }));
+    write_view(ex.resp.json(), app_config_view(ex.io.db, ex.settings().web_cabinet_enabled));
 }
 
 void put_admin_app_config(Exchange& ex) {
     const std::string& name = ex.req.path_params.at(0);
     const JsonBody body(ex.req);
     const std::string value = require_string(body, "value", 0, kMaxAppConfigCharacters);
-    const std::string by = admin_actor(ex);
     const bool web = ex.settings().web_cabinet_enabled;
-    write_view(ex.resp.json(),
-               ex.io.db.write([&](pqxx::work& txn) { return set_app_config_value(txn, name, value, by, web); }));
+    write_view(ex.resp.json(), set_app_config_value(ex.io.db, name, value, admin_actor(ex), web));
 }
 
 }  // namespace cabinet::api

@@ -57,19 +57,14 @@ int64_t body_time(const rapidjson::Value& body, const char* field) {
 // {"items": [...]}, each item written by `write_item`.
 template <typename T, typename F>
 void write_items(JsonWriter& w, const std::vector<T>& items, F write_item) {
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
+    JsonObject o(w);
+    auto list = o.array("items");
     for (const auto& item : items) write_item(w, item);
-    w.EndArray();
-    w.EndObject();
 }
 
 }  // namespace
 
-void get_admin_plans(Exchange& ex) {
-    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_plans(txn); }), write_admin_plan);
-}
+void get_admin_plans(Exchange& ex) { write_items(ex.resp.json(), list_plans(ex.io.db), write_admin_plan); }
 
 void put_admin_plan(Exchange& ex) {
     const JsonBody body(ex.req);
@@ -81,8 +76,7 @@ void put_admin_plan(Exchange& ex) {
     c.device_limit = optional_int(body, "device_limit");
     c.sort_order = optional_int(body, "sort_order");
     if (has_field(body, "is_active")) c.is_active = require_bool(body, "is_active");
-    const std::string by = admin_actor(ex);
-    const PlanPut put = ex.io.db.write([&](pqxx::work& txn) { return put_plan(txn, c, by); });
+    const PlanPut put = put_plan(ex.io.db, c, admin_actor(ex));
     if (put.created) ex.resp.status = 201;
     write_admin_plan(ex.resp.json(), put.plan);
 }
@@ -91,89 +85,66 @@ void put_admin_plan_duration(Exchange& ex) {
     const JsonBody body(ex.req);
     const std::string& code = ex.req.path_params.at(0);
     const AdminDuration d{path_int(ex, 1, "days"), body_int(body, "months"), body_int(body, "price_minor")};
-    const std::string by = admin_actor(ex);
-    const AdminPlan p = ex.io.db.write([&](pqxx::work& txn) { return put_plan_price(txn, code, d, by); });
-    write_admin_plan(ex.resp.json(), p);
+    write_admin_plan(ex.resp.json(), put_plan_price(ex.io.db, code, d, admin_actor(ex)));
 }
 
 void delete_admin_plan_duration(Exchange& ex) {
     const std::string& code = ex.req.path_params.at(0);
     const int64_t days = path_int(ex, 1, "days");
-    const std::string by = admin_actor(ex);
-    write_admin_plan(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return remove_plan_price(txn, code, days, by); }));
+    write_admin_plan(ex.resp.json(), remove_plan_price(ex.io.db, code, days, admin_actor(ex)));
 }
 
-void get_admin_sales(Exchange& ex) {
-    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_sales(txn); }), write_admin_sale);
-}
+void get_admin_sales(Exchange& ex) { write_items(ex.resp.json(), list_sales(ex.io.db), write_admin_sale); }
 
 void put_admin_sale(Exchange& ex) {
     const JsonBody body(ex.req);
     const SaleChange c{ex.req.path_params.at(0), body_int(body, "discount_pct"), body_time(body, "starts_at"),
                        body_time(body, "ends_at")};
-    const std::string by = admin_actor(ex);
-    const SalePut put = ex.io.db.write([&](pqxx::work& txn) { return put_sale(txn, c, by); });
+    const SalePut put = put_sale(ex.io.db, c, admin_actor(ex));
     if (put.created) ex.resp.status = 201;
     write_admin_sale(ex.resp.json(), put.sale);
 }
 
 void post_admin_sale_end(Exchange& ex) {
-    const std::string& name = ex.req.path_params.at(0);
-    const std::string by = admin_actor(ex);
-    write_admin_sale(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return end_sale_now(txn, name, by); }));
+    write_admin_sale(ex.resp.json(), end_sale_now(ex.io.db, ex.req.path_params.at(0), admin_actor(ex)));
 }
 
-void get_admin_constructor(Exchange& ex) {
-    write_admin_constructor(ex.resp.json(), ex.io.db.read([](auto& txn) { return constructor_catalog(txn); }));
-}
+void get_admin_constructor(Exchange& ex) { write_admin_constructor(ex.resp.json(), constructor_catalog(ex.io.db)); }
 
 void put_admin_constructor_period(Exchange& ex) {
     const JsonBody body(ex.req);
-    const int64_t days = path_int(ex, 0, "days"), months = body_int(body, "months"), price = body_int(body, "price_minor");
-    const std::string by = admin_actor(ex);
-    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
-        return put_constructor_period(txn, days, months, price, by);
-    }));
+    const AdminDuration period{path_int(ex, 0, "days"), body_int(body, "months"), body_int(body, "price_minor")};
+    write_admin_constructor(ex.resp.json(), put_constructor_period(ex.io.db, period, admin_actor(ex)));
 }
 
 void put_admin_constructor_pack(Exchange& ex) {
     const JsonBody body(ex.req);
     const int64_t gb = path_int(ex, 0, "gb"), price = body_int(body, "price_minor");
-    const std::string by = admin_actor(ex);
-    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price, by); }));
+    write_admin_constructor(ex.resp.json(), put_constructor_pack(ex.io.db, gb, price, admin_actor(ex)));
 }
 
 void delete_admin_constructor_period(Exchange& ex) {
     const int64_t days = path_int(ex, 0, "days");
-    const std::string by = admin_actor(ex);
-    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
-        return retire_constructor_item(txn, ConstructorItemKind::period, days, by);
-    }));
+    const AdminConstructor c = retire_constructor_item(ex.io.db, ConstructorItemKind::period, days, admin_actor(ex));
+    write_admin_constructor(ex.resp.json(), c);
 }
 
 void delete_admin_constructor_pack(Exchange& ex) {
     const int64_t gb = path_int(ex, 0, "gb");
-    const std::string by = admin_actor(ex);
-    write_admin_constructor(ex.resp.json(), ex.io.db.write([&](pqxx::work& txn) {
-        return retire_constructor_item(txn, ConstructorItemKind::pack, gb, by);
-    }));
+    const AdminConstructor c = retire_constructor_item(ex.io.db, ConstructorItemKind::pack, gb, admin_actor(ex));
+    write_admin_constructor(ex.resp.json(), c);
 }
 
 void get_admin_promo_groups(Exchange& ex) {
-    write_items(ex.resp.json(), ex.io.db.read([](auto& txn) { return list_promo_groups(txn); }), write_admin_promo_group);
+    write_items(ex.resp.json(), list_promo_groups(ex.io.db), write_admin_promo_group);
 }
 
 void put_admin_promo_group(Exchange& ex) {
     const JsonBody body(ex.req);
     const std::string& name = ex.req.path_params.at(0);
     const int64_t pct = body_int(body, "discount_pct");
-    const std::string by = admin_actor(ex);
-    const auto groups = ex.io.db.write([&](pqxx::work& txn) {
-        put_promo_group(txn, name, pct, by);
-        return list_promo_groups(txn);
-    });
-    for (const auto& g : groups)
-        if (g.name == name) return write_admin_promo_group(ex.resp.json(), g);
+    if (const auto g = put_promo_group(ex.io.db, name, pct, admin_actor(ex)))
+        write_admin_promo_group(ex.resp.json(), *g);
 }
 
 }  // namespace cabinet::api

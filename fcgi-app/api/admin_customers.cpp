@@ -19,16 +19,11 @@
 #include "services/customer_card.hpp"
 #include "services/customer_devices.hpp"
 #include "services/customer_search.hpp"
-#include "util/json_fields.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
 namespace {
-
-constexpr int64_t kDefaultPage = 50, kMaxPage = 200;
-constexpr int64_t kExportBatch = 2000;  // rows a read of the export takes
-constexpr int64_t kAnyId = std::numeric_limits<int64_t>::max();
 
 CustomerFilter filter_of(Exchange& ex) {
     CustomerFilter f;
@@ -43,11 +38,7 @@ CustomerFilter filter_of(Exchange& ex) {
     return f;
 }
 
-int64_t customer_id(Exchange& ex) {
-    int64_t id = 0;
-    if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found("no customer with that id");
-    return id;
-}
+int64_t customer_id(Exchange& ex) { return path_id(ex, "no customer with that id"); }
 
 std::optional<std::string> optional_text(const rapidjson::Value& body, const char* field) {
     if (!has_field(body, field) || body[field].IsNull()) return std::nullopt;
@@ -84,48 +75,32 @@ CustomerAction action_of(Exchange& ex, CustomerActionKind kind) {
 }  // namespace
 
 void get_admin_customers(Exchange& ex) {
-    CustomerFilter f = filter_of(ex);
-    f.before_id = query_int(ex.req.query, "cursor", 1, kAnyId);
-    f.limit = query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage);
-    const auto items = ex.io.db.read([&](auto& txn) { return search_customers(txn, f); });
+    const CustomerFilter f = paged(ex, filter_of(ex));
+    const auto items = search_customers(ex.io.db, f);
     write_page(ex.resp.json(), items, f.limit, write_customer);
 }
 
 // A customer who joins while it streams is not in the file (it reads below the newest id
 // of its first batch).
 void get_admin_customers_export(Exchange& ex) {
-    CustomerFilter f = filter_of(ex);
-    f.limit = kExportBatch;
-    stream_csv(ex, "customers.csv", kCustomerCsvHeader, f,
-               [](pqxx::transaction_base& txn, const CustomerFilter& g) { return search_customers(txn, g); },
-               append_customer_csv);
+    stream_csv(ex, "customers.csv", kCustomerCsvHeader, filter_of(ex), search_customers, append_customer_csv);
 }
 
 void get_admin_customer(Exchange& ex) {
-    const int64_t id = customer_id(ex);
-    const auto card = ex.io.db.read([&](auto& txn) { return customer_card_json(txn, id); });
-    if (!card) throw not_found("no customer with that id");
-    ex.resp.json().RawValue(card->data(), card->size(), rapidjson::kObjectType);
+    write_json_text(ex, customer_card_json(ex.io.db, customer_id(ex)), "no customer with that id");
 }
 
 void get_admin_customer_devices(Exchange& ex) {
     const auto devices = customer_devices(ex.io.db, ex.io.panel, customer_id(ex));
     if (!devices) throw not_found("no customer with that id");
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
-    for (const auto& d : devices->items) {
-        w.StartObject();
-        put_text(w, "hwid", d.hwid);
-        put_text(w, "platform", d.platform);
-        put_text(w, "device_model", d.device_model);
-        put_time(w, "created_at", d.created_at);
-        w.EndObject();
+    JsonObject o(ex.resp.json());
+    {
+        JsonArray items = o.array("items");
+        for (const auto& d : devices->items)
+            items.object().put("hwid", d.hwid).put("platform", d.platform).put("device_model", d.device_model)
+                .time("created_at", d.created_at);
     }
-    w.EndArray();
-    put_int(w, "device_limit", devices->device_limit);
-    w.EndObject();
+    o.put("device_limit", devices->device_limit);
 }
 
 void post_admin_customer_action(Exchange& ex) {
@@ -138,10 +113,9 @@ void post_admin_customer_action(Exchange& ex) {
         throw bad_request("an Idempotency-Key header (1..100 characters) is required: one per action the page sends");
     const CustomerAction a = action_of(ex, *kind);
     const ActionCall call{key, admin_actor(ex), id};
-    const ActionAnswer answer = ex.io.db.transact(
-        [&](pqxx::work& txn) { return run_customer_action(txn, ex.io.panel, ex.settings(), call, a); });
+    const ActionAnswer answer = run_customer_action(ex.io.db, ex.io.panel, ex.settings(), call, a);
     if (answer.replayed) ex.resp.header("Idempotent-Replayed", "true");
-    ex.resp.json().RawValue(answer.json.data(), answer.json.size(), rapidjson::kObjectType);
+    write_json_text(ex, answer.json);
 }
 
 }  // namespace cabinet::api

@@ -1,13 +1,17 @@
 #include "api/admin_lists.hpp"
 
-#include "db/overview_repo.hpp"
+#include <limits>
+
 #include "errors.hpp"
 #include "http/query.hpp"
+#include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
 
 namespace {
+
+constexpr int64_t kDefaultPage = 50, kMaxPage = 200;
 
 // The day in the query, checked; nullopt when absent.
 std::optional<std::string> query_date(const Exchange& ex, const char* name) {
@@ -21,17 +25,31 @@ std::optional<std::string> query_date(const Exchange& ex, const char* name) {
 
 }  // namespace
 
+int64_t page_limit(Exchange& ex) { return query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage); }
+
+std::optional<int64_t> page_cursor(Exchange& ex) {
+    return query_int(ex.req.query, "cursor", 1, std::numeric_limits<int64_t>::max());
+}
+
+int64_t path_id(Exchange& ex, const char* missing) {
+    int64_t id = 0;
+    if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found(missing);
+    return id;
+}
+
+void write_json_text(Exchange& ex, std::string_view json) {
+    ex.resp.json().RawValue(json.data(), json.size(), rapidjson::kObjectType);
+}
+
+void write_json_text(Exchange& ex, const std::optional<std::string>& json, const char* missing) {
+    if (!json) throw not_found(missing);
+    write_json_text(ex, *json);
+}
+
 DayRange query_days(Exchange& ex, const char* from_name, const char* to_name) {
     const auto from = query_date(ex, from_name);
     const auto to = query_date(ex, to_name);
-    if (!from && !to) return {};
-    const std::string& zone = ex.settings().shop_timezone;
-    return ex.io.db.read([&](auto& txn) {
-        DayRange r;
-        if (from) r.from = shop_day_start(txn, *from, 0, zone);
-        if (to) r.until = shop_day_start(txn, *to, 1, zone);  // the whole last day
-        return r;
-    });
+    return shop_day_range(ex.io.db, ex.settings().shop_timezone, from, to);
 }
 
 }  // namespace cabinet::api

@@ -12,7 +12,6 @@
 
 #include "api/handlers.hpp"
 #include "services/shop_overview.hpp"
-#include "util/json_fields.hpp"
 
 namespace cabinet::api {
 namespace {
@@ -41,68 +40,33 @@ void get_admin_overview(Exchange& ex) {
     const char* backup = backup_status(o.backup_job, o.backup_at.has_value());
     const bool backup_failed = o.backup_job && !o.backup_job->last_error.empty();
 
-    auto& w = ex.resp.json();
-    w.StartObject();
-    put_text(w, "currency", s.default_currency);
-    w.Key("revenue");
-    w.StartObject();
-    put_int(w, "today_minor", day(0));
-    put_int(w, "yesterday_minor", day(1));
-    w.EndObject();
-    w.Key("subscriptions");
-    w.StartObject();
-    put_int(w, "active", f.active_subscriptions);
-    put_int(w, "trial", f.trial_subscriptions);
-    w.EndObject();
-    put_int(w, "new_customers_24h", f.new_customers_24h);
-    w.Key("trial_conversion");
-    w.StartObject();
-    put_int(w, "trials", f.trials_30d);
-    put_int(w, "converted", f.converted_30d);
-    w.Key("pct");
-    w.Double(pct);
-    w.EndObject();
-    w.Key("revenue_30d");
-    w.StartArray();
-    for (const auto& [d, amount] : f.revenue_days) {
-        w.StartObject();
-        put_text(w, "day", d);
-        put_int(w, "amount_minor", amount);
-        w.EndObject();
+    const auto& m = o.maintenance;
+    const auto& ledger = o.ledger_check;
+
+    JsonObject out(ex.resp.json());
+    out.put("currency", s.default_currency);
+    out.object("revenue").put("today_minor", day(0)).put("yesterday_minor", day(1));
+    out.object("subscriptions").put("active", f.active_subscriptions).put("trial", f.trial_subscriptions);
+    out.put("new_customers_24h", f.new_customers_24h);
+    out.object("trial_conversion").put("trials", f.trials_30d).put("converted", f.converted_30d).put("pct", pct);
+    {
+        JsonArray revenue = out.array("revenue_30d");
+        for (const auto& [d, amount] : f.revenue_days) revenue.object().put("day", d).put("amount_minor", amount);
     }
-    w.EndArray();
-    w.Key("panel");
-    w.StartObject();
-    w.Key("ok");
-    if (o.maintenance.panel_checked_at) w.Bool(o.maintenance.panel_failures == 0);
-    else w.Null();
-    put_time(w, "checked_at", o.maintenance.panel_checked_at);
-    put_text(w, "error", o.maintenance.panel_last_error.empty() ? std::nullopt : std::optional(o.maintenance.panel_last_error));
-    w.EndObject();
-    w.Key("worker");
-    w.StartObject();
-    put_bool(w, "ok", o.worker_ok);
-    put_time(w, "heartbeat_at", o.worker_heartbeat_at);
-    w.EndObject();
-    w.Key("backup");
-    w.StartObject();
-    put_time(w, "at", o.backup_at);
-    put_text(w, "status", backup ? std::optional<std::string>(backup) : std::nullopt);
-    put_text(w, "error", backup_failed ? std::optional(o.backup_job->last_error) : std::nullopt);
-    w.EndObject();
-    w.Key("ledger");
-    w.StartObject();
-    put_time(w, "checked_at", o.ledger_check ? std::optional(o.ledger_check->checked_at) : std::nullopt);
-    put_int(w, "problems", o.ledger_check ? std::optional(o.ledger_check->problems) : std::nullopt);
-    put_text(w, "first_problem", o.ledger_check && o.ledger_check->problems > 0
-                                     ? std::optional(o.ledger_check->first_problem)
-                                     : std::nullopt);
-    w.EndObject();
-    w.Key("maintenance");
-    w.StartObject();
-    put_bool(w, "enabled", o.maintenance.enabled);
-    w.EndObject();
-    w.EndObject();
+    out.object("panel")
+        .put("ok", m.panel_checked_at ? std::optional(m.panel_failures == 0) : std::nullopt)
+        .time("checked_at", m.panel_checked_at)
+        .put("error", m.panel_last_error.empty() ? std::nullopt : std::optional(m.panel_last_error));
+    out.object("worker").put("ok", o.worker_ok).time("heartbeat_at", o.worker_heartbeat_at);
+    out.object("backup")
+        .time("at", o.backup_at)
+        .put("status", backup ? std::optional<std::string>(backup) : std::nullopt)
+        .put("error", backup_failed ? std::optional(o.backup_job->last_error) : std::nullopt);
+    out.object("ledger")
+        .time("checked_at", ledger ? std::optional(ledger->checked_at) : std::nullopt)
+        .put("problems", ledger ? std::optional(ledger->problems) : std::nullopt)
+        .put("first_problem", ledger && ledger->problems > 0 ? std::optional(ledger->first_problem) : std::nullopt);
+    out.object("maintenance").put("enabled", m.enabled);
 }
 
 }  // namespace cabinet::api

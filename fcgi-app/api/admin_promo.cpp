@@ -64,8 +64,7 @@ void get_admin_promo_codes(Exchange& ex) {
     else if (status != "all") throw bad_request("status must be active, disabled or all");
     f.before_id = query_int(ex.req.query, "cursor", 1, kAnyInt);
     f.limit = query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage);
-    const auto items = ex.io.db.read([&](auto& txn) { return list_promo_codes(txn, f); });
-    write_page(ex.resp.json(), items, f.limit, write_promo_code);
+    write_page(ex.resp.json(), list_promo_codes(ex.io.db, f), f.limit, write_promo_code);
 }
 
 void post_admin_promo_code(Exchange& ex) {
@@ -78,22 +77,19 @@ void post_admin_promo_code(Exchange& ex) {
     in.max_uses = optional_int(body, "max_uses");
     in.valid_from = optional_time(body, "valid_from");
     in.valid_until = optional_time(body, "valid_until");
-    const std::string by = admin_actor(ex);
-    const AdminPromoCode made = ex.io.db.write([&](pqxx::work& txn) { return create_promo_code(txn, in, by); });
+    const AdminPromoCode made = create_promo_code(ex.io.db, in, admin_actor(ex));
     ex.resp.status = 201;
     answer_code(ex, made);
 }
 
 void post_admin_promo_code_disable(Exchange& ex) {
     const int64_t id = id_of(ex);
-    const std::string by = admin_actor(ex);
-    answer_code(ex, ex.io.db.write([&](pqxx::work& txn) { return set_promo_code_enabled(txn, id, false, by); }));
+    answer_code(ex, set_promo_code_enabled(ex.io.db, id, false, admin_actor(ex)));
 }
 
 void post_admin_promo_code_enable(Exchange& ex) {
     const int64_t id = id_of(ex);
-    const std::string by = admin_actor(ex);
-    answer_code(ex, ex.io.db.write([&](pqxx::work& txn) { return set_promo_code_enabled(txn, id, true, by); }));
+    answer_code(ex, set_promo_code_enabled(ex.io.db, id, true, admin_actor(ex)));
 }
 
 void post_admin_promo_code_batch(Exchange& ex) {
@@ -105,8 +101,7 @@ void post_admin_promo_code_batch(Exchange& ex) {
     in.plan_code = optional_text(body, "plan_code");
     in.valid_until = optional_time(body, "valid_until");
     in.prefix = optional_text(body, "prefix").value_or("");
-    const std::string by = admin_actor(ex);
-    const auto codes = ex.io.db.write([&](pqxx::work& txn) { return create_gift_batch(txn, in, by); });
+    const auto codes = create_gift_batch(ex.io.db, in, admin_actor(ex));
 
     // Spreadsheet-safe: a code starts with a letter or digit (services/promo_admin.cpp).
     const std::string reward = in.reward_type + "," + std::to_string(in.value) + "," + in.plan_code.value_or("") + "," +

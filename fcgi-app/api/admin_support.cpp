@@ -11,111 +11,63 @@
 //   POST /api/admin/support/tickets/{id}/close | /reopen → the ticket
 #include <limits>
 
+#include "api/admin_lists.hpp"
 #include "api/handlers.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
 #include "services/customer_handle.hpp"
 #include "services/support_admin.hpp"
-#include "util/json_fields.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::api {
 namespace {
 
-constexpr int64_t kDefaultPage = 50, kMaxPage = 200;
 constexpr size_t kMaxIdempotencyKey = 100;
 
-int64_t ticket_id_of(Exchange& ex) {
-    int64_t id = 0;
-    if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found("no ticket with that id");
-    return id;
+int64_t ticket_id_of(Exchange& ex) { return path_id(ex, "no ticket with that id"); }
+
+JsonObject& put_ticket_fields(JsonObject& o, const SupportTicket& t, bool unread) {
+    o.put("id", t.id).put("status", t.status).put("unread", unread);
+    return o.time("created_at", t.created_at).time("updated_at", t.updated_at).put("message_count", t.message_count);
 }
 
-void write_ticket_fields(JsonWriter& w, const SupportTicket& t, bool unread) {
-    put_int(w, "id", t.id);
-    put_text(w, "status", t.status);
-    put_bool(w, "unread", unread);
-    put_time(w, "created_at", t.created_at);
-    put_time(w, "updated_at", t.updated_at);
-    put_int(w, "message_count", t.message_count);
+JsonObject& put_message(JsonObject& o, const SupportMessage& m) {
+    return o.put("author", m.author).put("text", m.text).time("at", m.at);
 }
 
 void write_item(JsonWriter& w, const InboxItem& it) {
-    w.StartObject();
-    write_ticket_fields(w, it.ticket, it.unread);
-    write_customer_handle(w, {it.ticket.user_id, it.ticket.telegram_id, it.ticket.username, it.first_name});
-    write_key(w, "last_message");
+    JsonObject o(w);
+    put_ticket_fields(o, it.ticket, it.unread);
+    write_customer_handle(o, {it.ticket.user_id, it.ticket.telegram_id, it.ticket.username, it.first_name});
     if (it.last_message) {
-        w.StartObject();
-        put_text(w, "author", it.last_message->author);
-        put_text(w, "text", it.last_message->text);
-        put_time(w, "at", it.last_message->at);
-        w.EndObject();
+        JsonObject last = o.object("last_message");
+        put_message(last, *it.last_message);
     } else {
-        w.Null();
+        o.null("last_message");
     }
-    w.EndObject();
 }
 
-void write_summary(JsonWriter& w, const CustomerSummary& c) {
-    write_key(w, "customer");
-    w.StartObject();
-    put_int(w, "id", c.id);
-    put_int(w, "telegram_id", c.telegram_id);
-    put_text(w, "username", c.username);
-    put_text(w, "first_name", c.first_name);
-    put_text(w, "last_name", c.last_name);
-    put_text(w, "email", c.email);
-    put_bool(w, "is_blocked", c.is_blocked);
-    put_int(w, "balance_minor", c.balance_minor);
-    put_text(w, "currency", c.currency);
-    put_time(w, "created_at", c.created_at);
-    write_key(w, "subscription");
-    if (c.subscription) {
-        const auto& s = *c.subscription;
-        w.StartObject();
-        put_text(w, "status", s.status);
-        put_bool(w, "is_trial", s.is_trial);
-        put_text(w, "plan_name", s.plan_name);
-        put_time(w, "expire_at", s.expire_at);
-        put_int(w, "traffic_limit_bytes", s.traffic_limit_bytes);
-        put_int(w, "traffic_used_bytes", s.traffic_used_bytes);
-        w.EndObject();
-    } else {
-        w.Null();
-    }
-    w.EndObject();
+void write_summary(JsonObject& o, const CustomerSummary& c) {
+    JsonObject customer = o.object("customer");
+    put_customer_handle(customer, c).put("last_name", c.last_name).put("email", c.email);
+    customer.put("is_blocked", c.is_blocked).put("balance_minor", c.balance_minor).put("currency", c.currency);
+    customer.time("created_at", c.created_at);
+    write_subscription_glance(customer, c.subscription, true);
 }
 
 void answer_ticket(Exchange& ex, const StaffTicket& t) {
-    auto& w = ex.resp.json();
-    w.StartObject();
-    write_ticket_fields(w, t.ticket, t.unread);
-    write_summary(w, t.customer);
-    write_key(w, "messages");
-    w.StartArray();
-    for (const auto& m : t.messages) {
-        w.StartObject();
-        put_int(w, "id", m.id);
-        put_text(w, "author", m.message.author);
-        put_text(w, "text", m.message.text);
-        put_time(w, "at", m.message.at);
-        w.EndObject();
+    JsonObject o(ex.resp.json());
+    put_ticket_fields(o, t.ticket, t.unread);
+    write_summary(o, t.customer);
+    {
+        JsonArray messages = o.array("messages");
+        for (const auto& m : t.messages) {
+            JsonObject item = messages.object();
+            put_message(item.put("id", m.id), m.message);
+        }
     }
-    w.EndArray();
-    write_key(w, "more_before");
-    if (t.more_before) write_string(w, std::to_string(*t.more_before));
-    else w.Null();
-    w.EndObject();
-}
-
-// The ticket as it is now, read in the transaction that changed it; opened by the one who
-// changed it, so read.
-StaffTicket ticket_now(pqxx::transaction_base& txn, int64_t id) {
-    auto t = staff_ticket(txn, id, std::nullopt, kStaffMessagesPage, true);
-    if (!t) throw not_found("no ticket with that id");
-    return std::move(*t);
+    o.put("more_before", t.more_before ? std::optional(std::to_string(*t.more_before)) : std::nullopt);
 }
 
 // The source of a web answer under an Idempotency-Key: the same key on the same ticket is
@@ -141,28 +93,19 @@ void get_admin_support_tickets(Exchange& ex) {
         f.after = parse_inbox_cursor(*c);
         if (!f.after) throw bad_request("cursor must be a next_cursor this list gave");
     }
-    f.limit = query_int(ex.req.query, "limit", 1, kMaxPage).value_or(kDefaultPage);
-    const InboxPage page = ex.io.db.read([&](auto& txn) { return list_inbox(txn, f); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    write_key(w, "items");
-    w.StartArray();
-    for (const auto& it : page.items) write_item(w, it);
-    w.EndArray();
-    write_key(w, "next_cursor");
-    if (page.next) write_string(w, inbox_cursor_text(*page.next));
-    else w.Null();
-    w.EndObject();
+    f.limit = page_limit(ex);
+    const InboxPage page = list_inbox(ex.io.db, f);
+    JsonObject o(ex.resp.json());
+    {
+        JsonArray items = o.array("items");
+        for (const auto& it : page.items) write_item(items.writer(), it);
+    }
+    o.put("next_cursor", page.next ? std::optional(inbox_cursor_text(*page.next)) : std::nullopt);
 }
 
 void get_admin_support_counts(Exchange& ex) {
-    const InboxCounts c = ex.io.db.read([&](auto& txn) { return inbox_counts(txn); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    put_int(w, "open", c.open);
-    put_int(w, "waiting", c.waiting);
-    put_int(w, "unread", c.unread);
-    w.EndObject();
+    const InboxCounts c = inbox_counts(ex.io.db);
+    JsonObject(ex.resp.json()).put("open", c.open).put("waiting", c.waiting).put("unread", c.unread);
 }
 
 void get_admin_support_ticket(Exchange& ex) {
@@ -170,64 +113,31 @@ void get_admin_support_ticket(Exchange& ex) {
     const auto before = query_int(ex.req.query, "before", 1, std::numeric_limits<int64_t>::max());
     // Only someone who may answer reads it by opening it: a viewer's look leaves it unread.
     const bool answers = ex.staff_role == StaffRole::owner || ex.staff_role == StaffRole::support;
-    const auto load = [&](pqxx::transaction_base& txn) { return staff_ticket(txn, id, before, kStaffMessagesPage, answers && !before); };
-    const auto t = answers ? ex.io.db.write([&](pqxx::work& txn) { return load(txn); })
-                           : ex.io.db.read([&](auto& txn) { return load(txn); });
+    const auto t = open_staff_ticket(ex.io.db, id, before, answers);
     if (!t) throw not_found("no ticket with that id");
     answer_ticket(ex, *t);
 }
 
 void post_admin_support_reply(Exchange& ex) {
-    const int64_t id = ticket_id_of(ex);
+    StaffReply r;
+    r.ticket_id = ticket_id_of(ex);
     const JsonBody body(ex.req);
     if (!has_field(body, "text") || !body["text"].IsString()) throw bad_request("text must be a string");
-    const std::string text(body["text"].GetString(), body["text"].GetStringLength());
-    if (!valid_support_text(text)) throw ApiError(422, "text must be 1..4096 characters, not blank");
-    const auto source = answer_source(ex, id);
-    const std::string by = admin_actor(ex);
-    const StaffTicket t = ex.io.db.write([&](pqxx::work& txn) {
-        switch (reply_to_ticket(txn, id, text, by, source)) {
-            case ReplyOutcome::not_found: throw not_found("no ticket with that id");
-            case ReplyOutcome::closed: throw ApiError(409, "the ticket is closed; reopen it to answer");
-            case ReplyOutcome::replied:
-            case ReplyOutcome::already_stored: break;
-        }
-        return ticket_now(txn, id);
-    });
-    answer_ticket(ex, t);
+    r.text.assign(body["text"].GetString(), body["text"].GetStringLength());
+    if (!valid_support_text(r.text)) throw ApiError(422, "text must be 1..4096 characters, not blank");
+    r.source_ref = answer_source(ex, r.ticket_id);
+    r.actor = admin_actor(ex);
+    answer_ticket(ex, reply_as_staff(ex.io.db, r));
 }
 
 void post_admin_support_close(Exchange& ex) {
     const int64_t id = ticket_id_of(ex);
-    const std::string by = admin_actor(ex);
-    answer_ticket(ex, ex.io.db.write([&](pqxx::work& txn) {
-        if (!close_ticket(txn, id, by)) throw not_found("no ticket with that id");
-        return ticket_now(txn, id);
-    }));
+    answer_ticket(ex, close_as_staff(ex.io.db, id, admin_actor(ex)));
 }
 
 void post_admin_support_reopen(Exchange& ex) {
     const int64_t id = ticket_id_of(ex);
-    const std::string by = admin_actor(ex);
-    const auto conflict = [](int64_t other) {
-        return ApiError(409, "the customer has a newer ticket that is open" +
-                                 (other > 0 ? " (#" + std::to_string(other) + "); answer there" : std::string()));
-    };
-    try {
-        answer_ticket(ex, ex.io.db.write([&](pqxx::work& txn) {
-            int64_t other = 0;
-            switch (reopen_ticket(txn, id, by, other)) {
-                case ReopenOutcome::not_found: throw not_found("no ticket with that id");
-                case ReopenOutcome::other_open: throw conflict(other);
-                case ReopenOutcome::reopened:
-                case ReopenOutcome::was_open: break;
-            }
-            return ticket_now(txn, id);
-        }));
-    } catch (const pqxx::unique_violation&) {
-        // The customer's first message of a new ticket committed while this reopen ran.
-        throw conflict(0);
-    }
+    answer_ticket(ex, reopen_as_staff(ex.io.db, id, admin_actor(ex)));
 }
 
 }  // namespace cabinet::api

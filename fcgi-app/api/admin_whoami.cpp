@@ -2,19 +2,16 @@
 // caller's role (the server still refuses every other route with 403: routes.cpp).
 //   GET /api/admin/whoami → {role: owner|support|viewer, user_id, telegram_id, first_name}
 #include "api/handlers.hpp"
-#include "util/json_fields.hpp"
 
 namespace cabinet::api {
 
 void get_admin_whoami(Exchange& ex) {
     const User& u = ex.caller().user;
-    auto& w = ex.resp.json();
-    w.StartObject();
-    put_text(w, "role", staff_role_name(ex.staff_role));
-    put_int(w, "user_id", u.id);
-    put_int(w, "telegram_id", u.telegram_id);
-    put_text(w, "first_name", u.first_name);
-    w.EndObject();
+    JsonObject(ex.resp.json())
+        .put("role", staff_role_name(ex.staff_role))
+        .put("user_id", u.id)
+        .put("telegram_id", u.telegram_id)
+        .put("first_name", u.first_name);
 }
 
 }  // namespace cabinet::api

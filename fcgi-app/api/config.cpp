@@ -11,28 +11,17 @@ namespace cabinet::api {
 void get_config(Exchange& ex) {
     const auto catalog = ex.shared.catalog.get(ex.io.db, std::nullopt);
     const ThemeConfig& t = catalog->theme;
-    auto& w = ex.resp.json();
-    w.StartObject();
-    write_theme_fields(w, t);
-    w.Key("published_at");
-    write_string(w, iso8601_utc(t.published_at));
-    w.Key("oauth_providers");
-    w.StartArray();  // the providers whose id and secret are set (Shared, once at start)
-    for (const auto& p : ex.shared.oauth_providers) write_string(w, p);
-    w.EndArray();
+    JsonObject o(ex.resp.json());
+    write_theme_fields(o, t);
+    o.put("published_at", iso8601_utc(t.published_at));
+    {
+        auto providers = o.array("oauth_providers");  // those whose id and secret are set (Shared, once at start)
+        for (const auto& p : ex.shared.oauth_providers) providers.add(p);
+    }
     // Additive (issue 49): the bot's @username, for "open in Telegram" before sign-in.
-    w.Key("bot_username");
-    write_string(w, ex.settings().bot_username);
+    o.put("bot_username", ex.settings().bot_username);
     const MaintenanceState& m = ex.io.maintenance.get(ex.io.db, ex.settings());
-    w.Key("maintenance");
-    w.StartObject();
-    w.Key("active");
-    w.Bool(m.enabled);
-    w.Key("message");
-    if (m.enabled) write_string(w, m.message);
-    else w.Null();
-    w.EndObject();
-    w.EndObject();
+    o.object("maintenance").put("active", m.enabled).put("message", m.enabled ? std::optional(m.message) : std::nullopt);
 }
 
 }  // namespace cabinet::api

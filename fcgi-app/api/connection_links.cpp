@@ -3,6 +3,8 @@
 #include <array>
 #include <string>
 
+#include "util/json_object.hpp"
+
 namespace cabinet::api {
 namespace {
 
@@ -50,12 +52,10 @@ const ClientApp kApps[] = {
 std::string render_stores(const ClientApp& app) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    for (const auto& [os, page] : app.stores) {
-        w.Key(os);
-        w.String(page);
+    {
+        JsonObject stores(w);
+        for (const auto& [os, page] : app.stores) stores.put(os, page);
     }
-    w.EndObject();
     return buf.GetString();
 }
 
@@ -81,33 +81,20 @@ std::optional<ImportLink> parse_import_link(std::string_view link) {
 }
 
 void write_deep_links(JsonWriter& w, const std::string& url, const std::string& crypto_link) {
-    w.StartObject();
-    for (const auto& app : kApps) {
-        w.Key(app.key);
-        write_string(w, link_for(app, url, crypto_link));
-    }
-    w.EndObject();
+    JsonObject links(w);
+    for (const auto& app : kApps) links.put(app.key, link_for(app, url, crypto_link));
 }
 
 void write_apps(JsonWriter& w, const Settings& s, const std::string& url, const std::string& crypto_link) {
-    w.StartArray();
+    JsonArray apps(w);
     for (const auto& key : s.connection_apps) {
         for (std::size_t i = 0; i < std::size(kApps); ++i) {
             const ClientApp& app = kApps[i];
             if (key != app.key) continue;
-            w.StartObject();
-            w.Key("key");
-            w.String(app.key);
-            w.Key("label");
-            w.String(app.label);
-            w.Key("deep_link");
-            write_string(w, link_for(app, url, crypto_link));
-            w.Key("stores");
-            w.RawValue(kStoresJson[i].data(), kStoresJson[i].size(), rapidjson::kObjectType);
-            w.EndObject();
+            apps.object().put("key", app.key).put("label", app.label).put("deep_link", link_for(app, url, crypto_link))
+                .raw("stores", kStoresJson[i]);
         }
     }
-    w.EndArray();
 }
 
 }  // namespace cabinet::api

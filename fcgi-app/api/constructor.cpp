@@ -13,43 +13,18 @@ void get_constructor(Exchange& ex) {
     const int64_t rate = ex.settings().stars_rate_minor;
     auto price = [&](int64_t list_minor) { return quote(list_minor, discounts, rate).final_minor; };
 
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("currency");
-    write_string(w, a.user.currency);
+    JsonObject o(ex.resp.json());
     // The client converts a chosen period + pack to stars itself: max(1, ceil(price / rate))
     // with the rate in minor units per star (SPEC-GAPS "Stars"), the original's integer.
-    w.Key("stars_rate");
-    w.Int64(rate);
-    w.Key("periods");
-    w.StartArray();
-    for (const ConstructorPeriod& p : list.periods) {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(p.id);
-        w.Key("days");
-        w.Int64(p.days);
-        w.Key("months");
-        w.Int64(p.months);
-        w.Key("price_minor");
-        w.Int64(price(p.price_minor));
-        w.EndObject();
+    o.put("currency", a.user.currency).put("stars_rate", rate);
+    {
+        auto periods = o.array("periods");
+        for (const ConstructorPeriod& p : list.periods)
+            periods.object().put("id", p.id).put("days", p.days).put("months", p.months).put("price_minor", price(p.price_minor));
     }
-    w.EndArray();
-    w.Key("traffic_packs");
-    w.StartArray();
-    for (const TrafficPack& k : list.packs) {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(k.id);
-        w.Key("gb");
-        w.Int64(k.gb);
-        w.Key("price_minor");
-        w.Int64(price(k.price_minor));
-        w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
+    auto packs = o.array("traffic_packs");
+    for (const TrafficPack& k : list.packs)
+        packs.object().put("id", k.id).put("gb", k.gb).put("price_minor", price(k.price_minor));
 }
 
 }  // namespace cabinet::api

@@ -9,37 +9,20 @@ namespace cabinet::api {
 
 void get_devices(Exchange& ex) {
     const auto& sub = ex.caller().subscription;
-    auto& w = ex.resp.json();
+    JsonObject o(ex.resp.json());
     if (!sub || sub->panel_uuid.empty()) {
-        w.StartObject();
-        w.Key("items");
-        w.StartArray();
-        w.EndArray();
-        w.Key("device_limit");
-        w.Null();
-        w.EndObject();
+        o.array("items");
+        o.null("device_limit");
         return;
     }
     const auto devices = ex.io.panel.devices(sub->panel_uuid);
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
-    for (const auto& d : devices) {
-        w.StartObject();
-        w.Key("hwid");
-        write_string(w, d.hwid);
-        w.Key("platform");
-        write_string(w, d.platform);
-        w.Key("model");
-        write_string(w, d.device_model);
-        w.Key("created_at");
-        write_string(w, iso8601_utc(d.created_at));
-        w.EndObject();
+    {
+        auto items = o.array("items");
+        for (const auto& d : devices)
+            items.object().put("hwid", d.hwid).put("platform", d.platform).put("model", d.device_model)
+                .put("created_at", iso8601_utc(d.created_at));
     }
-    w.EndArray();
-    w.Key("device_limit");
-    w.Int64(sub->device_limit);
-    w.EndObject();
+    o.put("device_limit", sub->device_limit);
 }
 
 void delete_device(Exchange& ex) {

@@ -10,9 +10,9 @@
 // query (a subscription URL is a credential) out of its access log.
 #include "api/connection_links.hpp"
 #include "api/handlers.hpp"
-#include "db/accounts_repo.hpp"
 #include "errors.hpp"
 #include "http/query.hpp"
+#include "services/issued_links.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet::api {
@@ -36,7 +36,7 @@ void get_download_link(Exchange& ex) {
     if (to.size() > 4096 || has_control_chars(to) || to.find_first_of(" <>\"'\\`") != std::string::npos) throw bad_request("to is not a valid URL");
     std::string scheme;
     if (starts_with(to, kHappCryptoPrefix)) {
-        const bool ours = ex.io.db.read([&](auto& txn) { return crypto_link_issued(txn, to); });
+        const bool ours = crypto_link_ours(ex.io.db, to);
         if (!ours) throw bad_request("only this shop's subscription links can be opened");
         scheme = "happ";
     } else {

@@ -74,19 +74,12 @@ void post_auth_guest_purchase(Exchange& ex) {
     const GuestPurchaseResult out = guest_purchase(ex.io.db, s, &ex.shared.checkout_slots, req);
     // Same shape for a known address: a token nothing accepts.
     const std::string token = out.token.empty() ? new_opaque_token() : out.token;
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("transaction_id");
-    w.Int64(out.transaction_id);
-    w.Key("redirect_url");
-    write_string(w, out.redirect_url);
-    w.Key("payment_url");
-    write_string(w, out.redirect_url);
-    w.Key("auto_login_token");
-    write_string(w, token);
-    w.EndObject();
+    JsonObject(ex.resp.json())
+        .put("ok", true)
+        .put("transaction_id", out.transaction_id)
+        .put("redirect_url", out.redirect_url)
+        .put("payment_url", out.redirect_url)
+        .put("auto_login_token", token);
 }
 
 void post_auth_login_auto(Exchange& ex) {

@@ -1,6 +1,7 @@
 #pragma once
 // Every endpoint handler of the pool, one file each; routes.cpp binds them to paths.
 #include "app/context.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet::api {
 

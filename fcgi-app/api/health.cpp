@@ -3,7 +3,7 @@
 
 #include "api/handlers.hpp"
 #include "cache/worker_heartbeat.hpp"
-#include "db/host_gauges_repo.hpp"
+#include "services/host_health.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -15,7 +15,7 @@ namespace {
 bool database_alive(Exchange& ex) {
     for (int attempt = 1;; ++attempt) {
         try {
-            ex.io.db.read([](auto& txn) { ping(txn); });
+            ping_database(ex.io.db);
             return true;
         } catch (const std::exception& e) {
             ex.io.db.reset();
@@ -44,15 +44,9 @@ bool panel_alive(Exchange& ex) {
 
 void write_health(Exchange& ex, bool ok, std::initializer_list<std::pair<const char*, bool>> checks) {
     ex.resp.status = ok ? 200 : 503;
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("status");
-    w.String(ok ? "ok" : "degraded");
-    for (const auto& [name, alive] : checks) {
-        w.Key(name);
-        w.Bool(alive);
-    }
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("status", ok ? "ok" : "degraded");
+    for (const auto& [name, alive] : checks) o.put(name, alive);
 }
 
 }  // namespace

@@ -5,12 +5,12 @@
 
 #include "api/handlers.hpp"
 #include "api/web_session.hpp"
-#include "db/linking_repo.hpp"
 #include "domain/email.hpp"
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "services/account_merge.hpp"
 #include "services/email_link.hpp"
+#include "services/linked_logins.hpp"
 #include "services/telegram_codes.hpp"
 
 namespace cabinet::api {
@@ -26,68 +26,38 @@ EmailLink email_link_for(Exchange& ex) {
     return EmailLink(ex.settings(), ex.shared.passwords, ex.io.db, ex.io.redis);
 }
 
-void write_ok_email(Exchange& ex, const std::string& email) {
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("email");
-    write_string(w, email);
-    w.EndObject();
+void write_ok_email(Exchange& ex, const std::string& email) { JsonObject(ex.resp.json()).put("ok", true).put("email", email); }
+
+// An e-mail as the answers show it: null when there is none.
+std::optional<std::string_view> email_or_null(const std::string& email) {
+    if (email.empty()) return std::nullopt;
+    return email;
 }
 
 }  // namespace
 
 void get_linked(Exchange& ex) {
     const int64_t user_id = ex.caller().user.id;
-    const auto [profile, oauth] = ex.io.db.read([&](auto& txn) {
-        return std::make_pair(find_linked_profile(txn, user_id), oauth_links_of(txn, user_id));
-    });
+    const auto [profile, oauth] = linked_logins(ex.io.db, user_id);
     if (!profile) throw unauthorized("user not found");
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("email");
-    if (profile->email.empty()) w.Null();
-    else write_string(w, profile->email);
-    w.Key("email_verified");
-    w.Bool(profile->email_verified);
-    w.Key("has_password");
-    w.Bool(profile->has_password);
-    w.Key("telegram");
-    if (!profile->telegram_id) {
-        w.Null();
-    } else {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(*profile->telegram_id);
-        w.Key("username");
-        write_string(w, profile->username);
-        w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("email", email_or_null(profile->email));
+    o.put("email_verified", profile->email_verified).put("has_password", profile->has_password);
+    if (profile->telegram_id) o.object("telegram").put("id", *profile->telegram_id).put("username", profile->username);
+    else o.null("telegram");
+    {
+        auto links = o.array("oauth");
+        for (const auto& l : oauth)
+            links.object().put("provider", l.provider).put("email", email_or_null(l.email)).put("display_name", l.display_name);
     }
-    w.Key("oauth");
-    w.StartArray();
-    for (const auto& o : oauth) {
-        w.StartObject();
-        w.Key("provider");
-        write_string(w, o.provider);
-        w.Key("email");
-        if (o.email.empty()) w.Null();
-        else write_string(w, o.email);
-        w.Key("display_name");
-        write_string(w, o.display_name);
-        w.EndObject();
+    {
+        auto available = o.array("available_providers");
+        for (const auto& p : ex.shared.oauth_providers) {
+            const bool linked = std::any_of(oauth.begin(), oauth.end(), [&](const OAuthLink& l) { return l.provider == p; });
+            if (!linked) available.add(p);
+        }
     }
-    w.EndArray();
-    w.Key("available_providers");
-    w.StartArray();
-    for (const auto& p : ex.shared.oauth_providers) {
-        const bool linked = std::any_of(oauth.begin(), oauth.end(), [&](const OAuthLink& o) { return o.provider == p; });
-        if (!linked) write_string(w, p);
-    }
-    w.EndArray();
-    w.Key("bot_username");
-    write_string(w, ex.settings().bot_username);
-    w.EndObject();
+    o.put("bot_username", ex.settings().bot_username);
 }
 
 void post_link_email(Exchange& ex) {
@@ -119,19 +89,9 @@ void post_link_telegram(Exchange& ex) {
     CodeStarter starter = code_starter(ex.req);
     starter.needs_approval = approve;
     const TelegramCodeOffer offer = start_telegram_link(ex.io.db, ex.settings(), u.id, starter);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("url");
-    write_string(w, offer.url);
-    w.Key("expires_in");
-    w.Int64(offer.expires_in);
-    if (approve) {
-        w.Key("code");
-        write_string(w, offer.code);
-    }
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("ok", true).put("url", offer.url).put("expires_in", offer.expires_in);
+    if (approve) o.put("code", offer.code);
 }
 
 // The page of a link that needs its approval asks who confirmed it in the bot.
@@ -139,14 +99,10 @@ void post_link_telegram_status(Exchange& ex) {
     require_web_cabinet(ex);
     const JsonBody body(ex.req);
     const LinkWait wait = link_wait(ex.io.db, require_string(body, "code", 1, 256), ex.caller().user.id);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("state");
-    w.String(wait.confirmed ? "confirmed" : "waiting");
-    w.Key("telegram");
-    if (!wait.confirmed) w.Null();
-    else write_code_confirmer(w, wait.telegram);
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("state", wait.confirmed ? "confirmed" : "waiting");
+    if (wait.confirmed) write_code_confirmer(o.key("telegram"), wait.telegram);
+    else o.null("telegram");
 }
 
 // "Yes, that is my Telegram account" merges this web account into it (this session ends
@@ -171,13 +127,7 @@ void post_link_telegram_approve(Exchange& ex) {
             case MergeOutcome::blocked: throw forbidden("user is blocked", "user_blocked");
         }
     }
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("linked");
-    w.Bool(linked);
-    w.EndObject();
+    JsonObject(ex.resp.json()).put("ok", true).put("linked", linked);
 }
 
 }  // namespace cabinet::api

@@ -9,15 +9,10 @@ void get_me(Exchange& ex) {
     const Account& a = ex.caller();
     const auto catalog = ex.shared.catalog.get(ex.io.db, a.catalog_version);
     const ThemeConfig& theme = catalog->theme;
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("user");
-    write_user(w, ex.settings(), a.user);
-    w.Key("app");
-    write_app_config(w, ex.settings(), theme);
-    w.Key("subscription");
-    write_subscription(w, ex.settings(), a.subscription, unix_now());
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    write_user(o.key("user"), ex.settings(), a.user);
+    write_app_config(o.key("app"), ex.settings(), theme);
+    write_subscription(o.key("subscription"), ex.settings(), a.subscription, unix_now());
 }
 
 }  // namespace cabinet::api

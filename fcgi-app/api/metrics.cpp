@@ -7,8 +7,8 @@
 
 #include "api/handlers.hpp"
 #include "cache/worker_heartbeat.hpp"
-#include "db/host_gauges_repo.hpp"
 #include "metrics/exposition.hpp"
+#include "services/host_health.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -61,7 +61,7 @@ void get_metrics(Exchange& ex) {
     bool database = true;
     std::vector<GaugeRow> rows;
     try {
-        rows = ex.io.db.read([](pqxx::nontransaction& txn) { return read_host_gauges(txn); });
+        rows = host_gauges(ex.io.db);
     } catch (const std::exception& e) {
         database = false;
         spdlog::warn("{} metrics: database gauges left out: {}", ex.req.request_id, e.what());

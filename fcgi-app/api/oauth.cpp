@@ -39,13 +39,7 @@ void get_auth_oauth_authorize(Exchange& ex) {
     // The state is bound to this browser: a value kept in a cookie only it sends back (one
     // per browser, reused, so two tabs signing in at once both work).
     const OAuthStart start = OAuthLogin(ex.settings(), ex.io.db).start(p, link_user, bind_browser(ex));
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("authorize_url");
-    write_string(w, start.authorize_url);
-    w.Key("state");
-    write_string(w, start.state);
-    w.EndObject();
+    JsonObject(ex.resp.json()).put("authorize_url", start.authorize_url).put("state", start.state);
 }
 
 void post_auth_oauth_callback(Exchange& ex) {
@@ -66,13 +60,7 @@ void delete_link_oauth(Exchange& ex) {
     const auto p = oauth::parse_provider(ex.req.path_params.at(0));
     if (!p) throw not_found(ex.req.path_params.at(0) + " is not linked");
     OAuthLogin(ex.settings(), ex.io.db).unlink(ex.caller().user.id, *p, ex.session_id);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("unlinked");
-    w.String(oauth::provider_name(*p));
-    w.EndObject();
+    JsonObject(ex.resp.json()).put("ok", true).put("unlinked", oauth::provider_name(*p));
 }
 
 }  // namespace cabinet::api

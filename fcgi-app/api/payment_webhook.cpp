@@ -25,7 +25,6 @@
 #include "services/gateway_state.hpp"
 #include "util/client_net.hpp"
 #include "util/client_json.hpp"
-#include "util/json.hpp"
 
 namespace cabinet::api {
 namespace {
@@ -36,19 +35,13 @@ namespace {
     throw e;
 }
 
-void answer(Exchange& ex, bool accepted) {
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("accepted");
-    w.Bool(accepted);
-    w.EndObject();
-}
+void answer(Exchange& ex, bool accepted) { JsonObject(ex.resp.json()).put("accepted", accepted); }
 
 // The transaction a provider's payment id belongs to. A notification for an id we never
 // stored is refused here, before the provider is asked: a stranger posting made-up ids
 // costs one index lookup and none of the gateway slots real notifications need.
 int64_t our_transaction(Exchange& ex, const std::string& gateway, const std::string& payment_id) {
-    const auto id = ex.io.db.read([&](pqxx::nontransaction& txn) { return payment_of(txn, gateway, payment_id); });
+    const auto id = payment_of(ex.io.db, gateway, payment_id);
     if (!id) reject(ex, gateway, not_found("unknown payment"), "payment " + payment_id + " is not ours");
     return *id;
 }
@@ -74,8 +67,7 @@ void yookassa(Exchange& ex, YooKassa& gw) {
     }
     if (!p) reject(ex, "yookassa", not_found("unknown payment"), "YooKassa does not know payment " + note->payment_id);
     // The provider's own state decides; the event name is only what the caller claims.
-    const GatewayVerdict v =
-        ex.io.db.transact([&](pqxx::work& txn) { return apply_yookassa_payment(txn, ex.io.panel, txn_id, *p); });
+    const GatewayVerdict v = apply_yookassa_payment(ex.io.db, ex.io.panel, txn_id, *p);
     log_verdict(ex, "yookassa", p->id, txn_id, {v.accepted, v.outcome + " (the notification said " + note->event + ")"});
     answer(ex, v.accepted);
 }
@@ -96,7 +88,7 @@ void cryptobot(Exchange& ex) {
         reject(ex, "cryptobot", not_found("unknown payment"), "invoice " + u->invoice_id + " carries no transaction id");
     GatewayVerdict v;
     try {
-        v = ex.io.db.transact([&](pqxx::work& txn) { return apply_cryptobot_invoice(txn, u->transaction_id, *u); });
+        v = apply_cryptobot_invoice(ex.io.db, u->transaction_id, *u);
     } catch (const ApiError& e) {  // 404: no such transaction
         reject(ex, "cryptobot", e, "invoice " + u->invoice_id + " names transaction " + std::to_string(u->transaction_id));
     }

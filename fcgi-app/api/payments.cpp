@@ -3,65 +3,35 @@
 // POST /api/cabinet/payments/{id}/cancel: the caller ends an open payment of theirs
 // (services/payment_cancel.hpp).
 #include "api/handlers.hpp"
-#include "db/catalog_repo.hpp"
 #include "errors.hpp"
 #include "services/payment_cancel.hpp"
+#include "services/payment_history.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::api {
 
-namespace {
-constexpr int64_t kPaymentsListLength = 20;
-}
-
 void get_payments(Exchange& ex) {
     const int64_t user_id = ex.caller().user.id;
-    const auto items = ex.io.db.read(
-        [&](pqxx::transaction_base& txn) { return recent_payments(txn, user_id, kPaymentsListLength); });
+    const auto items = payment_history(ex.io.db, user_id);
 
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
+    JsonObject o(ex.resp.json());
+    auto list = o.array("items");
     for (const PaymentItem& p : items) {
-        w.StartObject();
-        w.Key("id");
-        w.Int64(p.id);
-        w.Key("type");
-        write_string(w, p.type);
-        w.Key("status");
-        write_string(w, p.status);
-        w.Key("amount_minor");
-        w.Int64(p.amount_minor);
-        w.Key("currency");
-        write_string(w, p.currency);
-        w.Key("method");
-        write_string(w, p.method);
-        w.Key("created_at");
-        write_string(w, iso8601_utc(p.created_at));
-        if (p.expires_at > 0) {
-            w.Key("expires_at");
-            write_string(w, iso8601_utc(p.expires_at));
-        }
-        w.EndObject();
+        auto item = list.object();
+        item.put("id", p.id).put("type", p.type).put("status", p.status);
+        item.put("amount_minor", p.amount_minor).put("currency", p.currency).put("method", p.method);
+        item.put("created_at", iso8601_utc(p.created_at));
+        if (p.expires_at > 0) item.put("expires_at", iso8601_utc(p.expires_at));
     }
-    w.EndArray();
-    w.EndObject();
 }
 
 void post_payment_cancel(Exchange& ex) {
     int64_t id = 0;
     if (!parse_int64(ex.req.path_params.at(0), id) || id < 1) throw not_found("no payment with that id", "payment_not_found");
     const int64_t user_id = ex.caller().user.id;
-    ex.io.db.transact([&](pqxx::work& txn) { cancel_own_payment(txn, user_id, id); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("id");
-    w.Int64(id);
-    w.Key("status");
-    w.String("canceled");
-    w.EndObject();
+    cancel_own_payment(ex.io.db, user_id, id);
+    JsonObject(ex.resp.json()).put("id", id).put("status", "canceled");
 }
 
 }  // namespace cabinet::api

@@ -18,13 +18,9 @@ void get_plans(Exchange& ex) {
     if (a.subscription && is_usable(*a.subscription, now)) current_plan = a.subscription->plan_id;
     const int64_t rate = ex.settings().stars_rate_minor;
 
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("currency");
-    write_string(w, a.user.currency);
-    w.Key("items");
-    write_plan_items(w, catalog->plans, discounts, rate, current_plan);
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("currency", a.user.currency);
+    write_plan_items(o.key("items"), catalog->plans, discounts, rate, current_plan);
 }
 
 }  // namespace cabinet::api

@@ -16,16 +16,10 @@ void post_promocode(Exchange& ex) {
     const std::string code(trim(require_string(body, "code", 1, 200)));
     if (utf8_length(code) < 2 || utf8_length(code) > 64) throw bad_request("code must be 2..64 characters");
     const PromoOutcome out = activate_promo_code(ex.io.db, ex.io.panel, ex.settings(), ex.caller().user.id, code);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(out.ok);
-    w.Key("reward_type");
-    if (out.ok) write_string(w, out.reward_type);
-    else w.Null();
-    w.Key("message");
-    write_string(w, out.message);
-    w.EndObject();
+    JsonObject(ex.resp.json())
+        .put("ok", out.ok)
+        .put("reward_type", out.reward ? std::optional(to_text(*out.reward)) : std::nullopt)
+        .put("message", out.message);
 }
 
 }  // namespace cabinet::api

@@ -37,22 +37,14 @@ void post_purchase(Exchange& ex) {
     const PurchaseResult out =
         purchase(PurchaseDeps{ex.io.db, ex.io.panel, s, ex.shared.catalog, &ex.shared.checkout_slots}, req);
 
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("transaction_id");
-    w.Int64(out.transaction_id);
+    JsonObject o(ex.resp.json());
+    o.put("ok", true).put("transaction_id", out.transaction_id);
     if (!out.paid_with.empty()) {
-        w.Key("paid_with");
-        write_string(w, out.paid_with);
-        w.Key("subscription");
-        write_subscription(w, s, out.subscription, now);
+        o.put("paid_with", out.paid_with);
+        write_subscription(o.key("subscription"), s, out.subscription, now);
     } else {
-        w.Key(out.stars ? "invoice_link" : "redirect_url");
-        write_string(w, out.payment_url);
+        o.put(out.stars ? "invoice_link" : "redirect_url", out.payment_url);
     }
-    w.EndObject();
 }
 
 }  // namespace cabinet::api

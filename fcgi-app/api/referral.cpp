@@ -9,22 +9,11 @@ void get_referral(Exchange& ex) {
     const ReferralStats stats = caller_referral_stats(ex);
     const Settings& s = ex.settings();
 
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("code");
-    write_string(w, u.referral_code);
-    // The same start parameter registration understands (accounts_repo: "ref_<code>").
-    w.Key("link");
-    write_string(w, "https://t.me/" + s.bot_username + "?start=ref_" + u.referral_code);
-    w.Key("bonus_days");
-    w.Int64(s.referral_bonus_days);
-    w.Key("commission_percent");
-    w.Int64(s.referral_percent);
-    w.Key("invited_count");
-    w.Int64(stats.invited_count);
-    w.Key("earnings_minor");
-    w.Int64(stats.earnings_minor);
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    // The link carries the start parameter registration understands (accounts_repo: "ref_<code>").
+    o.put("code", u.referral_code).put("link", "https://t.me/" + s.bot_username + "?start=ref_" + u.referral_code);
+    o.put("bonus_days", s.referral_bonus_days).put("commission_percent", s.referral_percent);
+    o.put("invited_count", stats.invited_count).put("earnings_minor", stats.earnings_minor);
 }
 
 }  // namespace cabinet::api

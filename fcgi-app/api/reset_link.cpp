@@ -9,15 +9,9 @@ namespace cabinet::api {
 void post_reset_link(Exchange& ex) {
     const std::string url = reset_subscription_link(ex.io.db, ex.io.panel, ex.caller().user.id);
     const Settings& s = ex.settings();
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("subscription_url");
-    write_nullable(w, s.hide_subscription_link ? nullptr : &url);
-    w.Key("deep_links");
-    write_deep_links(w, url, "");  // the old crypto link wrapped the revoked URL
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("ok", true).put("subscription_url", s.hide_subscription_link ? std::nullopt : std::optional(url));
+    write_deep_links(o.key("deep_links"), url, "");  // the old crypto link wrapped the revoked URL
 }
 
 }  // namespace cabinet::api

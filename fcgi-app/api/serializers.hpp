@@ -4,6 +4,7 @@
 #include "domain/account.hpp"
 #include "domain/catalog.hpp"
 #include "domain/pricing.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet::api {
 
@@ -13,16 +14,14 @@ namespace cabinet::api {
 // `more(w)` adds members of the caller's after these (the payments' totals).
 template <class Items, class WriteItem, class More>
 void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem write_item, More more) {
-    w.StartObject();
-    w.Key("items");
-    w.StartArray();
-    for (const auto& item : items) write_item(w, item);
-    w.EndArray();
-    w.Key("next_cursor");
-    if (!items.empty() && static_cast<int64_t>(items.size()) == limit) write_string(w, std::to_string(items.back().id));
-    else w.Null();
+    JsonObject page(w);
+    {
+        JsonArray list = page.array("items");
+        for (const auto& item : items) write_item(w, item);
+    }
+    const bool full = !items.empty() && static_cast<int64_t>(items.size()) == limit;
+    page.put("next_cursor", full ? std::optional(std::to_string(items.back().id)) : std::nullopt);
     more(w);
-    w.EndObject();
 }
 template <class Items, class WriteItem>
 void write_page(JsonWriter& w, const Items& items, int64_t limit, WriteItem write_item) {
@@ -37,7 +36,7 @@ void write_subscription(JsonWriter& w, const Settings& s, const std::optional<Su
 void write_app_config(JsonWriter& w, const Settings& s, const ThemeConfig& theme);
 // The owner's theme as keys of the object being written: template, title, greeting,
 // accent_color (in /me's app config, GET /config and GET /public/landing alike).
-void write_theme_fields(JsonWriter& w, const ThemeConfig& theme);
+void write_theme_fields(JsonObject& o, const ThemeConfig& theme);
 // The "items" array of GET /plans (SPEC "Plan"), every price quoted with `discounts`; the
 // public catalogue passes no discounts and no current plan, so it shows list prices.
 void write_plan_items(JsonWriter& w, const std::vector<Plan>& plans, const Discounts& discounts, int64_t stars_rate,

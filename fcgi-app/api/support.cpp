@@ -11,31 +11,15 @@ namespace cabinet::api {
 
 void get_support(Exchange& ex) {
     const int64_t user_id = ex.caller().user.id;
-    const auto ticket = ex.io.db.read([&](pqxx::transaction_base& txn) { return open_ticket_of_user(txn, user_id); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ticket_id");
-    if (ticket) w.Int64(ticket->id);
-    else w.Null();
-    w.Key("status");
-    if (ticket) write_string(w, ticket->status);
-    else w.Null();
-    w.Key("messages");
-    w.StartArray();
-    if (ticket) {
-        for (const SupportMessage& m : ticket->messages) {
-            w.StartObject();
-            w.Key("from");
-            w.String(m.author == "user" ? "you" : "support");
-            w.Key("text");
-            write_string(w, m.text);
-            w.Key("at");
-            write_string(w, iso8601_utc(m.at));
-            w.EndObject();
-        }
-    }
-    w.EndArray();
-    w.EndObject();
+    const auto ticket = open_ticket_of_user(ex.io.db, user_id);
+    JsonObject o(ex.resp.json());
+    if (ticket) o.put("ticket_id", ticket->id).put("status", ticket->status);
+    else o.null("ticket_id").null("status");
+    auto messages = o.array("messages");
+    if (!ticket) return;
+    for (const SupportMessage& m : ticket->messages)
+        messages.object().put("from", m.author == "user" ? "you" : "support").put("text", m.text)
+            .put("at", iso8601_utc(m.at));
 }
 
 void post_support(Exchange& ex) {
@@ -43,15 +27,8 @@ void post_support(Exchange& ex) {
     const std::string text = require_string(body, "text", 1, kSupportTextMaxChars);
     if (!valid_support_text(text)) throw bad_request("text must not be blank", "blank_text");
     const int64_t user_id = ex.caller().user.id;
-    const PostedMessage posted =
-        ex.io.db.write([&](pqxx::work& txn) { return post_user_message(txn, ex.settings(), user_id, text); });
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("ticket_id");
-    w.Int64(posted.ticket_id);
-    w.EndObject();
+    const PostedMessage posted = post_user_message(ex.io.db, ex.settings(), user_id, text);
+    JsonObject(ex.resp.json()).put("ok", true).put("ticket_id", posted.ticket_id);
 }
 
 }  // namespace cabinet::api

@@ -11,19 +11,10 @@ namespace cabinet::api {
 void get_traffic(Exchange& ex) {
     const Account& a = ex.caller();
     const auto& sub = a.subscription;
-    auto& w = ex.resp.json();
+    JsonObject o(ex.resp.json());
     if (!sub) {
-        w.StartObject();
-        w.Key("used_bytes");
-        w.Int64(0);
-        w.Key("limit_bytes");
-        w.Int64(0);
-        w.Key("unlimited");
-        w.Bool(true);
-        w.Key("series");
-        w.StartArray();
-        w.EndArray();
-        w.EndObject();
+        o.put("used_bytes", 0).put("limit_bytes", 0).put("unlimited", true);
+        o.array("series");
         return;
     }
     int64_t used = sub->traffic_used_bytes;
@@ -32,25 +23,10 @@ void get_traffic(Exchange& ex) {
         ex.shared.accounts.wrote(a.user.id);  // today's point below is read anew
     }
     const std::vector<TrafficDay> series = caller_traffic_series(ex);
-    w.StartObject();
-    w.Key("used_bytes");
-    w.Int64(used);
-    w.Key("limit_bytes");
-    w.Int64(sub->traffic_limit_bytes);
-    w.Key("unlimited");
-    w.Bool(sub->traffic_limit_bytes == 0);
-    w.Key("series");
-    w.StartArray();
-    for (const TrafficDay& day : series) {
-        w.StartObject();
-        w.Key("day");
-        write_string(w, iso8601_utc(int64_t{day.day} * 86400).substr(0, 10));  // YYYY-MM-DD
-        w.Key("used_bytes");
-        w.Int64(day.used_bytes);
-        w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
+    o.put("used_bytes", used).put("limit_bytes", sub->traffic_limit_bytes).put("unlimited", sub->traffic_limit_bytes == 0);
+    auto days = o.array("series");
+    for (const TrafficDay& day : series)  // "day": YYYY-MM-DD
+        days.object().put("day", iso8601_utc(int64_t{day.day} * 86400).substr(0, 10)).put("used_bytes", day.used_bytes);
 }
 
 }  // namespace cabinet::api

@@ -11,15 +11,9 @@ void post_trial(Exchange& ex) {
     const Settings& s = ex.settings();
     const int64_t now = unix_now();
     const Subscription sub = take_trial(ex.io.db, ex.io.panel, s, ex.caller().user.id);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("days");
-    w.Int64(s.trial_duration_days);
-    w.Key("subscription");
-    write_subscription(w, s, sub, now);
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("ok", true).put("days", s.trial_duration_days);
+    write_subscription(o.key("subscription"), s, sub, now);
 }
 
 }  // namespace cabinet::api

@@ -23,13 +23,7 @@ std::string require_token(const rapidjson::Value& body, const char* field) { ret
 
 // {ok: true, ended: N}: how many other sessions a sign-out or a password change ended.
 void write_ended(Exchange& ex, int64_t ended) {
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("ended");
-    w.Int64(ended);
-    w.EndObject();
+    JsonObject(ex.resp.json()).put("ok", true).put("ended", ended);
 }
 
 // {email} → `ask` (which may mail the address) → {ok: true}, whatever the address.
@@ -51,15 +45,7 @@ void post_auth_register(Exchange& ex) {
     // page sends none) the shop's default, Russian, as before.
     const auto language = optional_string(body, "language", 16);
     auth.register_account(ex.req.remote_addr, email, password, language && language->rfind("en", 0) == 0 ? "en" : "ru");
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("ok");
-    w.Bool(true);
-    w.Key("requires_verification");
-    w.Bool(true);
-    w.Key("email");
-    write_string(w, email);
-    w.EndObject();
+    JsonObject(ex.resp.json()).put("ok", true).put("requires_verification", true).put("email", email);
 }
 
 void post_auth_verify(Exchange& ex) {
@@ -156,15 +142,7 @@ void post_auth_telegram_start(Exchange& ex) {
     }
     starter.browser_hash = opaque_token_hash(bind_browser(ex));
     const TelegramCodeOffer offer = start_web_login(ex.io.db, ex.settings(), starter);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("code");
-    write_string(w, offer.code);
-    w.Key("url");
-    write_string(w, offer.url);
-    w.Key("expires_in");
-    w.Int64(offer.expires_in);
-    w.EndObject();
+    JsonObject(ex.resp.json()).put("code", offer.code).put("url", offer.url).put("expires_in", offer.expires_in);
 }
 
 // {pending: true} while nobody confirmed; {pending: true, telegram: {...}} once the bot's
@@ -174,15 +152,9 @@ void post_auth_telegram_poll(Exchange& ex) {
     const JsonBody body(ex.req);
     const WebLoginPoll poll = poll_web_login(ex.io.db, auth, require_token(body, "code"), browser_binding(ex.req));
     if (poll.session) return write_session(ex, *poll.session);
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("pending");
-    w.Bool(true);
-    if (poll.confirmer) {
-        w.Key("telegram");
-        write_code_confirmer(w, *poll.confirmer);
-    }
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("pending", true);
+    if (poll.confirmer) write_code_confirmer(o.key("telegram"), *poll.confirmer);
 }
 
 // "Yes, that is my Telegram account" signs this browser in to it; "no" ends the code.

@@ -4,6 +4,7 @@
 #include "errors.hpp"
 #include "http/body.hpp"
 #include "http/query.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 #include "util/web_tokens.hpp"
 
@@ -15,38 +16,17 @@ WebAuth web_auth_for(Exchange& ex) {
 }
 
 void write_code_confirmer(JsonWriter& w, const CodeConfirmer& who) {
-    w.StartObject();
-    w.Key("id");
-    w.Int64(who.telegram_id);
-    w.Key("username");
-    if (who.username.empty()) w.Null();
-    else write_string(w, who.username);
-    w.Key("first_name");
-    write_string(w, who.first_name);
-    w.EndObject();
+    JsonObject(w)
+        .put("id", who.telegram_id)
+        .put("username", who.username.empty() ? std::nullopt : std::optional(who.username))
+        .put("first_name", who.first_name);
 }
 
 void write_session(Exchange& ex, const WebSession& s) {
-    auto& w = ex.resp.json();
-    w.StartObject();
-    w.Key("access_token");
-    write_string(w, s.access_token);
-    w.Key("refresh_token");
-    write_string(w, s.refresh_token);
-    w.Key("token_type");
-    w.String("bearer");
-    w.Key("expires_in");
-    w.Int64(s.expires_in);
-    w.Key("user");
-    w.StartObject();
-    w.Key("id");
-    w.Int64(s.user_id);
-    w.Key("email");
-    write_string(w, s.email);
-    w.Key("email_verified");
-    w.Bool(s.email_verified);
-    w.EndObject();
-    w.EndObject();
+    JsonObject o(ex.resp.json());
+    o.put("access_token", s.access_token).put("refresh_token", s.refresh_token).put("token_type", "bearer");
+    o.put("expires_in", s.expires_in);
+    o.object("user").put("id", s.user_id).put("email", s.email).put("email_verified", s.email_verified);
 }
 
 CodeStarter code_starter(const Request& req) {

@@ -48,7 +48,15 @@ inline ApiError bad_gateway(std::string d) { return {502, std::move(d)}; }
 // 503 with this detail and Retry-After, so a client or a provider tries again in a second.
 inline constexpr int kBusyStatus = 503;
 inline constexpr const char* kBusyDetail = "busy, try again";
-inline void add_retry_after(ApiError& e) { e.headers.emplace_back("Retry-After", "1"); }
+inline void add_retry_after(ApiError& e, int64_t seconds = 1) {
+    e.headers.emplace_back("Retry-After", std::to_string(seconds < 1 ? 1 : seconds));
+}
+// An error to repeat after `seconds` (at least 1): a 429 of a limit, a 503 of a busy part.
+inline ApiError retry_later(int status, std::string d, int64_t seconds, std::string code = {}) {
+    ApiError e(status, std::move(d), std::move(code));
+    add_retry_after(e, seconds);
+    return e;
+}
 
 // A dependency asked us to wait before calling it again (Telegram's 429 with retry_after):
 // an error that is also one of these says how long. A job failing with it waits at least

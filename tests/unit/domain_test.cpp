@@ -1,6 +1,8 @@
 #include <boost/test/unit_test.hpp>
 
+#include "domain/states.hpp"
 #include "domain/subscription_status.hpp"
+#include "jobs/job_status.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -15,6 +17,35 @@ BOOST_AUTO_TEST_CASE(subscription_status_text_both_ways) {
     BOOST_TEST(to_text(SubscriptionStatus::disabled) == "disabled");
     BOOST_CHECK_THROW(subscription_status_from_text("Active"), std::invalid_argument);
     BOOST_CHECK_THROW(subscription_status_from_text(""), std::invalid_argument);
+}
+
+// Every state's table converts each value to its text and back, and refuses a text of none.
+template <typename E, std::size_t N>
+void round_trips(const EnumText<E, N>& table) {
+    for (std::size_t i = 0; i < N; ++i) {
+        const auto e = static_cast<E>(i);
+        BOOST_TEST((table.parse(table.text(e)) == e));
+        BOOST_TEST((table.from(table.text(e)) == e));
+    }
+    BOOST_TEST(!table.parse(""));
+    BOOST_CHECK_THROW(table.from("no such state"), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(every_state_enum_converts_both_ways) {
+    round_trips(StateTexts<TransactionStatus>::table);
+    round_trips(StateTexts<Provider>::table);
+    round_trips(StateTexts<PromoReward>::table);
+    round_trips(StateTexts<TicketStatus>::table);
+    round_trips(StateTexts<JobStatus>::table);
+    BOOST_TEST(to_text(TransactionStatus::refunded) == "refunded");
+    BOOST_TEST((parse_state<Provider>("stars") == Provider::stars));
+    BOOST_TEST(!parse_state<Provider>("balance"));  // a balance purchase asks no provider
+    BOOST_TEST(was_paid(TransactionStatus::completed));
+    BOOST_TEST(was_paid(TransactionStatus::refunded));
+    BOOST_TEST(!was_paid(TransactionStatus::pending));
+    BOOST_TEST(!was_paid(TransactionStatus::canceled));
+    BOOST_TEST(grants_days(PromoReward::subscription));
+    BOOST_TEST(!grants_days(PromoReward::balance));
 }
 
 BOOST_AUTO_TEST_CASE(effective_status_follows_time_and_traffic) {

@@ -3,9 +3,8 @@
 #include <vector>
 
 #include "api/bot/replies.hpp"
-#include "db/audit_repo.hpp"
+#include "services/bot_admin.hpp"
 #include "services/maintenance.hpp"
-#include "services/telegram_contact.hpp"
 #include "util/time.hpp"
 
 namespace cabinet::bot {
@@ -47,17 +46,7 @@ std::string menu_keyboard(const MaintenanceState& m, const Settings& s) {
 }
 
 // Fresh from the database, not the pool's cached copy: the admin wants what is true now.
-MaintenanceState current_state(Exchange& ex) {
-    return ex.io.db.read([&](auto& txn) { return load_maintenance(txn, ex.settings()); });
-}
-
-MaintenanceState switch_to(Exchange& ex, const TelegramUser& admin, bool enabled) {
-    // The audit log names people by their user row; an admin who never opened the bot or
-    // the mini-app gets one here, as on any first contact.
-    const Account account = telegram_contact(ex.io.db, admin, ex.settings().default_currency, "");
-    const std::string actor = audit_actor(account.user.id, account.user.telegram_id);
-    return ex.io.db.write([&](pqxx::work& txn) { return set_maintenance(txn, ex.settings(), enabled, actor); });
-}
+MaintenanceState current_state(Exchange& ex) { return load_maintenance(ex.io.db, ex.settings()); }
 
 }  // namespace
 
@@ -69,7 +58,7 @@ void send_admin_menu(Exchange& ex, BotApi& api, int64_t chat_id) {
 void press_admin_button(Exchange& ex, BotApi& api, const ButtonPress& press) {
     MaintenanceState m;
     if (press.data == kSwitchOn || press.data == kSwitchOff) {
-        m = switch_to(ex, press.from, press.data == kSwitchOn);
+        m = switch_maintenance_as(ex.io.db, ex.settings(), press.from, press.data == kSwitchOn);
         // Committed before anything is sent: if Telegram does not hear back and repeats the
         // update, the switch finds its target state and changes nothing.
         api.answer_callback_query(press.id, m.enabled ? "Maintenance is ON" : "Maintenance is OFF", false);

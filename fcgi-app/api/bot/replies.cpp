@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 #include "util/user_agent.hpp"
@@ -12,31 +12,19 @@ namespace cabinet::bot {
 std::string inline_keyboard(const std::vector<std::vector<Button>>& rows) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("inline_keyboard");
-    w.StartArray();
-    for (const auto& row : rows) {
-        w.StartArray();
-        for (const Button& b : row) {
-            w.StartObject();
-            w.Key("text");
-            write_string(w, b.text);
-            if (!b.callback_data.empty()) {
-                w.Key("callback_data");
-                write_string(w, b.callback_data);
-            } else {
-                w.Key("web_app");
-                w.StartObject();
-                w.Key("url");
-                write_string(w, b.web_app_url);
-                w.EndObject();
+    {
+        JsonObject markup(w);
+        auto keyboard = markup.array("inline_keyboard");
+        for (const auto& row : rows) {
+            auto buttons = keyboard.array();
+            for (const Button& b : row) {
+                auto button = buttons.object();
+                button.put("text", b.text);
+                if (!b.callback_data.empty()) button.put("callback_data", b.callback_data);
+                else button.object("web_app").put("url", b.web_app_url);
             }
-            w.EndObject();
         }
-        w.EndArray();
     }
-    w.EndArray();
-    w.EndObject();
     return {buf.GetString(), buf.GetSize()};
 }
 

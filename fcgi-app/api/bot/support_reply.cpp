@@ -5,19 +5,9 @@
 #include <spdlog/spdlog.h>
 
 #include "services/reports.hpp"
-#include "services/support.hpp"
+#include "services/support_group_reply.hpp"
 
 namespace cabinet::bot {
-namespace {
-
-struct Answered {
-    ReplyOutcome outcome = ReplyOutcome::not_found;
-    int64_t ticket_id = 0;
-    bool not_text = false;  // a reply to a notification, but no answer a ticket can carry
-    std::optional<int64_t> user_telegram_id;
-};
-
-}  // namespace
 
 bool is_reporting_group_reply(const Settings& s, const ChatMessage& m) {
     return !m.is_private && m.reply_to_message_id && !s.report_chat_id.empty() && std::to_string(m.chat_id) == s.report_chat_id;
@@ -28,27 +18,8 @@ void answer_ticket_from_group(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (!s.is_admin(m.from.id)) return;
     const std::string group = s.report_chat_id;
     const std::string& topic = report_topic_id(s, ReportTopic::tickets);
-    const Answered a = ex.io.db.write([&](pqxx::work& txn) {
-        Answered out;
-        // In a forum group every message of a topic is a reply to the topic's first one:
-        // only a reply to a ticket's notification is an answer.
-        const auto ticket = ticket_by_notification(txn, std::to_string(m.chat_id), *m.reply_to_message_id);
-        if (!ticket) return out;  // a reply to some other message of the group
-        out.ticket_id = *ticket;
-        if (!valid_support_text(m.text)) {
-            out.not_text = true;
-            return out;
-        }
-        // Telegram delivers an update again when our answer to it was late: one message,
-        // one stored answer, sent to the customer once.
-        std::optional<std::string> source;
-        if (m.message_id != 0) source = "telegram:" + std::to_string(m.chat_id) + ":" + std::to_string(m.message_id);
-        out.outcome = reply_to_ticket(txn, *ticket, m.text, "telegram:" + std::to_string(m.from.id), source);
-        if (out.outcome == ReplyOutcome::replied) {
-            if (const auto t = ticket_of(txn, *ticket)) out.user_telegram_id = t->telegram_id;
-        }
-        return out;
-    });
+    const GroupReplyOutcome a = answer_ticket_in_group(
+        ex.io.db, {m.chat_id, *m.reply_to_message_id, m.message_id, m.from.id, m.text});
     if (a.ticket_id == 0 || a.outcome == ReplyOutcome::already_stored) return;
     const std::string ticket = "#" + std::to_string(a.ticket_id);
     // Best effort: a failed notice must not make Telegram resend the update.

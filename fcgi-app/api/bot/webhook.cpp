@@ -7,9 +7,8 @@
 #include "api/bot/stars.hpp"
 #include "api/bot/support_reply.hpp"
 #include "api/bot/updates.hpp"
-#include "db/accounts_repo.hpp"
 #include "services/account_merge.hpp"
-#include "services/broadcasts.hpp"
+#include "services/bot_reachable.hpp"
 #include "services/telegram_codes.hpp"
 #include "services/telegram_contact.hpp"
 #include "telegram/bot_api.hpp"
@@ -71,7 +70,7 @@ std::string_view merge_reply(MergeOutcome outcome) {
 // answer replaces the prompt, so its buttons cannot be pressed twice by accident.
 bool on_code_button(Exchange& ex, BotApi& api, const ButtonPress& b) {
     const auto code_after = [&](std::string_view prefix) { return std::string_view(b.data).substr(prefix.size()); };
-    const auto presser = [&] { return ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, b.from.id); }); };
+    const auto presser = [&] { return telegram_account(ex.io.db, b.from.id); };
     std::string_view reply;
     if (starts_with(b.data, kWebLoginConfirmData) || starts_with(b.data, kLinkConfirmData)) {
         const bool login = starts_with(b.data, kWebLoginConfirmData);
@@ -111,7 +110,7 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (is_reporting_group_reply(ex.settings(), m)) return answer_ticket_from_group(ex, api, m);
     if (!m.is_private) return;  // elsewhere in groups the bot only takes payments
     // Writing to the bot means it is not blocked (any more): broadcasts reach them again.
-    ex.io.db.write([&](pqxx::work& txn) { note_bot_reachable(txn, m.from.id); });
+    mark_bot_reachable(ex.io.db, m.from.id);
     const Settings& s = ex.settings();
     const auto command = parse_command(m.text, s.bot_username);
     const bool start = command && command->name == "start";
@@ -126,7 +125,7 @@ void on_message(Exchange& ex, BotApi& api, const ChatMessage& m) {
     if (maintenance.enabled && !admin) return api.send_message(chat, "", maintenance.message);
     if (command && command->name == "admin" && admin) return send_admin_menu(ex, api, m.chat_id);
 
-    if (!account) account = ex.io.db.read([&](auto& txn) { return find_account_by_telegram_id(txn, m.from.id); });
+    if (!account) account = telegram_account(ex.io.db, m.from.id);
     if (account && account->user.is_blocked) return api.send_message(chat, "", std::string(kBlockedText));
     const std::string keyboard = open_app_keyboard(s.miniapp_url);
     if (start && on_code_start(ex, api, chat, m.from.id, command->payload)) return;

@@ -6,6 +6,7 @@
 
 #include "app/authenticate.hpp"
 #include "errors.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 namespace {
@@ -17,13 +18,12 @@ namespace {
 void write_error(Response& resp, int status, std::string_view detail, std::string_view code) {
     resp.reset();
     resp.status = status;
-    auto& w = resp.json();
-    w.StartObject();
-    write_key(w, "detail");
-    write_string(w, detail);
-    write_key(w, "code");
-    write_string(w, code.empty() ? std::string_view(status_code_name(status)) : code);
-    w.EndObject();
+    JsonObject(resp.json()).put("detail", detail).put("code", code.empty() ? std::string_view(status_code_name(status)) : code);
+}
+
+void write_error(Response& resp, const ApiError& e) {
+    write_error(resp, e.status(), e.detail(), e.code());
+    for (const auto& h : e.headers) resp.header(h.first, h.second);
 }
 
 namespace {
@@ -110,8 +110,7 @@ void dispatch(Exchange& ex) {
         }
     } catch (const ApiError& e) {
         if (e.status() >= 500) spdlog::warn("{} {} {}: {}", ex.req.request_id, ex.req.method, ex.req.path, e.detail());
-        write_error(ex.resp, e.status(), e.detail(), e.code());
-        for (const auto& h : e.headers) ex.resp.header(h.first, h.second);
+        write_error(ex.resp, e);
     } catch (const pqxx::broken_connection& e) {
         ex.io.db.reset();
         spdlog::error("{} database connection lost: {}", ex.req.request_id, e.what());
@@ -122,8 +121,7 @@ void dispatch(Exchange& ex) {
         // Idempotency-Key, which finds the write if it was made (409) or makes it now.
         ex.io.db.reset();
         spdlog::error("{} {} {}: commit outcome unknown: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
-        write_error(ex.resp, 503, "database connection lost while saving; repeat the request");
-        ex.resp.header("Retry-After", "1");
+        write_error(ex.resp, retry_later(503, "database connection lost while saving; repeat the request", 1));
     } catch (const std::exception& e) {
         const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
         const std::string state = sql ? sql->sqlstate() : "";
@@ -139,9 +137,9 @@ void dispatch(Exchange& ex) {
                 spdlog::warn("{} {} {}: rolled back, database busy: {}", ex.req.request_id, ex.req.method,
                              ex.req.path, e.what());
             }
-            write_error(ex.resp, 503,
-                        busy_state(state) ? "busy with another request of this account; try again" : "database unavailable");
-            ex.resp.header("Retry-After", "1");
+            write_error(ex.resp, retry_later(503, busy_state(state) ? "busy with another request of this account; try again"
+                                                                    : "database unavailable",
+                                             1));
             forget_written_accounts(ex, route);
             apply_cors(ex.settings(), ex.req, ex.resp);
             return;
@@ -149,15 +147,7 @@ void dispatch(Exchange& ex) {
         spdlog::error("{} {} {} failed: {}", ex.req.request_id, ex.req.method, ex.req.path, e.what());
         ex.resp.reset();
         ex.resp.status = 500;
-        auto& w = ex.resp.json();
-        w.StartObject();
-        w.Key("ok");
-        w.Bool(false);
-        w.Key("detail");
-        w.String("internal error");
-        w.Key("error_id");
-        write_string(w, ex.req.request_id);
-        w.EndObject();
+        JsonObject(ex.resp.json()).put("ok", false).put("detail", "internal error").put("error_id", ex.req.request_id);
     }
     forget_written_accounts(ex, route);
     apply_cors(ex.settings(), ex.req, ex.resp);

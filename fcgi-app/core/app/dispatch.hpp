@@ -1,5 +1,6 @@
 #pragma once
 #include "app/context.hpp"
+#include "errors.hpp"
 
 namespace cabinet {
 
@@ -11,6 +12,8 @@ void dispatch(Exchange& ex);
 // An error answer: {"detail", "code"} (errors.hpp; an empty code is the status's). Also for
 // a request that could not even be read (server.cpp).
 void write_error(Response& resp, int status, std::string_view detail, std::string_view code = {});
+// The same for an ApiError, with its headers (Retry-After, Allow).
+void write_error(Response& resp, const ApiError& e);
 
 // How WEB__CORS_ORIGINS admits an Origin: not at all, by name (its pages may send
 // credentials), or only through "*" (any site, never with credentials).

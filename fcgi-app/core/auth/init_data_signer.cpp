@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -30,24 +30,13 @@ std::string sign_init_data(const std::string& bot_token, const TelegramUser& use
                            const std::string& start_param, const std::string& query_id) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("id");
-    w.Int64(user.id);
-    w.Key("first_name");
-    write_string(w, user.first_name);
-    if (!user.last_name.empty()) {
-        w.Key("last_name");
-        write_string(w, user.last_name);
+    {
+        JsonObject u(w);
+        u.put("id", user.id).put("first_name", user.first_name);
+        if (!user.last_name.empty()) u.put("last_name", user.last_name);
+        if (!user.username.empty()) u.put("username", user.username);
+        if (!user.language_code.empty()) u.put("language_code", user.language_code);
     }
-    if (!user.username.empty()) {
-        w.Key("username");
-        write_string(w, user.username);
-    }
-    if (!user.language_code.empty()) {
-        w.Key("language_code");
-        write_string(w, user.language_code);
-    }
-    w.EndObject();
 
     std::vector<std::pair<std::string, std::string>> fields = {
         {"auth_date", std::to_string(auth_date)},

@@ -17,9 +17,7 @@ class PasswordHasher::Slot {
 public:
     explicit Slot(const PasswordHasher& h) : sem_(h.slots_) {
         if (!sem_.try_acquire_for(h.wait_)) {
-            ApiError busy(503, "busy, try again");
-            busy.headers.emplace_back("Retry-After", "1");
-            throw busy;
+            throw retry_later(kBusyStatus, kBusyDetail, 1);
         }
     }
     ~Slot() { sem_.release(); }

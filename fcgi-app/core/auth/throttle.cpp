@@ -28,11 +28,7 @@ int64_t window_wait(const FailureCount& c, int64_t limit) {
 
 constexpr int64_t kCheckHoldS = 10;  // longer than a check with its wait for a hashing slot
 
-ApiError busy_with_another_check() {
-    ApiError e(429, "too many attempts, try again later", "too_many_attempts");
-    e.headers.emplace_back("Retry-After", "1");
-    return e;
-}
+ApiError busy_with_another_check() { return retry_later(429, "too many attempts, try again later", 1, "too_many_attempts"); }
 
 }  // namespace
 
@@ -95,9 +91,7 @@ void AuthThrottle::check(std::string_view ip, std::string_view email) {
         if (delay > 0) wait = std::max(wait, all.last_unix + delay - unix_now());
     }
     if (wait <= 0) return;
-    ApiError e(429, "too many attempts, try again later", "too_many_attempts");
-    e.headers.emplace_back("Retry-After", std::to_string(wait));
-    throw e;
+    throw retry_later(429, "too many attempts, try again later", wait, "too_many_attempts");
 }
 
 void AuthThrottle::failed(std::string_view ip, std::string_view email) {

@@ -4,10 +4,11 @@
 #include <array>
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -68,16 +69,17 @@ std::string item_id(const Value& obj, const char* prefix, size_t index) {
     return ok ? std::string(id) : prefix + std::to_string(index + 1);
 }
 
-void put(JsonWriter& w, const char* key, std::string_view v) {
-    w.Key(key);
-    write_string(w, v);
+// A colour, or null.
+std::optional<std::string_view> color_of(const Value& obj) {
+    const std::string_view c = view(text(obj, "color", 7));
+    if (is_color(c)) return c;
+    return std::nullopt;
 }
 
-void put_color(JsonWriter& w, const Value& obj) {
-    const std::string_view c = view(text(obj, "color", 7));
-    w.Key("color");
-    if (is_color(c)) write_string(w, c);
-    else w.Null();
+// A link, or null.
+std::optional<std::string_view> link_or_null(std::string_view url) {
+    if (is_link(url)) return url;
+    return std::nullopt;
 }
 
 std::string_view screen_of(const Value& obj) {
@@ -85,92 +87,74 @@ std::string_view screen_of(const Value& obj) {
     return one_of(kScreens, s) ? s : "home";
 }
 
-// Each known name once, in the given order.
-void section_list(JsonWriter& w, const Value& doc, const char* key) {
+// The member `key` of `doc` when it is of `type`, else nullptr.
+const Value* member_of(const Value& doc, const char* key, rapidjson::Type type) {
     const auto it = doc.FindMember(key);
-    if (it == doc.MemberEnd() || !it->value.IsArray()) return;
+    return it != doc.MemberEnd() && it->value.GetType() == type ? &it->value : nullptr;
+}
+
+// Each known name once, in the given order.
+void section_list(JsonObject& ui, const Value& doc, const char* key) {
+    const Value* list = member_of(doc, key, rapidjson::kArrayType);
+    if (!list) return;
     std::vector<std::string_view> seen;
-    for (const auto& v : it->value.GetArray()) {
+    for (const auto& v : list->GetArray()) {
         if (!v.IsString()) continue;
         const std::string_view s(v.GetString(), v.GetStringLength());
         if (one_of(kSections, s) && std::find(seen.begin(), seen.end(), s) == seen.end()) seen.push_back(s);
     }
-    w.Key(key);
-    w.StartArray();
-    for (auto s : seen) write_string(w, s);
-    w.EndArray();
+    auto out = ui.array(key);
+    for (auto s : seen) out.add(s);
 }
 
-void buttons(JsonWriter& w, const Value& doc) {
-    const auto it = doc.FindMember("buttons");
-    if (it == doc.MemberEnd() || !it->value.IsObject()) return;
-    w.Key("buttons");
-    w.StartObject();
+void buttons(JsonObject& ui, const Value& doc) {
+    const Value* given = member_of(doc, "buttons", rapidjson::kObjectType);
+    if (!given) return;
+    auto out = ui.object("buttons");
     for (auto key : kButtons) {
-        const auto b = it->value.FindMember(std::string(key).c_str());
-        if (b == it->value.MemberEnd() || !b->value.IsObject()) continue;
-        write_key(w, key);
-        w.StartObject();
-        put(w, "text", trim(view(text(b->value, "text", 32))));
-        put_color(w, b->value);
-        w.EndObject();
+        const auto b = given->FindMember(std::string(key).c_str());
+        if (b == given->MemberEnd() || !b->value.IsObject()) continue;
+        out.object(key).put("text", trim(view(text(b->value, "text", 32)))).put("color", color_of(b->value));
     }
-    w.EndObject();
 }
 
-void blocks(JsonWriter& w, const Value& doc) {
-    const auto it = doc.FindMember("blocks");
-    if (it == doc.MemberEnd() || !it->value.IsArray()) return;
-    w.Key("blocks");
-    w.StartArray();
+// The array `key` of at most kMaxItems objects: `write(out, item, index)` writes the item
+// at `index` among those kept, or nothing and false when it is not worth keeping.
+template <class Write>
+void item_list(JsonObject& ui, const Value& doc, const char* key, Write&& write) {
+    const Value* given = member_of(doc, key, rapidjson::kArrayType);
+    if (!given) return;
+    auto out = ui.array(key);
     size_t kept = 0;
-    for (const auto& b : it->value.GetArray()) {
+    for (const auto& item : given->GetArray()) {
         if (kept == kMaxItems) break;
-        if (!b.IsObject()) continue;
-        const std::string_view title = view(text(b, "title", 64)), body = view(text(b, "text", 1000)),
-                               label = view(text(b, "button_label", 32));
-        if (trim(title).empty() && trim(body).empty() && trim(label).empty()) continue;
-        const std::string_view url = view(text(b, "url", kMaxLink));
-        w.StartObject();
-        put(w, "id", item_id(b, "block", kept));
-        put(w, "screen", screen_of(b));
-        put(w, "title", title);
-        put(w, "text", body);
-        put(w, "icon", view(text(b, "icon", 8)));
-        w.Key("url");
-        if (is_link(url)) write_string(w, url);
-        else w.Null();
-        put(w, "button_label", label);
-        put_color(w, b);
-        w.EndObject();
-        ++kept;
+        if (item.IsObject() && write(out, item, kept)) ++kept;
     }
-    w.EndArray();
 }
 
-void extra_buttons(JsonWriter& w, const Value& doc) {
-    const auto it = doc.FindMember("buttons_extra");
-    if (it == doc.MemberEnd() || !it->value.IsArray()) return;
-    w.Key("buttons_extra");
-    w.StartArray();
-    size_t kept = 0;
-    for (const auto& b : it->value.GetArray()) {
-        if (kept == kMaxItems) break;
-        if (!b.IsObject()) continue;
-        const std::string_view label = view(text(b, "label", 32)), url = view(text(b, "url", kMaxLink));
-        if (trim(label).empty() || !is_link(url)) continue;
-        const std::string_view style = view(text(b, "style", 16));
-        w.StartObject();
-        put(w, "id", item_id(b, "button", kept));
-        put(w, "screen", screen_of(b));
-        put(w, "label", label);
-        put(w, "url", url);
-        put_color(w, b);
-        put(w, "style", style == "ghost" ? "ghost" : "primary");
-        w.EndObject();
-        ++kept;
-    }
-    w.EndArray();
+// One block of the owner's text; false when its title, text and button label are all blank.
+bool write_block(JsonArray& out, const Value& b, size_t index) {
+    const std::string_view title = view(text(b, "title", 64)), body = view(text(b, "text", 1000)),
+                           label = view(text(b, "button_label", 32));
+    if (trim(title).empty() && trim(body).empty() && trim(label).empty()) return false;
+    const std::string_view url = view(text(b, "url", kMaxLink));
+    auto o = out.object();
+    o.put("id", item_id(b, "block", index)).put("screen", screen_of(b));
+    o.put("title", title).put("text", body).put("icon", view(text(b, "icon", 8)));
+    o.put("url", link_or_null(url)).put("button_label", label).put("color", color_of(b));
+    return true;
+}
+
+// One more link button; false without a label or a link.
+bool write_extra_button(JsonArray& out, const Value& b, size_t index) {
+    const std::string_view label = view(text(b, "label", 32)), url = view(text(b, "url", kMaxLink));
+    if (trim(label).empty() || !is_link(url)) return false;
+    const std::string_view style = view(text(b, "style", 16));
+    auto o = out.object();
+    o.put("id", item_id(b, "button", index)).put("screen", screen_of(b));
+    o.put("label", label).put("url", url).put("color", color_of(b));
+    o.put("style", style == "ghost" ? "ghost" : "primary");
+    return true;
 }
 
 }  // namespace
@@ -181,23 +165,21 @@ std::string clean_app_ui(std::string_view json) {
     if (doc.HasParseError() || !doc.IsObject()) throw std::invalid_argument("ui must be a JSON object");
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    if (const auto s = doc.FindMember("scale"); s != doc.MemberEnd() && s->value.IsNumber()) {
-        const double v = s->value.GetDouble();
-        w.Key("scale");
-        w.Int64(v < kScaleMin ? kScaleMin : v > kScaleMax ? kScaleMax : static_cast<int64_t>(v));
+    {
+        JsonObject ui(w);
+        if (const auto s = doc.FindMember("scale"); s != doc.MemberEnd() && s->value.IsNumber()) {
+            const double v = s->value.GetDouble();
+            ui.put("scale", v < kScaleMin ? kScaleMin : v > kScaleMax ? kScaleMax : static_cast<int64_t>(v));
+        }
+        // The account menu's support entry (the original's key; app/screens/account.js).
+        if (const auto s = doc.FindMember("show_support"); s != doc.MemberEnd() && s->value.IsBool())
+            ui.put("show_support", s->value.GetBool());
+        section_list(ui, doc, "sections");
+        section_list(ui, doc, "hidden");
+        buttons(ui, doc);
+        item_list(ui, doc, "blocks", write_block);
+        item_list(ui, doc, "buttons_extra", write_extra_button);
     }
-    // The account menu's support entry (the original's key; app/screens/account.js).
-    if (const auto s = doc.FindMember("show_support"); s != doc.MemberEnd() && s->value.IsBool()) {
-        w.Key("show_support");
-        w.Bool(s->value.GetBool());
-    }
-    section_list(w, doc, "sections");
-    section_list(w, doc, "hidden");
-    buttons(w, doc);
-    blocks(w, doc);
-    extra_buttons(w, doc);
-    w.EndObject();
     return {buf.GetString(), buf.GetSize()};
 }
 

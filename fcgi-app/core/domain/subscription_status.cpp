@@ -1,22 +1,18 @@
 #include "domain/subscription_status.hpp"
 
-#include <stdexcept>
-#include <string>
+#include "util/enum_text.hpp"
 
 namespace cabinet {
 namespace {
 
 constexpr std::string_view kTexts[] = {"trial", "active", "limited", "expired", "disabled", "pending"};
+constexpr EnumText<SubscriptionStatus, std::size(kTexts)> kStatus{kTexts, "subscription status"};
 
 }  // namespace
 
-std::string_view to_text(SubscriptionStatus s) { return kTexts[static_cast<size_t>(s)]; }
+std::string_view to_text(SubscriptionStatus s) { return kStatus.text(s); }
 
-SubscriptionStatus subscription_status_from_text(std::string_view text) {
-    for (size_t i = 0; i < std::size(kTexts); ++i)
-        if (kTexts[i] == text) return static_cast<SubscriptionStatus>(i);
-    throw std::invalid_argument("not a subscription status: " + std::string(text));
-}
+SubscriptionStatus subscription_status_from_text(std::string_view text) { return kStatus.from(text); }
 
 SubscriptionStatus effective_status(const Subscription& s, int64_t now) {
     using enum SubscriptionStatus;

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <random>
 
+#include "jobs/job_status.hpp"
 #include "errors.hpp"
 
 namespace cabinet::jobs {
@@ -99,7 +100,7 @@ bool JobRunner::claim(Job& job, bool& gave_up) {
     job.payload = r[0][2].c_str();
     job.attempts = r[0][3].as<int>();
     job.max_attempts = r[0][4].as<int>();
-    gave_up = std::string_view(r[0][5].c_str()) == "dead";
+    gave_up = state_from_text<JobStatus>(r[0][5].c_str()) == JobStatus::dead;
     return true;
 }
 
@@ -171,7 +172,7 @@ void JobRunner::fail(const Job& job, const std::string& error, int64_t wait_at_l
         last_.kind = RunResult::Kind::lost;
         spdlog::warn("job {} {} attempt {}: error in {} ms: {} (lease already taken over)", job.id, job.kind,
                      job.attempts, last_.ms, error);
-    } else if (std::string_view(r[0][0].c_str()) == "dead") {
+    } else if (state_from_text<JobStatus>(r[0][0].c_str()) == JobStatus::dead) {
         last_.kind = RunResult::Kind::dead;
         spdlog::error("job {} {} attempt {}/{}: error in {} ms: {}; dead", job.id, job.kind, job.attempts,
                       job.max_attempts, last_.ms, error);

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "panel/panel_json.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -40,23 +41,11 @@ std::vector<int> version_numbers(const std::string& v) {
     return out;
 }
 
-void write_state(JsonWriter& w, const PanelUserState& s) {
-    w.Key("status");
-    w.String(s.enabled ? "ACTIVE" : "DISABLED");
-    w.Key("trafficLimitBytes");
-    w.Int64(s.traffic_limit_bytes);
-    if (s.traffic_strategy) {
-        w.Key("trafficLimitStrategy");
-        write_string(w, *s.traffic_strategy);
-    }
-    w.Key("expireAt");
-    write_string(w, iso8601_utc(s.expire_at));
-    w.Key("hwidDeviceLimit");
-    w.Int64(s.device_limit);
-    if (!s.description.empty()) {
-        w.Key("description");
-        write_string(w, s.description);
-    }
+void put_state(JsonObject& o, const PanelUserState& s) {
+    o.put("status", s.enabled ? "ACTIVE" : "DISABLED").put("trafficLimitBytes", s.traffic_limit_bytes);
+    if (s.traffic_strategy) o.put("trafficLimitStrategy", *s.traffic_strategy);
+    o.put("expireAt", iso8601_utc(s.expire_at)).put("hwidDeviceLimit", s.device_limit);
+    if (!s.description.empty()) o.put("description", s.description);
 }
 
 // The one user of a panel answer's body ({"response": user}).
@@ -135,15 +124,12 @@ PanelUser PanelClient::create_user(const std::string& username, std::optional<in
                                    const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("username");
-    write_string(w, username);
-    write_state(w, state);
-    if (telegram_id) {
-        w.Key("telegramId");
-        w.Int64(*telegram_id);
+    {
+        JsonObject o(w);
+        o.put("username", username);
+        put_state(o, state);
+        if (telegram_id) o.put("telegramId", *telegram_id);
     }
-    w.EndObject();
     const auto body = call("POST", "/api/users", buf.GetString());
     return user_in(*body);
 }
@@ -179,37 +165,21 @@ std::optional<PanelUser> PanelClient::user_by_username(const std::string& userna
 std::optional<PanelUser> PanelClient::update_user(const std::string& uuid, const PanelUserState& state) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("uuid");
-    write_string(w, checked_uuid(uuid));
-    write_state(w, state);
-    w.EndObject();
+    put_state(JsonObject(w).put("uuid", checked_uuid(uuid)), state);
     return patch(uuid, buf.GetString());
 }
 
 std::optional<PanelUser> PanelClient::set_telegram_id(const std::string& uuid, int64_t telegram_id) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("uuid");
-    write_string(w, checked_uuid(uuid));
-    w.Key("telegramId");
-    w.Int64(telegram_id);
-    w.EndObject();
+    JsonObject(w).put("uuid", checked_uuid(uuid)).put("telegramId", telegram_id);
     return patch(uuid, buf.GetString());
 }
 
 std::optional<PanelUser> PanelClient::disable_user(const std::string& uuid, const std::string& description) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("uuid");
-    write_string(w, checked_uuid(uuid));
-    w.Key("status");
-    w.String("DISABLED");
-    w.Key("description");
-    write_string(w, description);
-    w.EndObject();
+    JsonObject(w).put("uuid", checked_uuid(uuid)).put("status", "DISABLED").put("description", description);
     return patch(uuid, buf.GetString());
 }
 
@@ -255,12 +225,7 @@ std::vector<PanelDevice> PanelClient::devices(const std::string& uuid) {
 void PanelClient::delete_device(const std::string& uuid, const std::string& hwid) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("userUuid");
-    write_string(w, checked_uuid(uuid));
-    w.Key("hwid");
-    write_string(w, hwid);
-    w.EndObject();
+    JsonObject(w).put("userUuid", checked_uuid(uuid)).put("hwid", hwid);
     call("POST", "/api/hwid/devices/delete", buf.GetString());
 }
 

@@ -52,17 +52,11 @@ const rapidjson::Value& response_of(const rapidjson::Document& doc, const std::s
 
 PanelUser user_from(const rapidjson::Value& v) {
     if (!v.IsObject()) throw PanelError("panel user is not an object");
-    PanelUser u;
-    u.uuid = str(v, "uuid");
-    u.short_uuid = str(v, "shortUuid");
-    u.username = str(v, "username");
-    u.status = str(v, "status");
-    u.expire_at = time_of(v, "expireAt");
-    u.traffic_limit_bytes = num(v, "trafficLimitBytes");
-    u.telegram_id = opt_num(v, "telegramId");
-    u.hwid_device_limit = opt_num(v, "hwidDeviceLimit");
-    u.subscription_url = str_or_empty(v, "subscriptionUrl");
-    u.description = str_or_empty(v, "description");
+    PanelUser u{.uuid = str(v, "uuid"), .short_uuid = str(v, "shortUuid"), .username = str(v, "username"),
+                .status = str(v, "status"), .expire_at = time_of(v, "expireAt"),
+                .traffic_limit_bytes = num(v, "trafficLimitBytes"),
+                .telegram_id = opt_num(v, "telegramId"), .hwid_device_limit = opt_num(v, "hwidDeviceLimit"),
+                .subscription_url = str_or_empty(v, "subscriptionUrl"), .description = str_or_empty(v, "description")};
     // 2.x nests usage in userTraffic; older answers had it at the top level.
     if (auto t = v.FindMember("userTraffic"); t != v.MemberEnd() && t->value.IsObject())
         u.used_traffic_bytes = num(t->value, "usedTrafficBytes");
@@ -93,14 +87,9 @@ std::vector<PanelDevice> devices_from(const rapidjson::Value& v) {
     std::vector<PanelDevice> out;
     for (const auto& d : list.GetArray()) {
         if (!d.IsObject()) throw PanelError("panel device is not an object");
-        PanelDevice dev;
-        dev.hwid = str(d, "hwid");
-        dev.platform = str_or_empty(d, "platform");
-        dev.os_version = str_or_empty(d, "osVersion");
-        dev.device_model = str_or_empty(d, "deviceModel");
-        dev.user_agent = str_or_empty(d, "userAgent");
-        dev.created_at = time_of(d, "createdAt");
-        out.push_back(std::move(dev));
+        out.push_back({.hwid = str(d, "hwid"), .platform = str_or_empty(d, "platform"),
+                       .os_version = str_or_empty(d, "osVersion"), .device_model = str_or_empty(d, "deviceModel"),
+                       .user_agent = str_or_empty(d, "userAgent"), .created_at = time_of(d, "createdAt")});
     }
     return out;
 }

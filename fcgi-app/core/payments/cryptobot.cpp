@@ -3,6 +3,7 @@
 #include "payments/wire.hpp"
 #include "util/client_json.hpp"
 #include "util/crypto.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -80,24 +81,14 @@ Checkout CryptoBot::create(const CheckoutRequest& req) {
     // only the one that is paid confirms the transaction (payload = our id).
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("currency_type");
-    w.String("fiat");
-    w.Key("fiat");
-    write_string(w, req.currency);
-    w.Key("amount");
-    write_string(w, payments::format_minor(req.amount_minor));
-    w.Key("description");
-    write_string(w, utf8_prefix(req.description, 1024));  // the API's limit
-    w.Key("payload");
-    write_string(w, std::to_string(req.transaction_id));
-    if (!req.return_url.empty()) {  // the "paid" page's button leads back to the web cabinet
-        w.Key("paid_btn_name");
-        w.String("callback");
-        w.Key("paid_btn_url");
-        write_string(w, req.return_url);
+    {
+        JsonObject o(w);
+        o.put("currency_type", "fiat").put("fiat", req.currency).put("amount", payments::format_minor(req.amount_minor));
+        o.put("description", utf8_prefix(req.description, 1024));  // the API's limit
+        o.put("payload", std::to_string(req.transaction_id));
+        if (!req.return_url.empty())  // the "paid" page's button leads back to the web cabinet
+            o.put("paid_btn_name", "callback").put("paid_btn_url", req.return_url);
     }
-    w.EndObject();
 
     const auto r = payments::call_gateway(http_, slots_, kCryptoBot, "POST", base_ + "/createInvoice",
                                           {token_header_, "Content-Type: application/json", "Accept: application/json"},

@@ -3,6 +3,7 @@
 #include "payments/wire.hpp"
 #include "util/client_json.hpp"
 #include "util/crypto.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -23,6 +24,11 @@ std::string idempotence_key(const CheckoutRequest& req) {
 std::string trimmed_base(std::string b) {
     while (!b.empty() && b.back() == '/') b.pop_back();
     return b;
+}
+
+// YooKassa's money: {"value": "10.00", "currency": "RUB"}.
+void put_amount(JsonObject& o, int64_t minor, const std::string& currency) {
+    o.object("amount").put("value", payments::format_minor(minor)).put("currency", currency);
 }
 
 }  // namespace
@@ -90,17 +96,7 @@ std::string YooKassa::refund(const std::string& payment_id, int64_t amount_minor
     if (!plausible_yookassa_id(payment_id)) throw GatewayRefusal("YooKassa refused the refund: no payment id is recorded");
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("payment_id");
-    write_string(w, payment_id);
-    w.Key("amount");
-    w.StartObject();
-    w.Key("value");
-    write_string(w, payments::format_minor(amount_minor));
-    w.Key("currency");
-    write_string(w, currency);
-    w.EndObject();
-    w.EndObject();
+    put_amount(JsonObject(w).put("payment_id", payment_id), amount_minor, currency);
     const auto r = payments::call_gateway(http_, slots_, kYooKassa, "POST", base_ + "/refunds",
                                           {auth_header_, "Idempotence-Key: " + idempotence_key,
                                            "Content-Type: application/json", "Accept: application/json"},
@@ -119,31 +115,16 @@ std::string YooKassa::refund(const std::string& payment_id, int64_t amount_minor
 Checkout YooKassa::create(const CheckoutRequest& req) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("amount");
-    w.StartObject();
-    w.Key("value");
-    write_string(w, payments::format_minor(req.amount_minor));
-    w.Key("currency");
-    write_string(w, req.currency);
-    w.EndObject();
-    w.Key("capture");
-    w.Bool(true);  // one step: succeeded means the money is ours, no waiting_for_capture
-    w.Key("confirmation");
-    w.StartObject();
-    w.Key("type");
-    w.String("redirect");
-    w.Key("return_url");
-    write_string(w, req.return_url.empty() ? return_url_ : req.return_url);
-    w.EndObject();
-    w.Key("description");
-    write_string(w, utf8_prefix(req.description, 128));  // YooKassa's limit
-    w.Key("metadata");
-    w.StartObject();
-    w.Key("transaction_id");
-    write_string(w, std::to_string(req.transaction_id));
-    w.EndObject();
-    w.EndObject();
+    {
+        JsonObject o(w);
+        put_amount(o, req.amount_minor, req.currency);
+        o.put("capture", true);  // one step: succeeded means the money is ours, no waiting_for_capture
+        o.object("confirmation")
+            .put("type", "redirect")
+            .put("return_url", req.return_url.empty() ? return_url_ : req.return_url);
+        o.put("description", utf8_prefix(req.description, 128));  // YooKassa's limit
+        o.object("metadata").put("transaction_id", std::to_string(req.transaction_id));
+    }
 
     const auto r = payments::call_gateway(
         http_, slots_, kYooKassa, "POST", base_ + "/payments",

@@ -3,7 +3,7 @@
 #include "db/ledger_repo.hpp"
 #include "db/linking_repo.hpp"
 #include "panel/panel_mark.hpp"
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 #include "util/web_tokens.hpp"
 
 namespace cabinet {
@@ -41,26 +41,14 @@ const char* settle_subscription(pqxx::transaction_base& txn, PanelClient& panel,
 
 std::string merge_payload(const MergeUser& web, const TakenBack& taken_back, const char* kept,
                           const std::string& dropped_panel_uuid) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    write_key(w, "merged_user_id");
-    w.Int64(web.id);
-    write_key(w, "merged_email");
-    write_string(w, web.email);
-    write_key(w, "balance_added_minor");
-    w.Int64(web.balance_minor - taken_back.total());
-    write_key(w, "promo_taken_back_minor");
-    w.Int64(taken_back.promo_minor);
-    write_key(w, "commission_taken_back_minor");
-    w.Int64(taken_back.commission_minor);
-    write_key(w, "subscription_kept");
-    write_string(w, kept);
-    write_key(w, "dropped_panel_uuid");
-    if (dropped_panel_uuid.empty()) w.Null();
-    else write_string(w, dropped_panel_uuid);
-    w.EndObject();
-    return {buf.GetString(), buf.GetSize()};
+    return object_text([&](JsonObject& o) {
+        o.put("merged_user_id", web.id).put("merged_email", web.email);
+        o.put("balance_added_minor", web.balance_minor - taken_back.total());
+        o.put("promo_taken_back_minor", taken_back.promo_minor);
+        o.put("commission_taken_back_minor", taken_back.commission_minor);
+        o.put("subscription_kept", kept);
+        o.put("dropped_panel_uuid", dropped_panel_uuid.empty() ? std::nullopt : std::optional(dropped_panel_uuid));
+    });
 }
 
 // The merge of web user `web_id` into `telegram_user_id`, in the transaction that holds the

@@ -74,4 +74,13 @@ AppConfigView set_app_config_value(pqxx::work& txn, const std::string& key, cons
     return after;
 }
 
+AppConfigView app_config_view(Db& db, bool web_cabinet_enabled) {
+    return db.read([&](auto& txn) { return app_config_view(txn, web_cabinet_enabled); });
+}
+
+AppConfigView set_app_config_value(Db& db, const std::string& key, const std::string& value, const std::string& actor,
+                                   bool web_cabinet_enabled) {
+    return db.write([&](pqxx::work& txn) { return set_app_config_value(txn, key, value, actor, web_cabinet_enabled); });
+}
+
 }  // namespace cabinet

@@ -5,12 +5,16 @@
 // ApiError 422 with its reason and writes nothing; an unknown key 404), stored with a new
 // published_at, and audited as `catalog.config` {"args": ["set", KEY, VALUE]}. The table's
 // trigger (sql 0020) tells every pool process within a second.
+// Each takes a transaction, for cabinetctl, or `Db&` for the admin API: then it opens its
+// own, a read for the view and one write for a change, so a change and its audit commit as one.
 #include <pqxx/pqxx>
 
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "db/db.hpp"
 
 namespace cabinet {
 
@@ -23,7 +27,10 @@ struct AppConfigView {
 
 // `web_cabinet_enabled`: the landing's call to action falls back to the bot without it.
 AppConfigView app_config_view(pqxx::transaction_base& txn, bool web_cabinet_enabled);
+AppConfigView app_config_view(Db& db, bool web_cabinet_enabled);
 AppConfigView set_app_config_value(pqxx::work& txn, const std::string& key, const std::string& value,
                                    const std::string& actor, bool web_cabinet_enabled);
+AppConfigView set_app_config_value(Db& db, const std::string& key, const std::string& value, const std::string& actor,
+                                   bool web_cabinet_enabled);
 
 }  // namespace cabinet

@@ -36,6 +36,10 @@ std::optional<Order> last_order(pqxx::transaction_base& txn, const Settings& s, 
     }
 }
 
+AutopayView view_of(pqxx::work& txn, const Settings& s, const LockedAccount& locked) {
+    return {locked.subscription && locked.subscription->autopay_enabled, autopay_charge(txn, s, locked)};
+}
+
 }  // namespace
 
 std::optional<AutopayCharge> autopay_charge(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& locked) {
@@ -62,6 +66,20 @@ void set_autopay(pqxx::work& txn, const Settings& s, const LockedAccount& locked
         if (!last_order(txn, s, locked)) throw conflict("nothing to renew: buy a plan first", "nothing_to_renew");
     }
     exec_prepared0(txn, "set_autopay", locked.user.id, enabled);
+}
+
+AutopayView autopay_view(Db& db, const Settings& s, int64_t user_id) {
+    return db.transact([&](pqxx::work& txn) { return view_of(txn, s, lock_account(txn, user_id)); });
+}
+
+AutopayView switch_autopay(Db& db, const Settings& s, int64_t user_id, bool enabled) {
+    return db.transact([&](pqxx::work& txn) {
+        const LockedAccount locked = lock_account(txn, user_id);
+        set_autopay(txn, s, locked, enabled);
+        AutopayView out = view_of(txn, s, locked);
+        out.enabled = enabled;  // `locked` was read before the switch
+        return out;
+    });
 }
 
 AutopayResult autopay_renew(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t user_id,

@@ -11,6 +11,7 @@
 
 #include "config/settings.hpp"
 #include "db/accounts_repo.hpp"
+#include "db/db.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
@@ -47,6 +48,17 @@ std::optional<AutopayCharge> autopay_charge(pqxx::transaction_base& txn, const S
 // it on needs a paid subscription, something to renew and the balance on (409 naming what
 // is missing; 404 without a subscription); off always works.
 void set_autopay(pqxx::work& txn, const Settings& s, const LockedAccount& locked, bool enabled);
+
+// What the customer sees (GET and PUT /api/cabinet/subscription/autopay): the switch and
+// the next charge, priced under the user's lock with the discounts the account holds now,
+// as the charge will be. Each in one Db::transact.
+struct AutopayView {
+    bool enabled = false;
+    std::optional<AutopayCharge> charge;
+};
+AutopayView autopay_view(Db& db, const Settings& s, int64_t user_id);
+// set_autopay, then the view after it.
+AutopayView switch_autopay(Db& db, const Settings& s, int64_t user_id, bool enabled);
 
 // Queues autopay jobs for subscriptions expiring within `window_s` (none while the balance
 // is switched off); returns how many.

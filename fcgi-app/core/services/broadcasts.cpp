@@ -8,7 +8,7 @@
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/broadcast_sending.hpp"
-#include "util/json_fields.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -70,14 +70,13 @@ BroadcastRow must_find(pqxx::transaction_base& txn, int64_t id) {
 std::string audit_payload(const BroadcastRow& b, int64_t count) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    put_text(w, "audience", b.audience.kind);
-    put_text(w, "promo_group", b.audience.promo_group);
-    put_int(w, "customer_id", b.audience.customer_id);
-    put_int(w, "count_now", count);
-    put_text(w, "text", b.text);
-    put_text(w, "button_url", b.button ? std::optional<std::string>(b.button->url) : std::nullopt);
-    w.EndObject();
+    JsonObject(w)
+        .put("audience", b.audience.kind)
+        .put("promo_group", b.audience.promo_group)
+        .put("customer_id", b.audience.customer_id)
+        .put("count_now", count)
+        .put("text", b.text)
+        .put("button_url", b.button ? std::optional<std::string>(b.button->url) : std::nullopt);
     return {buf.GetString(), buf.GetSize()};
 }
 
@@ -118,6 +117,21 @@ int64_t audience_count(pqxx::transaction_base& txn, const BroadcastAudience& a) 
     return exec_prepared1(txn, "broadcast_audience_count", a.kind, r.group_id, r.customer_id)[0].as<int64_t>();
 }
 
+int64_t audience_count(Db& db, const BroadcastAudience& a) {
+    return db.read([&](auto& txn) { return audience_count(txn, a); });
+}
+
+void send_test_broadcast(const Settings& s, std::optional<int64_t> chat_id, const std::string& text,
+                         std::optional<UrlButton> button) {
+    check_broadcast_message(text, button);
+    if (button) button->text = std::string(trim(button->text));
+    if (!chat_id) throw ApiError(409, "your account has no Telegram to send the test to");
+    const Delivery d = MessageSender(s).send_html(*chat_id, text, button);
+    if (d.kind == Delivery::Kind::retry_after)
+        throw retry_later(429, "Telegram asks to wait " + std::to_string(d.retry_after_s) + " s", d.retry_after_s);
+    if (d.kind != Delivery::Kind::delivered) throw ApiError(502, "Telegram did not take the message: " + d.error);
+}
+
 CreatedBroadcast create_broadcast(pqxx::work& txn, const BroadcastAudience& a, const std::string& text,
                                   const std::optional<UrlButton>& button, const std::string& actor,
                                   const std::string& idempotency_key) {
@@ -141,16 +155,30 @@ CreatedBroadcast create_broadcast(pqxx::work& txn, const BroadcastAudience& a, c
     return {std::move(b), false};
 }
 
+CreatedBroadcast create_broadcast(Db& db, const NewBroadcast& b) {
+    return db.transact([&](pqxx::work& txn) {
+        return create_broadcast(txn, b.audience, b.text, b.button, b.actor, b.idempotency_key);
+    });
+}
+
 std::optional<BroadcastRow> find_broadcast(pqxx::transaction_base& txn, int64_t id) {
     const pqxx::result r = exec_prepared(txn, "broadcast_get", id);
     if (r.empty()) return std::nullopt;
     return row_of(r[0]);
 }
 
+std::optional<BroadcastRow> find_broadcast(Db& db, int64_t id) {
+    return db.read([&](auto& txn) { return find_broadcast(txn, id); });
+}
+
 std::vector<BroadcastRow> list_broadcasts(pqxx::transaction_base& txn, std::optional<int64_t> before, int64_t limit) {
     std::vector<BroadcastRow> out;
     for (const auto& r : exec_prepared(txn, "broadcast_page", before, limit)) out.push_back(row_of(r));
     return out;
+}
+
+std::vector<BroadcastRow> list_broadcasts(Db& db, std::optional<int64_t> before, int64_t limit) {
+    return db.read([&](auto& txn) { return list_broadcasts(txn, before, limit); });
 }
 
 std::vector<RecipientRow> list_recipients(pqxx::transaction_base& txn, int64_t id, const std::optional<std::string>& state,
@@ -172,13 +200,14 @@ std::vector<RecipientRow> list_recipients(pqxx::transaction_base& txn, int64_t i
     return out;
 }
 
+std::vector<RecipientRow> list_recipients(Db& db, const RecipientQuery& q) {
+    return db.read([&](auto& txn) { return list_recipients(txn, q.broadcast_id, q.state, q.after, q.limit); });
+}
+
 void write_recipient(JsonWriter& w, const RecipientRow& r) {
-    w.StartObject();
-    write_customer_handle(w, r.customer);
-    put_text(w, "state", r.state);
-    put_text(w, "error", r.error);
-    put_time(w, "sent_at", r.sent_at);
-    w.EndObject();
+    JsonObject o(w);
+    write_customer_handle(o, r.customer);
+    o.put("state", r.state).put("error", r.error).time("sent_at", r.sent_at);
 }
 
 BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& actor) {
@@ -190,41 +219,32 @@ BroadcastRow cancel_broadcast(pqxx::work& txn, int64_t id, const std::string& ac
     return must_find(txn, id);
 }
 
+BroadcastRow cancel_broadcast(Db& db, int64_t id, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return cancel_broadcast(txn, id, actor); });
+}
+
 void note_bot_reachable(pqxx::transaction_base& txn, int64_t telegram_id) {
     exec_prepared(txn, "broadcast_bot_reachable", telegram_id);
 }
 
+void write_url_button(JsonObject& o, const std::optional<UrlButton>& button) {
+    if (button) o.object("button").put("text", button->text).put("url", button->url);
+    else o.null("button");
+}
+
 void write_broadcast(JsonWriter& w, const BroadcastRow& b) {
-    w.StartObject();
-    put_int(w, "id", b.id);
-    put_text(w, "status", b.status);
-    write_key(w, "audience");
-    w.StartObject();
-    put_text(w, "kind", b.audience.kind);
-    put_text(w, "promo_group", b.audience.promo_group);
-    put_int(w, "customer_id", b.audience.customer_id);
-    w.EndObject();
-    put_text(w, "text", b.text);
-    write_key(w, "button");
-    if (b.button) {
-        w.StartObject();
-        put_text(w, "text", b.button->text);
-        put_text(w, "url", b.button->url);
-        w.EndObject();
-    } else {
-        w.Null();
-    }
-    put_int(w, "total", b.total);
-    put_int(w, "delivered", b.delivered);
-    put_int(w, "blocked", b.blocked);
-    put_int(w, "failed", b.failed);
-    put_int(w, "pending", std::max<int64_t>(b.total - b.delivered - b.blocked - b.failed, 0));
-    put_text(w, "created_by", b.created_by);
-    put_text(w, "cancelled_by", b.cancelled_by);
-    put_time(w, "created_at", b.created_at);
-    put_time(w, "started_at", b.started_at);
-    put_time(w, "finished_at", b.finished_at);
-    w.EndObject();
+    JsonObject o(w);
+    o.put("id", b.id).put("status", b.status);
+    o.object("audience")
+        .put("kind", b.audience.kind)
+        .put("promo_group", b.audience.promo_group)
+        .put("customer_id", b.audience.customer_id);
+    o.put("text", b.text);
+    write_url_button(o, b.button);
+    o.put("total", b.total).put("delivered", b.delivered).put("blocked", b.blocked).put("failed", b.failed);
+    o.put("pending", std::max<int64_t>(b.total - b.delivered - b.blocked - b.failed, 0));
+    o.put("created_by", b.created_by).put("cancelled_by", b.cancelled_by);
+    o.time("created_at", b.created_at).time("started_at", b.started_at).time("finished_at", b.finished_at);
 }
 
 }  // namespace cabinet

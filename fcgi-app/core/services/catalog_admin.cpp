@@ -198,4 +198,57 @@ void put_promo_group(pqxx::work& txn, const std::string& name, int64_t discount_
                          before, group_json());
 }
 
+// The admin API's: each in a transaction of its own.
+
+std::vector<AdminPlan> list_plans(Db& db) { return db.read([](auto& txn) { return list_plans(txn); }); }
+
+PlanPut put_plan(Db& db, const PlanChange& c, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return put_plan(txn, c, actor); });
+}
+
+AdminPlan put_plan_price(Db& db, const std::string& code, const AdminDuration& d, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return put_plan_price(txn, code, d, actor); });
+}
+
+AdminPlan remove_plan_price(Db& db, const std::string& code, int64_t days, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return remove_plan_price(txn, code, days, actor); });
+}
+
+std::vector<AdminSale> list_sales(Db& db) { return db.read([](auto& txn) { return list_sales(txn); }); }
+
+SalePut put_sale(Db& db, const SaleChange& c, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return put_sale(txn, c, actor); });
+}
+
+AdminSale end_sale_now(Db& db, const std::string& name, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return end_sale_now(txn, name, actor); });
+}
+
+AdminConstructor constructor_catalog(Db& db) { return db.read([](auto& txn) { return constructor_catalog(txn); }); }
+
+AdminConstructor put_constructor_period(Db& db, const AdminDuration& p, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return put_constructor_period(txn, p.days, p.months, p.price_minor, actor); });
+}
+
+AdminConstructor put_constructor_pack(Db& db, int64_t gb, int64_t price_minor, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return put_constructor_pack(txn, gb, price_minor, actor); });
+}
+
+AdminConstructor retire_constructor_item(Db& db, ConstructorItemKind kind, int64_t amount, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return retire_constructor_item(txn, kind, amount, actor); });
+}
+
+std::vector<AdminPromoGroup> list_promo_groups(Db& db) { return db.read([](auto& txn) { return list_promo_groups(txn); }); }
+
+std::optional<AdminPromoGroup> put_promo_group(Db& db, const std::string& name, int64_t discount_pct,
+                                               const std::string& actor) {
+    const auto groups = db.write([&](pqxx::work& txn) {
+        put_promo_group(txn, name, discount_pct, actor);
+        return list_promo_groups(txn);
+    });
+    for (const auto& g : groups)
+        if (g.name == name) return g;
+    return std::nullopt;
+}
+
 }  // namespace cabinet

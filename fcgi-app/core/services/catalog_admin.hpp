@@ -7,6 +7,8 @@
 // the same transaction as `catalog.<command>` with the cabinetctl command line
 // that makes the same change, whoever the actor. The tables' trigger (sql 0020) tells every
 // pool process within a second.
+// Each takes a transaction, for cabinetctl, or `Db&` for the admin API: then it opens its
+// own, a read for a list and one write for a change, so a change and its audit commit as one.
 #include <pqxx/pqxx>
 
 #include <cstdint>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "db/catalog_admin_repo.hpp"
+#include "db/db.hpp"
 #include "util/json.hpp"
 
 namespace cabinet {
@@ -39,32 +42,49 @@ struct SalePut {
 };
 
 std::vector<AdminPlan> list_plans(pqxx::transaction_base& txn);
+std::vector<AdminPlan> list_plans(Db& db);
 PlanPut put_plan(pqxx::work& txn, const PlanChange& change, const std::string& actor);
+PlanPut put_plan(Db& db, const PlanChange& change, const std::string& actor);
 // The price of `d.days` days of plan `code` (added or replaced); 404 for an unknown plan.
 AdminPlan put_plan_price(pqxx::work& txn, const std::string& code, const AdminDuration& d, const std::string& actor);
+AdminPlan put_plan_price(Db& db, const std::string& code, const AdminDuration& d, const std::string& actor);
 // Takes the price of `days` days off plan `code` (that duration is no longer sold); 404 for
 // an unknown plan or a duration it does not have.
 AdminPlan remove_plan_price(pqxx::work& txn, const std::string& code, int64_t days, const std::string& actor);
+AdminPlan remove_plan_price(Db& db, const std::string& code, int64_t days, const std::string& actor);
 
 std::vector<AdminSale> list_sales(pqxx::transaction_base& txn);
+std::vector<AdminSale> list_sales(Db& db);
 SalePut put_sale(pqxx::work& txn, const SaleChange& change, const std::string& actor);
+SalePut put_sale(Db& db, const SaleChange& change, const std::string& actor);
 // Ends the sale now (one not begun never runs); 404 when there is no sale of that name. One
 // already over stays as it is, and no audit entry is written.
 AdminSale end_sale_now(pqxx::work& txn, const std::string& name, const std::string& actor);
+AdminSale end_sale_now(Db& db, const std::string& name, const std::string& actor);
 
 AdminConstructor constructor_catalog(pqxx::transaction_base& txn);
+AdminConstructor constructor_catalog(Db& db);
 // A period of `days` days or a pack of `gb` GB (0 = unlimited): added or replaced, active.
 AdminConstructor put_constructor_period(pqxx::work& txn, int64_t days, int64_t months, int64_t price_minor,
                                         const std::string& actor);
+// `period`: its days, months and price, as a plan's duration has them.
+AdminConstructor put_constructor_period(Db& db, const AdminDuration& period, const std::string& actor);
 AdminConstructor put_constructor_pack(pqxx::work& txn, int64_t gb, int64_t price_minor, const std::string& actor);
+AdminConstructor put_constructor_pack(Db& db, int64_t gb, int64_t price_minor, const std::string& actor);
 // Stops offering a period (days) or a pack (GB); its row stays for the record and a PUT
 // offers it again. 404 when none such is offered.
 enum class ConstructorItemKind { period, pack };
 AdminConstructor retire_constructor_item(pqxx::work& txn, ConstructorItemKind kind, int64_t amount, const std::string& actor);
+AdminConstructor retire_constructor_item(Db& db, ConstructorItemKind kind, int64_t amount, const std::string& actor);
 
 std::vector<AdminPromoGroup> list_promo_groups(pqxx::transaction_base& txn);
+std::vector<AdminPromoGroup> list_promo_groups(Db& db);
 // A promo group's discount (0..100 %), the group created when missing.
 void put_promo_group(pqxx::work& txn, const std::string& name, int64_t discount_pct, const std::string& actor);
+// The same, answering with the group as it then is (members counted), read in that
+// transaction; nullopt only if the groups read back lack it, which the upsert rules out.
+std::optional<AdminPromoGroup> put_promo_group(Db& db, const std::string& name, int64_t discount_pct,
+                                               const std::string& actor);
 
 // The admin API's JSON of each (services/catalog_admin_json.cpp), which the audit log's
 // before and after of a change are too.

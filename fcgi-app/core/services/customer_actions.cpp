@@ -17,25 +17,21 @@
 #include "services/panel_restore.hpp"
 #include "services/subscription_grant.hpp"
 #include "services/user_messages.hpp"
-#include "util/json_fields.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
 namespace {
 
-constexpr std::array<std::pair<CustomerActionKind, const char*>, 12> kNames{{
-    {CustomerActionKind::balance, "balance"},
-    {CustomerActionKind::extend, "extend"},
-    {CustomerActionKind::grant, "grant"},
-    {CustomerActionKind::discount, "discount"},
-    {CustomerActionKind::promo_group, "promo-group"},
-    {CustomerActionKind::reset_devices, "reset-devices"},
-    {CustomerActionKind::unbind_device, "unbind-device"},
-    {CustomerActionKind::reset_link, "reset-link"},
-    {CustomerActionKind::block, "block"},
-    {CustomerActionKind::unblock, "unblock"},
-    {CustomerActionKind::sync, "sync"},
-    {CustomerActionKind::message, "message"},
+using Kind = CustomerActionKind;
+constexpr std::array<std::pair<Kind, const char*>, 12> kNames{{
+    // money, time and price
+    {Kind::balance, "balance"}, {Kind::extend, "extend"}, {Kind::grant, "grant"},
+    {Kind::discount, "discount"}, {Kind::promo_group, "promo-group"},
+    // the panel
+    {Kind::reset_devices, "reset-devices"}, {Kind::unbind_device, "unbind-device"}, {Kind::reset_link, "reset-link"},
+    // the account, and the worker's jobs
+    {Kind::block, "block"}, {Kind::unblock, "unblock"}, {Kind::sync, "sync"}, {Kind::message, "message"},
 }};
 
 constexpr int64_t kMaxDays = 3650;
@@ -48,7 +44,7 @@ const std::string& panel_uuid_of(const LockedAccount& locked) {
 }
 
 // Each action below does its work under the customer's lock and adds what changed to the
-// audit entry's object (`w`, already holding the reason).
+// audit entry's object (`o`, already holding the reason).
 struct Doing {
     pqxx::work& txn;
     PanelClient& panel;
@@ -56,7 +52,7 @@ struct Doing {
     const LockedAccount& locked;
     const CustomerAction& a;
     const ActionCall& call;
-    JsonWriter& w;
+    JsonObject& o;
 };
 
 void change_balance(const Doing& d) {
@@ -64,8 +60,7 @@ void change_balance(const Doing& d) {
     if (!move_balance(d.txn, d.locked.user.id, d.a.amount, LedgerReason::admin, std::nullopt, d.a.reason))
         throw ApiError(422, "delta_minor takes " + std::to_string(-d.a.amount) + " but the balance holds only " +
                                 std::to_string(before));
-    put_int(d.w, "before_minor", before);
-    put_int(d.w, "after_minor", before + d.a.amount);
+    d.o.put("before_minor", before).put("after_minor", before + d.a.amount);
 }
 
 void grant_days(const Doing& d, GrantSpec spec) {
@@ -75,9 +70,7 @@ void grant_days(const Doing& d, GrantSpec spec) {
     spec.source = "admin";
     spec.traffic_strategy = d.settings.traffic_reset_strategy;
     const Subscription after = grant_subscription(d.txn, d.panel, d.locked, spec);
-    put_int(d.w, "days", d.a.amount);
-    put_time(d.w, "expire_before", before);
-    put_time(d.w, "expire_after", after.expire_at);
+    d.o.put("days", d.a.amount).time("expire_before", before).time("expire_after", after.expire_at);
 }
 
 void extend(const Doing& d) {
@@ -96,20 +89,19 @@ void grant(const Doing& d) {
     spec.plan_code = plan[0]["public_code"].c_str();
     spec.traffic_limit_bytes = plan[0]["traffic_limit_bytes"].as<int64_t>();
     spec.device_limit = plan[0]["device_limit"].as<int64_t>();
-    put_text(d.w, "plan_code", spec.plan_code);
+    d.o.put("plan_code", spec.plan_code);
     grant_days(d, spec);
 }
 
 void set_discount(const Doing& d) {
     exec_prepared(d.txn, "admin_customer_discount", d.locked.user.id, d.a.amount);
-    put_int(d.w, "before_pct", d.locked.user.personal_discount_pct);
-    put_int(d.w, "after_pct", d.a.amount);
+    d.o.put("before_pct", d.locked.user.personal_discount_pct).put("after_pct", d.a.amount);
 }
 
 void set_promo_group(const Doing& d) {
     if (exec_prepared(d.txn, "admin_customer_promo_group", d.locked.user.id, d.a.text).empty())
         throw ApiError(422, "promo_group: there is no group " + d.a.text.value_or(""));
-    put_text(d.w, "promo_group", d.a.text);
+    d.o.put("promo_group", d.a.text);
 }
 
 void reset_devices(const Doing& d) {
@@ -119,7 +111,7 @@ void reset_devices(const Doing& d) {
         d.panel.delete_device(uuid, device.hwid);
         ++removed;
     }
-    put_int(d.w, "devices_removed", removed);
+    d.o.put("devices_removed", removed);
 }
 
 void unbind_device(const Doing& d) {
@@ -128,7 +120,7 @@ void unbind_device(const Doing& d) {
     for (const auto& device : d.panel.devices(uuid)) seen = seen || device.hwid == *d.a.text;
     if (!seen) throw ApiError(404, "the panel has no device " + *d.a.text + " for this customer");
     d.panel.delete_device(uuid, *d.a.text);
-    put_text(d.w, "hwid", *d.a.text);
+    d.o.put("hwid", *d.a.text);
 }
 
 // As the customer's own reset (api/reset_link.cpp), without its once-per-10-minutes rule:
@@ -146,26 +138,23 @@ void reset_link(const Doing& d) {
 
 void set_blocked(const Doing& d, bool blocked) {
     const bool changed = !exec_prepared(d.txn, "admin_customer_block", d.locked.user.id, blocked).empty();
-    put_bool(d.w, "changed", changed);
+    d.o.put("changed", changed);
 }
 
 // The worker's jobs, keyed by the action's key: one job however often the key comes.
 void queue_sync(const Doing& d) {
     panel_uuid_of(d.locked);
-    rapidjson::StringBuffer buf;
-    JsonWriter p(buf);
-    p.StartObject();
-    put_int(p, "user_id", d.locked.user.id);
-    p.EndObject();
-    put_int(d.w, "job_id", jobs::enqueue(d.txn, "sync_user", buf.GetString(), "admin_action:" + d.call.idempotency_key));
+    const std::string payload =
+        json_text([](JsonWriter& w, int64_t id) { JsonObject(w).put("user_id", id); }, d.locked.user.id);
+    d.o.put("job_id", jobs::enqueue(d.txn, "sync_user", payload, "admin_action:" + d.call.idempotency_key));
 }
 
 void queue_message(const Doing& d) {
     if (!d.locked.user.telegram_id) throw ApiError(409, "the customer has no Telegram account to write to");
     if (trim(*d.a.text).empty()) throw ApiError(422, "text must not be blank");
-    put_int(d.w, "job_id", queue_user_message(d.txn, *d.locked.user.telegram_id, *d.a.text,
-                                              "admin_action:" + d.call.idempotency_key));
-    put_text(d.w, "text", *d.a.text);
+    const int64_t job = queue_user_message(d.txn, *d.locked.user.telegram_id, *d.a.text,
+                                           "admin_action:" + d.call.idempotency_key);
+    d.o.put("job_id", job).put("text", *d.a.text);
 }
 
 void act(const Doing& d) {
@@ -189,11 +178,7 @@ std::string answer_of(pqxx::work& txn, const CustomerAction& a, int64_t user_id)
     const auto row = customer_row(txn, user_id);
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    put_text(w, "action", customer_action_name(a.kind));
-    write_key(w, "customer");
-    write_customer(w, *row);
-    w.EndObject();
+    write_customer(JsonObject(w).put("action", customer_action_name(a.kind)).key("customer"), *row);
     return buf.GetString();
 }
 
@@ -244,14 +229,20 @@ ActionAnswer run_customer_action(pqxx::work& txn, PanelClient& panel, const Sett
     const LockedAccount locked = lock_account(txn, call.user_id);
     rapidjson::StringBuffer audit;
     JsonWriter w(audit);
-    w.StartObject();
-    put_text(w, "reason", a.reason);
-    act(Doing{txn, panel, s, locked, a, call, w});
-    w.EndObject();
+    {
+        JsonObject o(w);
+        o.put("reason", a.reason);
+        act(Doing{txn, panel, s, locked, a, call, o});
+    }
     write_audit(txn, call.actor, std::string("customer.") + name, "user:" + std::to_string(call.user_id), audit.GetString());
     ActionAnswer out{answer_of(txn, a, call.user_id), false};
     store_action_answer(txn, call.idempotency_key, out.json);
     return out;
+}
+
+ActionAnswer run_customer_action(Db& db, PanelClient& panel, const Settings& s, const ActionCall& call,
+                                 const CustomerAction& a) {
+    return db.transact([&](pqxx::work& txn) { return run_customer_action(txn, panel, s, call, a); });
 }
 
 }  // namespace cabinet

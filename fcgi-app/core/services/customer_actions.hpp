@@ -16,6 +16,7 @@
 #include <string>
 
 #include "config/settings.hpp"
+#include "db/db.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
@@ -61,6 +62,9 @@ struct ActionAnswer {
 };
 // Does it (once per key). A key used before for another action or customer: ApiError 409.
 ActionAnswer run_customer_action(pqxx::work& txn, PanelClient& panel, const Settings& s, const ActionCall& call,
+                                 const CustomerAction& a);
+// The same in a transaction of its own (Db::transact: the panel is called inside, never twice).
+ActionAnswer run_customer_action(Db& db, PanelClient& panel, const Settings& s, const ActionCall& call,
                                  const CustomerAction& a);
 
 }  // namespace cabinet

@@ -3,139 +3,105 @@
 
 #include "db/prepared.hpp"
 #include "services/customer_search.hpp"
-#include "util/json.hpp"
-#include "util/json_fields.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 namespace {
 
-void write_subscription(JsonWriter& w, pqxx::transaction_base& txn, int64_t id, const CustomerRow& c) {
-    write_key(w, "subscription");
+int64_t number(const pqxx::row& r, const char* column) { return r[column].as<int64_t>(); }
+
+// The first members of an entry of the card's ledger, payments and audit lists.
+JsonObject& put_id_at(JsonObject& o, const pqxx::row& r) {
+    return o.put("id", number(r, "id")).time("at", number(r, "at"));
+}
+
+// `key`: [{…} a row, as `put_row` writes it].
+template <class PutRow>
+void write_rows(JsonObject& card, std::string_view key, const pqxx::result& rows, PutRow put_row) {
+    JsonArray list = card.array(key);
+    for (const pqxx::row& r : rows) {
+        JsonObject item = list.object();
+        put_row(item, r);
+    }
+}
+
+void write_subscription(JsonObject& card, pqxx::transaction_base& txn, int64_t id, const CustomerRow& c) {
     const auto rows = exec_prepared(txn, "admin_customer_subscription", id);
     if (rows.empty()) {
-        w.Null();
+        card.null("subscription");
         return;
     }
     const auto& s = rows[0];
-    w.StartObject();
-    put_text(w, "status", c.status);  // as the customer sees it now
-    put_bool(w, "is_trial", s["is_trial"].as<bool>());
-    put_text(w, "plan_code", optional_text(s["plan_code"]));
-    put_text(w, "plan_name", s["plan_name"].c_str());
-    put_time(w, "start_at", s["start_at"].as<int64_t>());
-    put_time(w, "expire_at", s["expire_at"].as<int64_t>());
-    put_int(w, "device_limit", s["device_limit"].as<int64_t>());
-    put_int(w, "traffic_limit_bytes", s["traffic_limit_bytes"].as<int64_t>());
-    put_int(w, "traffic_used_bytes", s["traffic_used_bytes"].as<int64_t>());
-    put_text(w, "subscription_url", optional_text(s["subscription_url"]));
-    put_bool(w, "autopay_enabled", s["autopay_enabled"].as<bool>());
-    w.EndObject();
+    JsonObject o = card.object("subscription");
+    o.put("status", c.subscription ? c.subscription->status : std::string());  // as the customer sees it now
+    o.put("is_trial", s["is_trial"].as<bool>());
+    o.put("plan_code", optional_text(s["plan_code"])).put("plan_name", s["plan_name"].c_str());
+    o.time("start_at", number(s, "start_at")).time("expire_at", number(s, "expire_at"));
+    o.put("device_limit", number(s, "device_limit"));
+    o.put("traffic_limit_bytes", number(s, "traffic_limit_bytes"));
+    o.put("traffic_used_bytes", number(s, "traffic_used_bytes"));
+    o.put("subscription_url", optional_text(s["subscription_url"]));
+    o.put("autopay_enabled", s["autopay_enabled"].as<bool>());
 }
 
-void write_ledger(JsonWriter& w, pqxx::transaction_base& txn, int64_t id) {
-    write_key(w, "ledger");
-    w.StartArray();
-    for (const auto& r : exec_prepared(txn, "admin_customer_ledger", id, kCardRows)) {
-        w.StartObject();
-        put_int(w, "id", r["id"].as<int64_t>());
-        put_time(w, "at", r["at"].as<int64_t>());
-        put_int(w, "delta_minor", r["delta_minor"].as<int64_t>());
-        put_int(w, "balance_after", r["balance_after"].as<int64_t>());
-        put_text(w, "reason", r["reason"].c_str());
-        put_text(w, "note", r["note"].c_str());
-        w.EndObject();
-    }
-    w.EndArray();
+void write_ledger(JsonObject& card, pqxx::transaction_base& txn, int64_t id) {
+    const auto rows = exec_prepared(txn, "admin_customer_ledger", id, kCardRows);
+    write_rows(card, "ledger", rows, [](JsonObject& o, const pqxx::row& r) {
+        put_id_at(o, r).put("delta_minor", number(r, "delta_minor")).put("balance_after", number(r, "balance_after"));
+        o.put("reason", r["reason"].c_str()).put("note", r["note"].c_str());
+    });
 }
 
-void write_payments(JsonWriter& w, pqxx::transaction_base& txn, int64_t id) {
-    write_key(w, "payments");
-    w.StartArray();
-    for (const auto& r : exec_prepared(txn, "admin_customer_payments", id, kCardRows)) {
-        w.StartObject();
-        put_int(w, "id", r["id"].as<int64_t>());
-        put_time(w, "at", r["at"].as<int64_t>());
-        for (const char* f : {"type", "status"}) put_text(w, f, r[f].c_str());
-        put_int(w, "amount_minor", r["amount_minor"].as<int64_t>());
-        for (const char* f : {"currency", "method"}) put_text(w, f, r[f].c_str());
-        put_text(w, "provider", optional_text(r["provider"]));
-        put_text(w, "description", r["description"].c_str());
-        w.EndObject();
-    }
-    w.EndArray();
+void write_payments(JsonObject& card, pqxx::transaction_base& txn, int64_t id) {
+    const auto rows = exec_prepared(txn, "admin_customer_payments", id, kCardRows);
+    write_rows(card, "payments", rows, [](JsonObject& o, const pqxx::row& r) {
+        put_id_at(o, r).put("type", r["type"].c_str()).put("status", r["status"].c_str());
+        o.put("amount_minor", number(r, "amount_minor"));
+        o.put("currency", r["currency"].c_str()).put("method", r["method"].c_str());
+        o.put("provider", optional_text(r["provider"])).put("description", r["description"].c_str());
+    });
 }
 
-void write_referrals(JsonWriter& w, pqxx::transaction_base& txn, int64_t id, const pqxx::row& profile) {
-    write_key(w, "referrals");
-    w.StartObject();
-    write_key(w, "invited_by");
-    if (profile["referred_by"].is_null()) {
-        w.Null();
-    } else {
-        w.StartObject();
-        put_int(w, "id", profile["referred_by"].as<int64_t>());
-        put_text(w, "name", profile["referrer_name"].c_str());
-        w.EndObject();
-    }
+void write_referrals(JsonObject& card, pqxx::transaction_base& txn, int64_t id, const pqxx::row& profile) {
+    JsonObject o = card.object("referrals");
+    if (profile["referred_by"].is_null())
+        o.null("invited_by");
+    else
+        o.object("invited_by").put("id", number(profile, "referred_by")).put("name", profile["referrer_name"].c_str());
     const pqxx::row totals = exec_prepared1(txn, "admin_customer_referral_totals", id);
-    put_int(w, "invited_count", totals["invited"].as<int64_t>());
-    put_int(w, "earnings_minor", totals["earned"].as<int64_t>());
-    write_key(w, "invited");
-    w.StartArray();
-    for (const auto& r : exec_prepared(txn, "admin_customer_invited", id, kCardRows)) {
-        w.StartObject();
-        put_int(w, "id", r["id"].as<int64_t>());
-        put_text(w, "name", r["name"].c_str());
-        put_time(w, "created_at", r["created_at"].as<int64_t>());
-        w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
+    o.put("invited_count", number(totals, "invited")).put("earnings_minor", number(totals, "earned"));
+    const auto invited = exec_prepared(txn, "admin_customer_invited", id, kCardRows);
+    write_rows(o, "invited", invited, [](JsonObject& i, const pqxx::row& r) {
+        i.put("id", number(r, "id")).put("name", r["name"].c_str()).time("created_at", number(r, "created_at"));
+    });
 }
 
-void write_promo_codes(JsonWriter& w, pqxx::transaction_base& txn, int64_t id) {
-    write_key(w, "promo_codes");
-    w.StartArray();
-    for (const auto& r : exec_prepared(txn, "admin_customer_promo_codes", id, kCardRows)) {
-        w.StartObject();
-        put_text(w, "code", r["code"].c_str());
-        put_text(w, "reward_type", r["reward_type"].c_str());
-        put_time(w, "at", r["at"].as<int64_t>());
-        w.EndObject();
-    }
-    w.EndArray();
+void write_promo_codes(JsonObject& card, pqxx::transaction_base& txn, int64_t id) {
+    const auto rows = exec_prepared(txn, "admin_customer_promo_codes", id, kCardRows);
+    write_rows(card, "promo_codes", rows, [](JsonObject& o, const pqxx::row& r) {
+        o.put("code", r["code"].c_str()).put("reward_type", r["reward_type"].c_str()).time("at", number(r, "at"));
+    });
 }
 
-void write_support(JsonWriter& w, pqxx::transaction_base& txn, int64_t id) {
-    write_key(w, "support");
+void write_support(JsonObject& card, pqxx::transaction_base& txn, int64_t id) {
     const auto rows = exec_prepared(txn, "admin_customer_ticket", id);
     if (rows.empty()) {
-        w.Null();
+        card.null("support");
         return;
     }
-    w.StartObject();
-    put_int(w, "ticket_id", rows[0]["id"].as<int64_t>());
-    put_text(w, "status", rows[0]["status"].c_str());
-    put_time(w, "updated_at", rows[0]["updated_at"].as<int64_t>());
-    put_int(w, "message_count", rows[0]["message_count"].as<int64_t>());
-    w.EndObject();
+    card.object("support")
+        .put("ticket_id", number(rows[0], "id"))
+        .put("status", rows[0]["status"].c_str())
+        .time("updated_at", number(rows[0], "updated_at"))
+        .put("message_count", number(rows[0], "message_count"));
 }
 
-void write_audit_entries(JsonWriter& w, pqxx::transaction_base& txn, int64_t id) {
-    write_key(w, "audit");
-    w.StartArray();
-    for (const auto& r : exec_prepared(txn, "admin_customer_audit", "user:" + std::to_string(id), kCardRows)) {
-        w.StartObject();
-        put_int(w, "id", r["id"].as<int64_t>());
-        put_time(w, "at", r["at"].as<int64_t>());
-        put_text(w, "actor", r["actor"].c_str());
-        put_text(w, "action", r["action"].c_str());
-        write_key(w, "payload");
-        const std::string_view payload = r["payload"].c_str();
-        w.RawValue(payload.data(), payload.size(), rapidjson::kObjectType);  // jsonb text, valid JSON
-        w.EndObject();
-    }
-    w.EndArray();
+void write_audit_entries(JsonObject& card, pqxx::transaction_base& txn, int64_t id) {
+    const auto rows = exec_prepared(txn, "admin_customer_audit", "user:" + std::to_string(id), kCardRows);
+    write_rows(card, "audit", rows, [](JsonObject& o, const pqxx::row& r) {
+        put_id_at(o, r).put("actor", r["actor"].c_str()).put("action", r["action"].c_str());
+        o.raw("payload", r["payload"].c_str());  // jsonb text, valid JSON
+    });
 }
 
 }  // namespace
@@ -146,31 +112,29 @@ std::optional<std::string> customer_card_json(pqxx::transaction_base& txn, int64
     const pqxx::row profile = exec_prepared1(txn, "admin_customer_profile", id);
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    write_key(w, "customer");
-    write_customer(w, *customer);
-    put_text(w, "language", profile["language"].c_str());
-    put_bool(w, "email_verified", profile["email_verified"].as<bool>());
-    put_bool(w, "has_password", profile["has_password"].as<bool>());
-    put_bool(w, "trial_used", profile["trial_used"].as<bool>());
-    write_key(w, "logins");
-    w.StartArray();
-    for (const auto& r : exec_prepared(txn, "admin_customer_logins", id)) {
-        w.StartObject();
-        put_text(w, "provider", r["provider"].c_str());
-        put_text(w, "email", optional_text(r["email"]));
-        w.EndObject();
+    {
+        JsonObject card(w);
+        write_customer(card.key("customer"), *customer);
+        const auto flag = [&](const char* column) { return profile[column].as<bool>(); };
+        card.put("language", profile["language"].c_str()).put("email_verified", flag("email_verified"));
+        card.put("has_password", flag("has_password")).put("trial_used", flag("trial_used"));
+        const auto logins = exec_prepared(txn, "admin_customer_logins", id);
+        write_rows(card, "logins", logins, [](JsonObject& o, const pqxx::row& r) {
+            o.put("provider", r["provider"].c_str()).put("email", optional_text(r["email"]));
+        });
+        write_subscription(card, txn, id, *customer);
+        write_ledger(card, txn, id);
+        write_payments(card, txn, id);
+        write_referrals(card, txn, id, profile);
+        write_promo_codes(card, txn, id);
+        write_support(card, txn, id);
+        write_audit_entries(card, txn, id);
     }
-    w.EndArray();
-    write_subscription(w, txn, id, *customer);
-    write_ledger(w, txn, id);
-    write_payments(w, txn, id);
-    write_referrals(w, txn, id, profile);
-    write_promo_codes(w, txn, id);
-    write_support(w, txn, id);
-    write_audit_entries(w, txn, id);
-    w.EndObject();
     return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::optional<std::string> customer_card_json(Db& db, int64_t id) {
+    return db.read([&](auto& txn) { return customer_card_json(txn, id); });
 }
 
 }  // namespace cabinet

@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "db/db.hpp"
+
 namespace cabinet {
 
 // How many of each list the card shows (newest first).
@@ -17,5 +19,6 @@ inline constexpr int64_t kCardRows = 20;
 
 // The card as JSON text; nullopt when there is no such customer.
 std::optional<std::string> customer_card_json(pqxx::transaction_base& txn, int64_t user_id);
+std::optional<std::string> customer_card_json(Db& db, int64_t user_id);  // a read of its own
 
 }  // namespace cabinet

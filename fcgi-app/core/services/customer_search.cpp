@@ -7,7 +7,6 @@
 #include "domain/account.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
-#include "util/json_fields.hpp"
 #include "util/csv.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
@@ -136,10 +135,7 @@ void add_status(Sql& sql, CustomerStatus status) {
 
 CustomerRow row_of(const pqxx::row& r) {
     CustomerRow c;
-    c.id = r["id"].as<int64_t>();
-    if (!r["telegram_id"].is_null()) c.telegram_id = r["telegram_id"].as<int64_t>();
-    c.username = r["username"].c_str();
-    c.first_name = r["first_name"].c_str();
+    read_customer_handle(c, r);
     c.last_name = r["last_name"].c_str();
     if (!r["email"].is_null()) c.email = r["email"].c_str();
     c.balance_minor = r["balance_minor"].as<int64_t>();
@@ -148,23 +144,36 @@ CustomerRow row_of(const pqxx::row& r) {
     c.personal_discount_pct = r["personal_discount_pct"].as<int64_t>();
     if (!r["promo_group"].is_null()) c.promo_group = r["promo_group"].c_str();
     c.created_at = r["created_at"].as<int64_t>();
-    if (!r["status"].is_null()) {
-        Subscription s;
-        s.status = subscription_status_from_text(r["status"].c_str());
-        s.is_trial = r["is_trial"].as<bool>();
-        s.expire_at = r["expire_at"].as<int64_t>();
-        s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
-        s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
-        c.has_subscription = true;
-        c.status = std::string(to_text(effective_status(s, unix_now())));
-        c.is_trial = s.is_trial;
-        c.plan_name = r["plan_name"].c_str();
-        c.expire_at = s.expire_at;
-    }
+    c.subscription = subscription_glance(r, "status");
     return c;
 }
 
 }  // namespace
+
+std::optional<SubscriptionGlance> subscription_glance(const pqxx::row& r, const char* status_column) {
+    if (r[status_column].is_null()) return std::nullopt;
+    Subscription s;
+    s.status = subscription_status_from_text(r[status_column].c_str());
+    s.is_trial = r["is_trial"].as<bool>();
+    s.expire_at = r["expire_at"].as<int64_t>();
+    s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
+    s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
+    const std::string status(to_text(effective_status(s, unix_now())));
+    return SubscriptionGlance{status, s.is_trial, r["plan_name"].c_str(), s.expire_at, s.traffic_limit_bytes,
+                              s.traffic_used_bytes};
+}
+
+void write_subscription_glance(JsonObject& o, const std::optional<SubscriptionGlance>& s, bool with_traffic) {
+    if (!s) {
+        o.null("subscription");
+        return;
+    }
+    JsonObject sub = o.object("subscription");
+    sub.put("status", s->status).put("is_trial", s->is_trial).put("plan_name", s->plan_name);
+    sub.time("expire_at", s->expire_at);
+    if (with_traffic)
+        sub.put("traffic_limit_bytes", s->traffic_limit_bytes).put("traffic_used_bytes", s->traffic_used_bytes);
+}
 
 CustomerStatus customer_status_named(const std::string& name) {
     if (name.empty() || name == "all") return CustomerStatus::any;
@@ -206,6 +215,10 @@ std::vector<CustomerRow> search_customers(pqxx::transaction_base& txn, const Cus
     return out;
 }
 
+std::vector<CustomerRow> search_customers(Db& db, const CustomerFilter& f) {
+    return db.read([&](auto& txn) { return search_customers(txn, f); });
+}
+
 std::optional<CustomerRow> customer_row(pqxx::transaction_base& txn, int64_t user_id) {
     Sql sql;
     sql.where("u.id = " + sql.param(std::to_string(user_id)) + "::bigint");
@@ -215,31 +228,12 @@ std::optional<CustomerRow> customer_row(pqxx::transaction_base& txn, int64_t use
 }
 
 void write_customer(JsonWriter& w, const CustomerRow& c) {
-    w.StartObject();
-    put_int(w, "id", c.id);
-    put_int(w, "telegram_id", c.telegram_id);
-    put_text(w, "username", c.username);
-    put_text(w, "first_name", c.first_name);
-    put_text(w, "last_name", c.last_name);
-    put_text(w, "email", c.email);
-    put_int(w, "balance_minor", c.balance_minor);
-    put_text(w, "currency", c.currency);
-    put_bool(w, "is_blocked", c.is_blocked);
-    put_int(w, "personal_discount_pct", c.personal_discount_pct);
-    put_text(w, "promo_group", c.promo_group);
-    put_time(w, "created_at", c.created_at);
-    write_key(w, "subscription");
-    if (c.has_subscription) {
-        w.StartObject();
-        put_text(w, "status", c.status);
-        put_bool(w, "is_trial", c.is_trial);
-        put_text(w, "plan_name", c.plan_name);
-        put_time(w, "expire_at", c.expire_at);
-        w.EndObject();
-    } else {
-        w.Null();
-    }
-    w.EndObject();
+    JsonObject o(w);
+    put_customer_handle(o, c).put("last_name", c.last_name).put("email", c.email);
+    o.put("balance_minor", c.balance_minor).put("currency", c.currency).put("is_blocked", c.is_blocked);
+    o.put("personal_discount_pct", c.personal_discount_pct).put("promo_group", c.promo_group);
+    o.time("created_at", c.created_at);
+    write_subscription_glance(o, c.subscription);
 }
 
 const char* const kCustomerCsvHeader =
@@ -257,9 +251,9 @@ void append_customer_csv(std::string& out, const CustomerRow& c) {
     out += ',';
     append_csv_cell(out, c.email.value_or(""));
     out += ',' + std::to_string(c.balance_minor) + ',' + c.currency + ',';
-    out += c.has_subscription ? c.status : "none";
+    out += c.subscription ? c.subscription->status : "none";
     out += ',';
-    if (c.has_subscription) out += iso8601_utc(c.expire_at);
+    if (c.subscription) out += iso8601_utc(c.subscription->expire_at);
     out += c.is_blocked ? ",true," : ",false,";
     append_csv_cell(out, c.promo_group.value_or(""));
     out += ',' + iso8601_utc(c.created_at) + "\r\n";

@@ -16,7 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "util/json.hpp"
+#include "db/db.hpp"
+#include "services/customer_handle.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 
@@ -36,11 +38,25 @@ CustomerStatus customer_status_named(const std::string& name);
 // Throws ApiError 422 ("q ...") for a search text that names nothing it can look up by.
 void check_customer_query(const std::string& q);
 
+// A customer's subscription as the owner's pages show it beside them (the list, the
+// support inbox's summary): its status as the customer sees it now.
+struct SubscriptionGlance {
+    std::string status;  // effective (domain/subscription_status.hpp)
+    bool is_trial = false;
+    std::string plan_name;
+    int64_t expire_at = 0;
+    int64_t traffic_limit_bytes = 0, traffic_used_bytes = 0;
+};
+// Read from a row's is_trial, plan_name, expire_at, traffic_limit_bytes, traffic_used_bytes
+// and its stored status (column `status_column`); nullopt when that is null (none).
+std::optional<SubscriptionGlance> subscription_glance(const pqxx::row& r, const char* status_column);
+// "subscription": {status, is_trial, plan_name, expire_at, and with_traffic the traffic's
+// limit and use}, or null for none.
+void write_subscription_glance(JsonObject& o, const std::optional<SubscriptionGlance>& s, bool with_traffic = false);
+
 // A customer as the list shows them.
-struct CustomerRow {
-    int64_t id = 0;
-    std::optional<int64_t> telegram_id;
-    std::string username, first_name, last_name;
+struct CustomerRow : CustomerHandle {
+    std::string last_name;
     std::optional<std::string> email;
     int64_t balance_minor = 0;
     std::string currency;
@@ -48,16 +64,12 @@ struct CustomerRow {
     int64_t personal_discount_pct = 0;
     std::optional<std::string> promo_group;
     int64_t created_at = 0;
-    // The subscription, when there is one: its status as the customer sees it now.
-    bool has_subscription = false;
-    std::string status;
-    bool is_trial = false;
-    std::string plan_name;
-    int64_t expire_at = 0;
+    std::optional<SubscriptionGlance> subscription;
 };
 
 // One page (filter.limit rows) in the filter's order.
 std::vector<CustomerRow> search_customers(pqxx::transaction_base& txn, const CustomerFilter& filter);
+std::vector<CustomerRow> search_customers(Db& db, const CustomerFilter& filter);  // a read of its own
 // One customer in the list's shape; nullopt when there is no such id.
 std::optional<CustomerRow> customer_row(pqxx::transaction_base& txn, int64_t user_id);
 

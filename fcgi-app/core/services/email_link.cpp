@@ -2,7 +2,6 @@
 
 #include <sodium.h>
 
-#include <algorithm>
 #include <cstdio>
 
 #include "db/linking_repo.hpp"
@@ -38,9 +37,7 @@ std::string misses_key(const std::string& email) { return "emaillink:" + email; 
 void refuse_if_resting(pqxx::transaction_base& txn, const std::string& email) {
     const FailureCount misses = auth_failure_count(txn, misses_key(email), kEmailLinkMissWindowS);
     if (misses.count < kEmailLinkMissesPerDay) return;
-    ApiError e(429, "too many wrong codes for this e-mail today; try again later");
-    e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(misses.retry_after_s, 1)));
-    throw e;
+    throw retry_later(429, "too many wrong codes for this e-mail today; try again later", misses.retry_after_s);
 }
 
 }  // namespace

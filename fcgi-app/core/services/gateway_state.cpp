@@ -24,6 +24,10 @@ std::optional<int64_t> payment_of(pqxx::transaction_base& txn, const std::string
     return rows[0][0].as<int64_t>();
 }
 
+std::optional<int64_t> payment_of(Db& db, const std::string& gateway, const std::string& provider_payment_id) {
+    return db.read([&](pqxx::nontransaction& txn) { return payment_of(txn, gateway, provider_payment_id); });
+}
+
 GatewayVerdict apply_yookassa_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id,
                                       const YooKassaPayment& p) {
     if (p.refunded_minor > 0) {
@@ -48,9 +52,17 @@ GatewayVerdict apply_yookassa_payment(pqxx::work& txn, PanelClient& panel, int64
     return {false, "still " + p.status};  // pending, waiting_for_capture
 }
 
+GatewayVerdict apply_yookassa_payment(Db& db, PanelClient& panel, int64_t transaction_id, const YooKassaPayment& p) {
+    return db.transact([&](pqxx::work& txn) { return apply_yookassa_payment(txn, panel, transaction_id, p); });
+}
+
 GatewayVerdict apply_cryptobot_invoice(pqxx::work& txn, int64_t transaction_id, const CryptoBotInvoice& inv) {
     if (inv.status != "paid") return {false, "still " + inv.status};
     return confirmed(txn, transaction_id, "cryptobot", inv.invoice_id, inv.amount_minor, inv.currency);
+}
+
+GatewayVerdict apply_cryptobot_invoice(Db& db, int64_t transaction_id, const CryptoBotInvoice& inv) {
+    return db.transact([&](pqxx::work& txn) { return apply_cryptobot_invoice(txn, transaction_id, inv); });
 }
 
 }  // namespace cabinet

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "db/db.hpp"
 #include "panel/panel_client.hpp"
 #include "payments/cryptobot.hpp"
 #include "payments/yookassa.hpp"
@@ -19,6 +20,8 @@ namespace cabinet {
 // notification for it is refused before the provider is asked).
 std::optional<int64_t> payment_of(pqxx::transaction_base& txn, const std::string& gateway,
                                   const std::string& provider_payment_id);
+// The same, read on its own (the webhook's lookup before it asks the provider).
+std::optional<int64_t> payment_of(Db& db, const std::string& gateway, const std::string& provider_payment_id);
 
 struct GatewayVerdict {
     // Paid now or late, a replay of a payment already paid, or refunded now or before: what
@@ -32,9 +35,13 @@ struct GatewayVerdict {
 // canceled → the pending transaction ends; pending or waiting → nothing.
 GatewayVerdict apply_yookassa_payment(pqxx::work& txn, PanelClient& panel, int64_t transaction_id,
                                       const YooKassaPayment& p);
+// The same in a transaction of its own (Db::transact: the panel may be called under the locks).
+GatewayVerdict apply_yookassa_payment(Db& db, PanelClient& panel, int64_t transaction_id, const YooKassaPayment& p);
 
 // A CryptoBot invoice of `transaction_id`: paid → confirmed; anything else → nothing (an
 // expired invoice is ended by our own expiry).
 GatewayVerdict apply_cryptobot_invoice(pqxx::work& txn, int64_t transaction_id, const CryptoBotInvoice& inv);
+// The same in a transaction of its own. Throws ApiError 404 for an unknown transaction.
+GatewayVerdict apply_cryptobot_invoice(Db& db, int64_t transaction_id, const CryptoBotInvoice& inv);
 
 }  // namespace cabinet

@@ -25,9 +25,8 @@ std::string reset_subscription_link(Db& db, PanelClient& panel, int64_t user_id)
         if (!sub || !is_usable(*sub, now) || sub->panel_uuid.empty()) throw not_found("no active subscription", "no_subscription");
         if (sub->link_reset_at > 0 && now - sub->link_reset_at < kResetInterval) {
             const int64_t wait = std::clamp<int64_t>(kResetInterval - (now - sub->link_reset_at), 1, kResetInterval);
-            ApiError e(429, "the link can be reset once per 10 minutes; try again in " + std::to_string(wait) + " s", "reset_too_soon");
-            e.headers.emplace_back("Retry-After", std::to_string(wait));
-            throw e;
+            throw retry_later(429, "the link can be reset once per 10 minutes; try again in " + std::to_string(wait) + " s",
+                              wait, "reset_too_soon");
         }
         const PanelUser pu = panel.revoke_subscription(sub->panel_uuid);
         exec_prepared(txn, "set_subscription_link", locked.user.id, pu.short_uuid, pu.subscription_url);

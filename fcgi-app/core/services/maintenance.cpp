@@ -73,6 +73,10 @@ MaintenanceState load_maintenance(pqxx::transaction_base& txn, const Settings& s
     return res.empty() ? seeded(s) : from_row(res[0], s);
 }
 
+MaintenanceState load_maintenance(Db& db, const Settings& s) {
+    return db.read([&s](pqxx::nontransaction& txn) { return load_maintenance(txn, s); });
+}
+
 MaintenanceState switch_maintenance(pqxx::work& txn, const Settings& s, bool enabled, std::string_view actor,
                                     std::string_view message) {
     const MaintenanceState before = lock_state(txn, s);
@@ -114,7 +118,7 @@ const MaintenanceState& MaintenanceCache::get(Db& db, const Settings& s) {
     const auto now = std::chrono::steady_clock::now();
     if (loaded_ && now - loaded_at_ < ttl_ && loaded_with_message_ == s.maintenance_message) return value_;
     try {
-        value_ = db.read([&s](pqxx::nontransaction& txn) { return load_maintenance(txn, s); });
+        value_ = load_maintenance(db, s);
     } catch (const std::exception& e) {
         // With the database away the bot keeps its last answer rather than failing every update.
         if (!loaded_) throw;

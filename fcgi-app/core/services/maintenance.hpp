@@ -18,6 +18,8 @@ namespace cabinet {
 
 // The current state; MAINTENANCE_MODE until the first switch stores a row.
 MaintenanceState load_maintenance(pqxx::transaction_base& txn, const Settings& s);
+// The same, read on its own: what is true now, not a MaintenanceCache's copy.
+MaintenanceState load_maintenance(Db& db, const Settings& s);
 
 // An admin's switch: on (manual) or off, whoever had switched it on. `message` replaces the
 // stub text when not empty (else MAINTENANCE_MESSAGE). Writes an audit entry by `actor`.

@@ -3,6 +3,7 @@
 #include "db/catalog_repo.hpp"
 #include "domain/catalog.hpp"
 #include "errors.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 namespace {
@@ -56,6 +57,26 @@ Order constructor_order(const ConstructorPriceList& list, const Settings& s, con
     return o;
 }
 
+// What was bought (grant_from_snapshot reads it back).
+void write_snapshot(JsonWriter& w, const Order& o) {
+    JsonObject j(w);
+    j.put("name", o.grant.plan_name).put("mode", o.mode);
+    if (o.grant.plan_id) j.put("plan_id", *o.grant.plan_id).put("public_code", o.grant.plan_code);
+    else j.put("period_id", o.period_id).put("pack_id", o.pack_id).put("gb", o.pack_gb);
+    j.put("days", o.grant.days);
+    j.put("traffic_limit_bytes", o.grant.traffic_limit_bytes).put("device_limit", o.grant.device_limit);
+}
+
+// How it was priced: the list price, each discount, and what was charged.
+void write_pricing(JsonWriter& w, const Order& o) {
+    const Discounts& d = o.discounts;
+    JsonObject j(w);
+    j.put("list_minor", o.quote.list_minor);
+    j.put("personal_pct", d.personal_pct).put("group_pct", d.group_pct);
+    j.put("promo_pct", d.promo_pct).put("sale_pct", d.sale_pct);
+    j.put("discount_pct", o.quote.discount_pct).put("final_minor", o.quote.final_minor).put("stars", o.quote.stars);
+}
+
 }  // namespace
 
 Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const LockedAccount& buyer,
@@ -70,60 +91,9 @@ Order resolve_order(pqxx::transaction_base& txn, const Settings& s, const Locked
     return catalog ? plan_order(catalog->plans, s, choice, d) : plan_order(active_plans(txn), s, choice, d);
 }
 
-std::string order_snapshot_json(const Order& o) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    w.Key("name");
-    write_string(w, o.grant.plan_name);
-    w.Key("mode");
-    write_string(w, o.mode);
-    if (o.grant.plan_id) {
-        w.Key("plan_id");
-        w.Int64(*o.grant.plan_id);
-        w.Key("public_code");
-        write_string(w, o.grant.plan_code);
-    } else {
-        w.Key("period_id");
-        w.Int64(o.period_id);
-        w.Key("pack_id");
-        w.Int64(o.pack_id);
-        w.Key("gb");
-        w.Int64(o.pack_gb);
-    }
-    w.Key("days");
-    w.Int64(o.grant.days);
-    w.Key("traffic_limit_bytes");
-    w.Int64(o.grant.traffic_limit_bytes);
-    w.Key("device_limit");
-    w.Int64(o.grant.device_limit);
-    w.EndObject();
-    return buf.GetString();
-}
+std::string order_snapshot_json(const Order& o) { return json_text(write_snapshot, o); }
 
-std::string order_pricing_json(const Order& o) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    w.Key("list_minor");
-    w.Int64(o.quote.list_minor);
-    w.Key("personal_pct");
-    w.Int64(o.discounts.personal_pct);
-    w.Key("group_pct");
-    w.Int64(o.discounts.group_pct);
-    w.Key("promo_pct");
-    w.Int64(o.discounts.promo_pct);
-    w.Key("sale_pct");
-    w.Int64(o.discounts.sale_pct);
-    w.Key("discount_pct");
-    w.Int64(o.quote.discount_pct);
-    w.Key("final_minor");
-    w.Int64(o.quote.final_minor);
-    w.Key("stars");
-    w.Int64(o.quote.stars);
-    w.EndObject();
-    return buf.GetString();
-}
+std::string order_pricing_json(const Order& o) { return json_text(write_pricing, o); }
 
 GrantSpec grant_from_snapshot(const std::string& json) {
     rapidjson::Document d;

@@ -4,7 +4,7 @@
 #include "db/audit_repo.hpp"
 #include "db/owner_settings_repo.hpp"
 #include "errors.hpp"
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 namespace {
@@ -41,17 +41,28 @@ OwnerSettingView view_of(const SettingSpec& spec, const std::map<std::string, St
 }
 
 std::string audit_payload(const std::string& name, const std::string* from, const std::string* to) {
+    const auto text = [](const std::string* s) { return s ? std::optional<std::string_view>(*s) : std::nullopt; };
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("name");
-    write_string(w, name);
-    w.Key("from");  // null: the env file's value applied
-    write_nullable(w, from);
-    w.Key("to");
-    write_nullable(w, to);
-    w.EndObject();
+    // from or to null: the env file's value applied
+    JsonObject(w).put("name", name).put("from", text(from)).put("to", text(to));
     return {buf.GetString(), buf.GetSize()};
+}
+
+// `change` of the owner-level setting `name`, as the admin API answers: 404 for any other
+// name, 422 for what the parser says of its value.
+template <typename F>
+OwnerSettingView checked(const std::string& name, F&& change) {
+    try {
+        owner_setting_spec(name);
+    } catch (const ConfigError& e) {
+        throw not_found(e.what());
+    }
+    try {
+        return change();
+    } catch (const ConfigError& e) {
+        throw ApiError(422, e.what());
+    }
 }
 
 }  // namespace
@@ -94,6 +105,22 @@ OwnerSettingView unset_owner_setting(pqxx::work& txn, const std::string& name, c
                     audit_payload(name, is_secret_setting(name) ? &hidden : &before->value, nullptr));
     }
     return view_of(spec, stored_owner_settings(txn), env);
+}
+
+std::vector<OwnerSettingView> owner_settings_view(Db& db) {
+    return db.read([](auto& txn) { return owner_settings_view(txn, process_environment()); });
+}
+
+OwnerSettingView set_owner_setting(Db& db, const std::string& name, const std::string& value, const std::string& actor) {
+    return checked(name, [&] {
+        return db.write([&](pqxx::work& txn) { return set_owner_setting(txn, name, value, actor, process_environment()); });
+    });
+}
+
+OwnerSettingView unset_owner_setting(Db& db, const std::string& name, const std::string& actor) {
+    return checked(name, [&] {
+        return db.write([&](pqxx::work& txn) { return unset_owner_setting(txn, name, actor, process_environment()); });
+    });
 }
 
 }  // namespace cabinet

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/settings.hpp"
+#include "db/db.hpp"
 
 namespace cabinet {
 
@@ -43,5 +44,13 @@ OwnerSettingView set_owner_setting(pqxx::work& txn, const std::string& name, con
 // to remove changes nothing and writes no audit entry.
 OwnerSettingView unset_owner_setting(pqxx::work& txn, const std::string& name, const std::string& actor,
                                      const EnvLookup& env);
+
+// The same for /api/admin/settings, each in a transaction of its own (a read for the list)
+// and with this process's environment. A change answers as HTTP does: a name that is not
+// an owner-level setting is ApiError 404 before anything runs, a value the parser refuses
+// a 422 with the parser's message (nothing written).
+std::vector<OwnerSettingView> owner_settings_view(Db& db);
+OwnerSettingView set_owner_setting(Db& db, const std::string& name, const std::string& value, const std::string& actor);
+OwnerSettingView unset_owner_setting(Db& db, const std::string& name, const std::string& actor);
 
 }  // namespace cabinet

@@ -17,7 +17,7 @@
 #include "services/subscription_grant.hpp"
 #include "telegram/bot_api.hpp"
 #include "util/csv.hpp"
-#include "util/json_fields.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -48,14 +48,12 @@ PaymentRow row_of(const pqxx::row& r) {
     p.paid_at = r["paid_at"].as<int64_t>();
     p.completed_at = r["completed_at"].as<int64_t>();
     for (auto [field, out] : {std::pair{"type", &p.type}, {"status", &p.status}, {"method", &p.method},
-                              {"currency", &p.currency}, {"description", &p.description}, {"plan_name", &p.plan_name},
-                              {"username", &p.username}, {"first_name", &p.first_name}})
+                              {"currency", &p.currency}, {"description", &p.description}, {"plan_name", &p.plan_name}})
         *out = r[field].c_str();
     p.provider = optional_text(r["provider"]);
     p.provider_payment_id = optional_text(r["provider_payment_id"]);
     p.amount_minor = r["amount_minor"].as<int64_t>();
-    p.user_id = r["user_id"].as<int64_t>();
-    if (!r["telegram_id"].is_null()) p.telegram_id = r["telegram_id"].as<int64_t>();
+    read_customer_handle(p.customer, r, "user_id");
     return p;
 }
 
@@ -117,23 +115,19 @@ std::vector<PaymentRow> search_payments(pqxx::transaction_base& txn, const Payme
     return out;
 }
 
+std::vector<PaymentRow> search_payments(Db& db, const PaymentFilter& f) {
+    return db.read([&](auto& txn) { return search_payments(txn, f); });
+}
+
 void write_payment(JsonWriter& w, const PaymentRow& p) {
-    w.StartObject();
-    put_int(w, "id", p.id);
-    put_time(w, "created_at", p.created_at);
-    put_time(w, "paid_at", p.paid_at);
-    put_time(w, "completed_at", p.completed_at);
-    put_text(w, "type", p.type);
-    put_text(w, "status", p.status);
-    put_text(w, "method", p.method);
-    put_text(w, "provider", p.provider);
-    put_text(w, "provider_payment_id", p.provider_payment_id);
-    put_int(w, "amount_minor", p.amount_minor);
-    put_text(w, "currency", p.currency);
-    put_text(w, "plan_name", p.plan_name);
-    put_text(w, "description", p.description);
-    write_customer_handle(w, {p.user_id, p.telegram_id, p.username, p.first_name});
-    w.EndObject();
+    JsonObject o(w);
+    o.put("id", p.id);
+    o.time("created_at", p.created_at).time("paid_at", p.paid_at).time("completed_at", p.completed_at);
+    o.put("type", p.type).put("status", p.status).put("method", p.method);
+    o.put("provider", p.provider).put("provider_payment_id", p.provider_payment_id);
+    o.put("amount_minor", p.amount_minor).put("currency", p.currency);
+    o.put("plan_name", p.plan_name).put("description", p.description);
+    write_customer_handle(o, p.customer);
 }
 
 namespace {
@@ -183,24 +177,29 @@ void write_payment_totals(JsonWriter& w, pqxx::transaction_base& txn, const Paym
     const FilteredQuery q = totals_query(f);
     int64_t count = 0;
     const pqxx::result rows = q.run(txn);
-    w.StartObject();
-    write_key(w, "amounts");
-    w.StartArray();
-    for (const auto& r : rows) {
-        count += r["n"].as<int64_t>();
-        w.StartObject();
-        put_text(w, "currency", r["currency"].c_str());
-        put_int(w, "amount_minor", r["amount"].as<int64_t>());
-        w.EndObject();
+    JsonObject o(w);
+    {
+        JsonArray amounts = o.array("amounts");
+        for (const auto& r : rows) {
+            count += r["n"].as<int64_t>();
+            amounts.object().put("currency", r["currency"].c_str()).put("amount_minor", r["amount"].as<int64_t>());
+        }
     }
-    w.EndArray();
-    put_int(w, "count", count);
-    w.EndObject();
+    o.put("count", count);
 }
 
 const char* const kPaymentCsvHeader =
     "id,created_at,paid_at,type,status,method,provider,provider_payment_id,amount_minor,currency,plan,customer_id,"
     "telegram_id,username,description\r\n";
+
+PaymentPage payments_page(Db& db, const PaymentFilter& f) {
+    // Read whole, then written: a retried read must not write the answer twice.
+    return db.read([&](auto& txn) {
+        const auto write_totals = [&](JsonWriter& w, const PaymentFilter& g) { write_payment_totals(w, txn, g); };
+        std::string totals = json_text(write_totals, f);
+        return PaymentPage{search_payments(txn, f), std::move(totals)};
+    });
+}
 
 void append_payment_csv(std::string& out, const PaymentRow& p) {
     out += std::to_string(p.id) + ',' + iso8601_utc(p.created_at) + ',';
@@ -213,10 +212,10 @@ void append_payment_csv(std::string& out, const PaymentRow& p) {
     append_csv_cell(out, p.provider_payment_id.value_or(""));
     out += ',' + std::to_string(p.amount_minor) + ',' + p.currency + ',';
     append_csv_cell(out, p.plan_name);
-    out += ',' + std::to_string(p.user_id) + ',';
-    if (p.telegram_id) out += std::to_string(*p.telegram_id);
+    out += ',' + std::to_string(p.customer.id) + ',';
+    if (p.customer.telegram_id) out += std::to_string(*p.customer.telegram_id);
     out += ',';
-    append_csv_cell(out, p.username);
+    append_csv_cell(out, p.customer.username);
     out += ',';
     append_csv_cell(out, p.description);
     out += "\r\n";
@@ -231,34 +230,30 @@ std::optional<std::string> payment_detail_json(pqxx::transaction_base& txn, int6
     const RefundPath path = refund_path(p.type, p.status, p.provider, p.method);
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    write_key(w, "payment");
-    write_payment(w, p);
-    put_bool(w, "refundable", path.possible);
-    put_text(w, "refund_note", path.note);
-    write_key(w, "refunded_by");
-    if (const auto by = exec_prepared(txn, "admin_payment_refunded_by", id, p.user_id); !by.empty()) {
-        w.StartObject();
-        put_text(w, "actor", by[0]["actor"].c_str());
-        put_text(w, "reason", by[0]["reason"].c_str());
-        put_time(w, "at", by[0]["at"].as<int64_t>());
-        w.EndObject();
-    } else {
-        w.Null();
+    {
+        JsonObject o(w);
+        write_payment(o.key("payment"), p);
+        o.put("refundable", path.possible).put("refund_note", path.note);
+        if (const auto by = exec_prepared(txn, "admin_payment_refunded_by", id, p.customer.id); !by.empty())
+            o.object("refunded_by")
+                .put("actor", by[0]["actor"].c_str())
+                .put("reason", by[0]["reason"].c_str())
+                .time("at", by[0]["at"].as<int64_t>());
+        else
+            o.null("refunded_by");
+        JsonArray events = o.array("events");
+        for (const auto& e : exec_prepared(txn, "admin_payment_events", id))
+            events.object()
+                .time("at", e["at"].as<int64_t>())
+                .put("provider", e["provider"].c_str())
+                .put("outcome", e["outcome"].c_str())
+                .put("amount", optional_int(e["amount"]));
     }
-    write_key(w, "events");
-    w.StartArray();
-    for (const auto& e : exec_prepared(txn, "admin_payment_events", id)) {
-        w.StartObject();
-        put_time(w, "at", e["at"].as<int64_t>());
-        put_text(w, "provider", e["provider"].c_str());
-        put_text(w, "outcome", e["outcome"].c_str());
-        put_int(w, "amount", optional_int(e["amount"]));
-        w.EndObject();
-    }
-    w.EndArray();
-    w.EndObject();
     return std::string(buf.GetString(), buf.GetSize());
+}
+
+std::optional<std::string> payment_detail_json(Db& db, int64_t id) {
+    return db.read([&](auto& txn) { return payment_detail_json(txn, id); });
 }
 
 std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings& s, int64_t id, const std::string& actor,
@@ -301,19 +296,24 @@ std::string refund_by_owner(pqxx::work& txn, PanelClient& panel, const Settings&
                       refund_outcome_name(outcome));
     rapidjson::StringBuffer audit;
     JsonWriter w(audit);
-    w.StartObject();
-    put_text(w, "reason", reason);
-    put_int(w, "transaction_id", id);
-    put_int(w, "amount_minor", amount);
-    put_text(w, "currency", t["currency"].c_str());
-    put_text(w, "outcome", refund_outcome_name(outcome));
-    put_text(w, "provider", provider.value_or("balance"));
-    w.EndObject();
+    JsonObject(w)
+        .put("reason", reason)
+        .put("transaction_id", id)
+        .put("amount_minor", amount)
+        .put("currency", t["currency"].c_str())
+        .put("outcome", refund_outcome_name(outcome))
+        .put("provider", provider.value_or("balance"));
     write_audit(txn, actor, "payment.refund", "user:" + std::to_string(payer->user.id), audit.GetString());
     spdlog::info("payment {} refunded by {} ({})", id, actor, provider.value_or("balance"));
     std::string answer = *payment_detail_json(txn, id);
     store_action_answer(txn, idempotency_key, answer);
     return answer;
+}
+
+std::string refund_by_owner(Db& db, PanelClient& panel, const Settings& s, const OwnerRefund& r) {
+    return db.transact([&](pqxx::work& txn) {
+        return refund_by_owner(txn, panel, s, r.payment_id, r.actor, r.reason, r.idempotency_key);
+    });
 }
 
 }  // namespace cabinet

@@ -2,6 +2,7 @@
 
 #include "db/accounts_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/states.hpp"
 #include "errors.hpp"
 #include "services/payment_confirmation.hpp"
 
@@ -16,10 +17,13 @@ void cancel_own_payment(pqxx::work& txn, int64_t user_id, int64_t transaction_id
     }
     const auto state = exec_prepared(txn, "buyer_payment_state", transaction_id, user_id);
     if (state.empty()) throw not_found("no payment with that id", "payment_not_found");
-    const std::string status = state[0]["status"].c_str();
-    const bool paid = state[0]["paid"].as<bool>() || status == "completed" || status == "refunded";
+    const bool paid = state[0]["paid"].as<bool>() || was_paid(state_from_text<TransactionStatus>(state[0]["status"].c_str()));
     if (paid) throw conflict("this payment is paid already", "payment_paid");
     throw conflict("this payment is no longer open", "payment_not_open");
+}
+
+void cancel_own_payment(Db& db, int64_t user_id, int64_t transaction_id) {
+    db.transact([&](pqxx::work& txn) { cancel_own_payment(txn, user_id, transaction_id); });
 }
 
 }  // namespace cabinet

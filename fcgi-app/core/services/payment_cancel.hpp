@@ -9,10 +9,14 @@
 
 #include <cstdint>
 
+#include "db/db.hpp"
+
 namespace cabinet {
 
 // Under the buyer's lock. Throws 404 for a payment that is not the caller's, 409 for one
 // that is not open (paid, already ended).
 void cancel_own_payment(pqxx::work& txn, int64_t user_id, int64_t transaction_id);
+// The same in one Db::transact of its own.
+void cancel_own_payment(Db& db, int64_t user_id, int64_t transaction_id);
 
 }  // namespace cabinet

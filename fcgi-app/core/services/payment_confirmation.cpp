@@ -7,6 +7,7 @@
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/states.hpp"
 #include "errors.hpp"
 #include "jobs/job_queue.hpp"
 #include "services/balance_purchase.hpp"
@@ -68,9 +69,9 @@ Confirmation decide_confirmation(pqxx::work& txn, int64_t transaction_id, std::s
     const auto rows = exec_prepared(txn, "payment_for_update", transaction_id);
     if (rows.empty()) throw not_found("unknown payment");
     const auto& t = rows[0];
-    const std::string_view status = t["status"].c_str();
-    const bool stars = provider == "stars";
-    if (t["paid"].as<bool>() || status == "completed" || status == "refunded") {
+    const TransactionStatus status = state_from_text<TransactionStatus>(t["status"].c_str());
+    const bool stars = provider == to_text(Provider::stars);
+    if (t["paid"].as<bool>() || was_paid(status)) {
         const std::string_view first_charge = t["provider_payment_id"].c_str();
         if (stars && t["provider"].c_str() == provider && !first_charge.empty() && first_charge != provider_payment_id &&
             paid_currency == "XTR") {
@@ -78,7 +79,7 @@ Confirmation decide_confirmation(pqxx::work& txn, int64_t transaction_id, std::s
                                  t["amount_minor"].as<int64_t>());
             return Confirmation::second_charge;
         }
-        if (t["paid"].as<bool>() || status == "completed") return Confirmation::already_paid;
+        if (t["paid"].as<bool>() || status == TransactionStatus::completed) return Confirmation::already_paid;
         return Confirmation::refused;
     }
     if (!std::string_view(t["provider"].c_str()).empty() && t["provider"].c_str() != provider) {
@@ -95,7 +96,7 @@ Confirmation decide_confirmation(pqxx::work& txn, int64_t transaction_id, std::s
     }
     // The full amount: credited once (paid_at), also when the invoice had already ended:
     // the money is taken, so it buys what it can (fulfil_payment decides).
-    const bool late = status != "pending";
+    const bool late = status != TransactionStatus::pending;
     exec_prepared(txn, "mark_payment_paid", transaction_id, std::string(provider_payment_id));
     jobs::enqueue(txn, kFulfilJob, "{\"transaction_id\":" + std::to_string(transaction_id) + "}",
                   kFulfilKeyPrefix + std::to_string(transaction_id), 0, jobs::kMoneyJobAttempts);
@@ -120,7 +121,7 @@ void fulfil_payment(pqxx::work& txn, PanelClient& panel, const Settings& s, int6
     // lock) commit together; if any fails, the panel goes back as well.
     const PanelRestore restore(panel, locked);
     const auto t = exec_prepared(txn, "payment_to_fulfil", transaction_id)[0];
-    if (std::string_view(t["status"].c_str()) != "pending") return;  // a second run: done already
+    if (state_from_text<TransactionStatus>(t["status"].c_str()) != TransactionStatus::pending) return;  // a second run: done already
     if (!t["paid"].as<bool>()) throw std::runtime_error("fulfil: transaction " + std::to_string(transaction_id) + " is not paid");
     const int64_t amount = t["amount_minor"].as<int64_t>();
     if (!t["offer_holds"].as<bool>()) {

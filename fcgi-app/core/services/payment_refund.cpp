@@ -6,6 +6,7 @@
 
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/states.hpp"
 #include "services/panel_restore.hpp"
 #include "services/payment_confirmation.hpp"
 #include "services/subscription_grant.hpp"
@@ -39,24 +40,24 @@ RefundOutcome take_refund_back(pqxx::work& txn, PanelClient& panel, int64_t tran
     const auto rows = exec_prepared(txn, "payment_for_refund", transaction_id);
     if (rows.empty()) return RefundOutcome::not_ours;
     const auto& t = rows[0];
-    if (std::string_view(t["status"].c_str()) == "refunded") return RefundOutcome::replay;
+    const TransactionStatus status = state_from_text<TransactionStatus>(t["status"].c_str());
+    if (status == TransactionStatus::refunded) return RefundOutcome::replay;
     if (!t["paid"].as<bool>() || t["provider"].c_str() != provider) return RefundOutcome::not_ours;
-    const int64_t paid = provider == "stars" ? t["stars"].as<int64_t>() : t["amount_minor"].as<int64_t>();
+    const int64_t paid = provider == to_text(Provider::stars) ? t["stars"].as<int64_t>() : t["amount_minor"].as<int64_t>();
     if (refunded < paid) {
         spdlog::warn("payment {}: {} of {} refunded by {}: recorded, nothing taken back", transaction_id, refunded, paid,
                      provider);
         exec_prepared(txn, "note_partial_refund", transaction_id, refunded);
         return RefundOutcome::partial;
     }
-    const std::string_view status = t["status"].c_str();
-    if (status == "completed" && t["credited"].as<bool>()) {
+    if (status == TransactionStatus::completed && t["credited"].as<bool>()) {
         // It went to the balance: take it from there, as far as it is still there.
         const int64_t back = std::min(locked.user.balance_minor, t["amount_minor"].as<int64_t>());
         if (back > 0) move_balance(txn, locked.user.id, -back, LedgerReason::refund, transaction_id);
         if (back < t["amount_minor"].as<int64_t>())
             spdlog::warn("payment {}: refunded, but {} of its {} credit was already spent", transaction_id,
                          t["amount_minor"].as<int64_t>() - back, t["amount_minor"].as<int64_t>());
-    } else if (status == "completed") {
+    } else if (status == TransactionStatus::completed) {
         take_back_days(txn, panel, locked, t["days"].as<int64_t>(), transaction_id);
     }
     // Paid but not yet fulfilled: `refunded` stops the fulfilment job from granting anything.

@@ -19,13 +19,13 @@ constexpr int64_t kOfferDays = 30;  // a "discount" reward waits this long for a
 // in PostgreSQL under the user's row lock, so parallel guesses are counted one by one.
 constexpr int64_t kUnknownCodesPerWindow = 10;
 
-PromoOutcome refuse(std::string message) { return {false, "", std::move(message)}; }
+PromoOutcome refuse(std::string message) { return {false, std::nullopt, std::move(message)}; }
 
 PromoOutcome apply(pqxx::work& txn, PanelClient& panel, const Settings& s, const LockedAccount& locked,
                    const pqxx::row& promo) {
     const PanelRestore restore(panel, locked);  // a grant below is recorded after its panel call
     const int64_t promo_id = promo["id"].as<int64_t>();
-    const std::string type = promo["reward_type"].c_str();
+    const PromoReward type = state_from_text<PromoReward>(promo["reward_type"].c_str());
     const int64_t value = promo["value"].as<int64_t>();
     if (!promo["is_active"].as<bool>()) return refuse("This promo code is not active.");
     if (promo["not_yet"].as<bool>()) return refuse("This promo code is not active yet.");
@@ -37,16 +37,16 @@ PromoOutcome apply(pqxx::work& txn, PanelClient& panel, const Settings& s, const
 
     // A free grant never lifts the owner's block: the grant would enable the panel user and
     // start the days from now (as a trial may not either: services/trial.cpp).
-    if ((type == "days" || type == "subscription") && locked.subscription && locked.subscription->status == SubscriptionStatus::disabled)
+    if (grants_days(type) && locked.subscription && locked.subscription->status == SubscriptionStatus::disabled)
         return refuse("Your subscription is disabled. Please contact support.");
 
     std::string message;
-    if (type == "balance") {
+    if (type == PromoReward::balance) {
         const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "gift", "completed", value,
                                       locked.user.currency, "promo", std::optional<std::string>(), "promo code");
         move_balance(txn, locked.user.id, value, LedgerReason::promo, tx[0][0].as<int64_t>());
         message = "Your balance has been topped up.";
-    } else if (type == "discount") {
+    } else if (type == PromoReward::discount) {
         // One offer per user: a second code would replace it while an open invoice holds the
         // first, and that invoice's payment would then use the second one up.
         if (!exec_prepared(txn, "promo_offer_held", locked.user.id).empty())
@@ -55,7 +55,7 @@ PromoOutcome apply(pqxx::work& txn, PanelClient& panel, const Settings& s, const
         exec_prepared(txn, "set_promo_offer", locked.user.id, value, kOfferDays);
         message = "A " + std::to_string(value) + "% discount applies to your next purchase within " +
                   std::to_string(kOfferDays) + " days.";
-    } else if (type == "days") {
+    } else if (type == PromoReward::days) {
         if (!locked.subscription) return refuse("There is no subscription to extend yet.");
         GrantSpec spec;
         spec.days = value;
@@ -91,11 +91,8 @@ PromoOutcome activate_promo_code(Db& db, PanelClient& panel, const Settings& s, 
         const LockedAccount locked = lock_account(txn, user_id);
         const std::string misses_key = "promo:" + std::to_string(locked.user.id);
         const FailureCount misses = auth_failure_count(txn, misses_key, window_s);
-        if (misses.count >= kUnknownCodesPerWindow) {
-            ApiError e(429, "too many unknown promo codes, try again later");
-            e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(misses.retry_after_s, 1)));
-            throw e;
-        }
+        if (misses.count >= kUnknownCodesPerWindow)
+            throw retry_later(429, "too many unknown promo codes, try again later", misses.retry_after_s);
         auto promo = exec_prepared(txn, "promo_by_code", code);
         if (promo.empty()) {
             auth_failure_hit(txn, misses_key, window_s);

@@ -8,17 +8,19 @@
 // by the count of its use at the end, so thousands of activations do not queue on it
 // through their panel calls, each holding a pool thread.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "config/settings.hpp"
 #include "db/db.hpp"
+#include "domain/states.hpp"
 #include "panel/panel_client.hpp"
 
 namespace cabinet {
 
 struct PromoOutcome {
     bool ok = false;
-    std::string reward_type;  // balance | discount | days | subscription, when ok
+    std::optional<PromoReward> reward;  // when ok
     std::string message;
 };
 

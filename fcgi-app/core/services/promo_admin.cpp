@@ -7,7 +7,7 @@
 #include "db/audit_repo.hpp"
 #include "errors.hpp"
 #include "services/field_checks.hpp"
-#include "util/json_fields.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 #include "util/time.hpp"
 
@@ -44,13 +44,7 @@ void check_code_text(const std::string& code) {
 }
 
 std::string audit_json(const char* key, const AdminPromoCode& c) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    w.Key(key);
-    write_promo_code(w, c);
-    w.EndObject();
-    return {buf.GetString(), buf.GetSize()};
+    return json_text([key](JsonWriter& w, const AdminPromoCode& code) { write_promo_code(JsonObject(w).key(key), code); }, c);
 }
 
 std::string upper_ascii(std::string s) {
@@ -67,24 +61,14 @@ std::string random_gift_code(const std::string& prefix) {
 }  // namespace
 
 void write_promo_code(JsonWriter& w, const AdminPromoCode& c) {
-    w.StartObject();
-    put_int(w, "id", c.id);
-    put_text(w, "code", c.code);
-    put_text(w, "reward_type", c.reward_type);
-    put_int(w, "value", c.value);
-    put_text(w, "plan_code", c.plan_code);
-    put_int(w, "max_uses", c.max_uses);
-    put_int(w, "uses", c.uses);
-    put_time(w, "valid_from", c.valid_from);
-    put_time(w, "valid_until", c.valid_until);
-    put_bool(w, "is_active", c.is_active);
-    put_time(w, "created_at", c.created_at);
-    w.EndObject();
+    JsonObject o(w);
+    o.put("id", c.id).put("code", c.code).put("reward_type", c.reward_type).put("value", c.value);
+    o.put("plan_code", c.plan_code).put("max_uses", c.max_uses).put("uses", c.uses);
+    o.time("valid_from", c.valid_from).time("valid_until", c.valid_until);
+    o.put("is_active", c.is_active).time("created_at", c.created_at);
 }
 
-std::vector<AdminPromoCode> list_promo_codes(pqxx::transaction_base& txn, const PromoCodeFilter& filter) {
-    return admin_promo_codes(txn, filter);
-}
+namespace {
 
 AdminPromoCode create_promo_code(pqxx::work& txn, const PromoCodeInput& in, const std::string& actor) {
     check_code_text(in.code);
@@ -142,6 +126,24 @@ std::vector<std::string> create_gift_batch(pqxx::work& txn, const GiftBatchInput
                              {"valid_until", in.valid_until ? iso8601_utc(*in.valid_until) : ""},
                              {"first", made.front()}, {"last", made.back()}}));
     return made;
+}
+
+}  // namespace
+
+std::vector<AdminPromoCode> list_promo_codes(Db& db, const PromoCodeFilter& filter) {
+    return db.read([&](auto& txn) { return admin_promo_codes(txn, filter); });
+}
+
+AdminPromoCode create_promo_code(Db& db, const PromoCodeInput& in, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return create_promo_code(txn, in, actor); });
+}
+
+AdminPromoCode set_promo_code_enabled(Db& db, int64_t id, bool enabled, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return set_promo_code_enabled(txn, id, enabled, actor); });
+}
+
+std::vector<std::string> create_gift_batch(Db& db, const GiftBatchInput& in, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) { return create_gift_batch(txn, in, actor); });
 }
 
 }  // namespace cabinet

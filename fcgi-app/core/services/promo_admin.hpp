@@ -4,13 +4,14 @@
 // code id; 409 for a code that exists in any case; nothing written then), stored, and
 // audited in the same transaction with the actor and the code before and after. Redeeming
 // a code (POST /api/cabinet/promocode) is unchanged by this.
-#include <pqxx/pqxx>
-
+// Each opens its own transaction: a read for the list, one write for a change, so that a
+// change and its audit entry commit together.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "db/db.hpp"
 #include "db/promo_admin_repo.hpp"
 #include "util/json.hpp"
 
@@ -37,13 +38,13 @@ struct GiftBatchInput {
 };
 inline constexpr int64_t kMaxGiftBatch = 10'000;
 
-std::vector<AdminPromoCode> list_promo_codes(pqxx::transaction_base& txn, const PromoCodeFilter& filter);
-AdminPromoCode create_promo_code(pqxx::work& txn, const PromoCodeInput& in, const std::string& actor);
+std::vector<AdminPromoCode> list_promo_codes(Db& db, const PromoCodeFilter& filter);
+AdminPromoCode create_promo_code(Db& db, const PromoCodeInput& in, const std::string& actor);
 // Switches a code off (no customer can redeem it) or on again; 404 for an unknown id. The
 // audit entry is written only when the state changed.
-AdminPromoCode set_promo_code_enabled(pqxx::work& txn, int64_t id, bool enabled, const std::string& actor);
+AdminPromoCode set_promo_code_enabled(Db& db, int64_t id, bool enabled, const std::string& actor);
 // The new codes, in the order made.
-std::vector<std::string> create_gift_batch(pqxx::work& txn, const GiftBatchInput& in, const std::string& actor);
+std::vector<std::string> create_gift_batch(Db& db, const GiftBatchInput& in, const std::string& actor);
 
 // A code as the admin API answers it and the audit log records it.
 void write_promo_code(JsonWriter& w, const AdminPromoCode& c);

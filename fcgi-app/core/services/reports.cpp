@@ -3,7 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "jobs/job_queue.hpp"
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 
@@ -41,16 +41,11 @@ bool enqueue_report(pqxx::transaction_base& txn, const Settings& s, ReportTopic 
     }
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    write_key(w, "topic");
-    write_string(w, report_topic_name(topic));
-    write_key(w, "text");
-    write_string(w, text);
-    if (!ref.empty()) {
-        write_key(w, "ref");
-        write_string(w, ref);
+    {
+        JsonObject job(w);
+        job.put("topic", report_topic_name(topic)).put("text", text);
+        if (!ref.empty()) job.put("ref", ref);
     }
-    w.EndObject();
     // A customer's message is owed an answer: its notification retries for hours, as money
     // jobs do, through a Telegram outage or the group's rate limit (about 20 messages a
     // minute, which a busy hour's tickets and alerts can pass). Other reports keep the default.

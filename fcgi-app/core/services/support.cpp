@@ -1,10 +1,10 @@
 #include "services/support.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include "db/audit_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/states.hpp"
 #include "errors.hpp"
 #include "services/reports.hpp"
 #include "services/user_messages.hpp"
@@ -83,6 +83,10 @@ std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, in
     return t;
 }
 
+std::optional<SupportTicket> open_ticket_of_user(Db& db, int64_t user_id) {
+    return db.read([&](pqxx::transaction_base& txn) { return open_ticket_of_user(txn, user_id); });
+}
+
 PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text) {
     if (!valid_support_text(text)) throw std::invalid_argument("a support message is 1..4096 characters of text");
     const auto t = exec_prepared1(txn, "support_upsert_open_ticket", user_id);
@@ -90,11 +94,8 @@ PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, 
     // Every message reaches the admins' topic: a flood is cut here. The upsert above holds
     // the open ticket's row lock, so parallel posts of one user are counted one by one.
     const auto recent = exec_prepared1(txn, "support_recent_user_messages", user_id);
-    if (recent["n"].as<int64_t>() >= s.support_messages_per_10_min) {
-        ApiError e(429, "too many support messages; try again in a few minutes");
-        e.headers.emplace_back("Retry-After", std::to_string(std::max<int64_t>(1, recent["wait_s"].as<int64_t>())));
-        throw e;
-    }
+    if (recent["n"].as<int64_t>() >= s.support_messages_per_10_min)
+        throw retry_later(429, "too many support messages; try again in a few minutes", recent["wait_s"].as<int64_t>());
     const int64_t message_id =
         exec_prepared1(txn, "support_insert_message", out.ticket_id, "user", std::string(text))[0].as<int64_t>();
     // The ref brings the notification's Telegram message id back (record_ticket_notification),
@@ -105,18 +106,22 @@ PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, 
     return out;
 }
 
+PostedMessage post_user_message(Db& db, const Settings& s, int64_t user_id, std::string_view text) {
+    return db.write([&](pqxx::work& txn) { return post_user_message(txn, s, user_id, text); });
+}
+
 ReplyOutcome reply_to_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view text,
                              std::string_view actor, const std::optional<std::string>& source_ref) {
     if (!valid_support_text(text)) throw std::invalid_argument("a support reply is 1..4096 characters of text");
     const auto res = exec_prepared(txn, "support_ticket_for_update", ticket_id);
     if (res.empty()) return ReplyOutcome::not_found;
-    if (std::string_view(res[0]["status"].c_str()) == "closed") return ReplyOutcome::closed;
+    if (parse_state<TicketStatus>(res[0]["status"].c_str()) == TicketStatus::closed) return ReplyOutcome::closed;
     const auto stored = exec_prepared(txn, "support_insert_answer", ticket_id, std::string(text), source_ref);
     if (stored.empty()) return ReplyOutcome::already_stored;
     const int64_t message_id = stored[0][0].as<int64_t>();
     write_audit(txn, actor, "support.reply", "ticket:" + std::to_string(ticket_id),
                 "{\"message_id\":" + std::to_string(message_id) + "}");
-    exec_prepared0(txn, "support_set_status", ticket_id, "waiting");
+    exec_prepared0(txn, "support_set_status", ticket_id, std::string(to_text(TicketStatus::waiting)));
     // The customer's Telegram chat gets it through the worker, committed with it, whoever
     // answered (the web inbox, the admins' group, cabinetctl); the app shows it either way.
     if (!res[0]["telegram_id"].is_null())

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "config/settings.hpp"
+#include "db/db.hpp"
 
 namespace cabinet {
 
@@ -47,6 +48,8 @@ inline constexpr int64_t kSupportMessagesShown = 200;
 // The user's ticket that is not closed, with its last kSupportMessagesShown messages;
 // nullopt when there is none.
 std::optional<SupportTicket> open_ticket_of_user(pqxx::transaction_base& txn, int64_t user_id);
+// The same, read on its own (GET /api/cabinet/support).
+std::optional<SupportTicket> open_ticket_of_user(Db& db, int64_t user_id);
 
 struct PostedMessage {
     int64_t ticket_id = 0;
@@ -56,6 +59,8 @@ struct PostedMessage {
 // and queues the tickets-topic notification. `text` must be 1..4096 characters. More than
 // SUPPORT_MESSAGES_PER_10_MIN in 10 minutes: ApiError 429 with Retry-After, nothing written.
 PostedMessage post_user_message(pqxx::transaction_base& txn, const Settings& s, int64_t user_id, std::string_view text);
+// The same in one Db::write of its own (POST /api/cabinet/support).
+PostedMessage post_user_message(Db& db, const Settings& s, int64_t user_id, std::string_view text);
 
 enum class ReplyOutcome { replied, not_found, closed, already_stored };
 // Support's answer: appends a "support" message and sets the status to "waiting" (and the

@@ -5,9 +5,8 @@
 #include "db/audit_repo.hpp"
 #include "db/fields.hpp"
 #include "db/prepared.hpp"
-#include "domain/subscription_status.hpp"
+#include "errors.hpp"
 #include "util/strings.hpp"
-#include "util/time.hpp"
 
 namespace cabinet {
 namespace {
@@ -35,28 +34,28 @@ SupportTicket ticket_header(const pqxx::row& r) {
 CustomerSummary customer_summary(pqxx::transaction_base& txn, int64_t user_id) {
     const auto r = exec_prepared1(txn, "support_customer_summary", user_id);
     CustomerSummary c;
-    c.id = r["id"].as<int64_t>();
-    c.telegram_id = optional_int(r["telegram_id"]);
-    c.username = r["username"].c_str();
-    c.first_name = r["first_name"].c_str();
+    read_customer_handle(c, r);
     c.last_name = r["last_name"].c_str();
     if (!r["email"].is_null()) c.email = r["email"].c_str();
     c.is_blocked = r["is_blocked"].as<bool>();
     c.balance_minor = r["balance_minor"].as<int64_t>();
     c.currency = r["currency"].c_str();
     c.created_at = r["created_at"].as<int64_t>();
-    if (!r["sub_status"].is_null()) {
-        Subscription s;
-        s.status = subscription_status_from_text(r["sub_status"].c_str());
-        s.is_trial = r["is_trial"].as<bool>();
-        s.expire_at = r["expire_at"].as<int64_t>();
-        s.traffic_limit_bytes = r["traffic_limit_bytes"].as<int64_t>();
-        s.traffic_used_bytes = r["traffic_used_bytes"].as<int64_t>();
-        c.subscription = CustomerSummary::Sub{std::string(to_text(effective_status(s, unix_now()))), s.is_trial,
-                                              r["plan_name"].c_str(), s.expire_at, s.traffic_limit_bytes,
-                                              s.traffic_used_bytes};
-    }
+    c.subscription = subscription_glance(r, "sub_status");
     return c;
+}
+
+// The ticket as it is now, read in the transaction that changed it; opened by the one who
+// changed it, so read.
+StaffTicket ticket_now(pqxx::transaction_base& txn, int64_t id) {
+    auto t = staff_ticket(txn, id, std::nullopt, kStaffMessagesPage, true);
+    if (!t) throw not_found("no ticket with that id");
+    return std::move(*t);
+}
+
+ApiError newer_ticket_open(int64_t other) {
+    return ApiError(409, "the customer has a newer ticket that is open" +
+                             (other > 0 ? " (#" + std::to_string(other) + "); answer there" : std::string()));
 }
 
 }  // namespace
@@ -143,6 +142,59 @@ ReopenOutcome reopen_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std:
     exec_prepared0(txn, "support_reopen", ticket_id);
     write_audit(txn, actor, "support.reopen", "ticket:" + std::to_string(ticket_id));
     return ReopenOutcome::reopened;
+}
+
+InboxPage list_inbox(Db& db, const InboxFilter& f) {
+    return db.read([&](auto& txn) { return list_inbox(txn, f); });
+}
+
+InboxCounts inbox_counts(Db& db) {
+    return db.read([](auto& txn) { return inbox_counts(txn); });
+}
+
+std::optional<StaffTicket> open_staff_ticket(Db& db, int64_t ticket_id, std::optional<int64_t> before, bool may_answer) {
+    const auto load = [&](pqxx::transaction_base& txn) {
+        return staff_ticket(txn, ticket_id, before, kStaffMessagesPage, may_answer && !before);
+    };
+    return may_answer ? db.write([&](pqxx::work& txn) { return load(txn); })
+                      : db.read([&](auto& txn) { return load(txn); });
+}
+
+StaffTicket reply_as_staff(Db& db, const StaffReply& r) {
+    return db.write([&](pqxx::work& txn) {
+        switch (reply_to_ticket(txn, r.ticket_id, r.text, r.actor, r.source_ref)) {
+            case ReplyOutcome::not_found: throw not_found("no ticket with that id");
+            case ReplyOutcome::closed: throw ApiError(409, "the ticket is closed; reopen it to answer");
+            case ReplyOutcome::replied:
+            case ReplyOutcome::already_stored: break;
+        }
+        return ticket_now(txn, r.ticket_id);
+    });
+}
+
+StaffTicket close_as_staff(Db& db, int64_t ticket_id, const std::string& actor) {
+    return db.write([&](pqxx::work& txn) {
+        if (!close_ticket(txn, ticket_id, actor)) throw not_found("no ticket with that id");
+        return ticket_now(txn, ticket_id);
+    });
+}
+
+StaffTicket reopen_as_staff(Db& db, int64_t ticket_id, const std::string& actor) {
+    try {
+        return db.write([&](pqxx::work& txn) {
+            int64_t other = 0;
+            switch (reopen_ticket(txn, ticket_id, actor, other)) {
+                case ReopenOutcome::not_found: throw not_found("no ticket with that id");
+                case ReopenOutcome::other_open: throw newer_ticket_open(other);
+                case ReopenOutcome::reopened:
+                case ReopenOutcome::was_open: break;
+            }
+            return ticket_now(txn, ticket_id);
+        });
+    } catch (const pqxx::unique_violation&) {
+        // The customer's first message of a new ticket committed while this reopen ran.
+        throw newer_ticket_open(0);
+    }
 }
 
 }  // namespace cabinet

@@ -2,8 +2,11 @@
 // The owner's support inbox (/api/admin/support/*; docs/api.md "Support inbox"): the tickets
 // of every customer, unread first, one ticket with its messages and its customer, reopening.
 // Answers and closes are services/support.hpp's, shared with the admins' group and
-// cabinetctl. "Unread" (sql 0049, docs/decisions.md): the customer wrote and no one who may
-// answer has opened the ticket or answered it since; one flag for the whole team.
+// cabinetctl; the web inbox's are wrapped here with its answers (404, 409) and the ticket as
+// it is after the change. "Unread" (sql 0049, docs/decisions.md): the customer wrote and no
+// one who may answer has opened the ticket or answered it since; one flag for the whole team.
+// The Db& functions are the handlers' (api/admin_support.cpp): each opens its own read or
+// transaction; the txn-taking ones are their parts.
 #include <pqxx/pqxx>
 
 #include <cstdint>
@@ -12,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "db/db.hpp"
+#include "services/customer_search.hpp"
 #include "services/support.hpp"
 
 namespace cabinet {
@@ -45,33 +50,26 @@ struct InboxPage {
     std::optional<InboxCursor> next;  // set when the page is full
 };
 InboxPage list_inbox(pqxx::transaction_base& txn, const InboxFilter& f);
+InboxPage list_inbox(Db& db, const InboxFilter& f);
 
 struct InboxCounts {
     int64_t open = 0, waiting = 0, unread = 0;  // unread: of the tickets not closed
 };
 InboxCounts inbox_counts(pqxx::transaction_base& txn);
+InboxCounts inbox_counts(Db& db);
 
 struct StaffMessage {
     int64_t id = 0;
     SupportMessage message;
 };
-struct CustomerSummary {
-    int64_t id = 0;
-    std::optional<int64_t> telegram_id;
-    std::string username, first_name, last_name;
+struct CustomerSummary : CustomerHandle {
+    std::string last_name;
     std::optional<std::string> email;
     bool is_blocked = false;
     int64_t balance_minor = 0;
     std::string currency;
     int64_t created_at = 0;
-    struct Sub {
-        std::string status;  // effective (domain/subscription_status.hpp)
-        bool is_trial = false;
-        std::string plan_name;
-        int64_t expire_at = 0;
-        int64_t traffic_limit_bytes = 0, traffic_used_bytes = 0;
-    };
-    std::optional<Sub> subscription;
+    std::optional<SubscriptionGlance> subscription;
 };
 struct StaffTicket {
     SupportTicket ticket;  // no messages; message_count set
@@ -92,5 +90,26 @@ enum class ReopenOutcome { reopened, not_found, was_open, other_open };
 // newer ticket that is not closed (one per customer); `other` is set to it.
 ReopenOutcome reopen_ticket(pqxx::transaction_base& txn, int64_t ticket_id, std::string_view actor,
                             int64_t& other);
+
+// A staff member opens ticket `ticket_id` (its newest messages before `before`); nullopt for
+// an unknown ticket. One who `may_answer` reads it by opening it (a write transaction; not
+// when paging back with `before`); anyone else's look is a read and leaves it unread.
+std::optional<StaffTicket> open_staff_ticket(Db& db, int64_t ticket_id, std::optional<int64_t> before, bool may_answer);
+
+// The web inbox's answer. `source_ref`: reply_to_ticket's, from the Idempotency-Key.
+struct StaffReply {
+    int64_t ticket_id = 0;
+    std::string text;  // valid_support_text
+    std::string actor;
+    std::optional<std::string> source_ref;
+};
+// Each of these returns the ticket as it is after the change, read in the transaction that
+// made it, opened (so read) by `actor`. 404 for an unknown ticket.
+// 409 when the ticket is closed; an answer already stored under its source_ref is no error.
+StaffTicket reply_as_staff(Db& db, const StaffReply& r);
+StaffTicket close_as_staff(Db& db, int64_t ticket_id, const std::string& actor);
+// 409 when the customer has a newer ticket that is not closed (reopen_ticket's other_open,
+// or their first message of one committing meanwhile).
+StaffTicket reopen_as_staff(Db& db, int64_t ticket_id, const std::string& actor);
 
 }  // namespace cabinet

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "jobs/job_queue.hpp"
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -16,16 +16,11 @@ int64_t queue_user_message(pqxx::transaction_base& txn, int64_t telegram_id, std
         throw std::invalid_argument("a user message is 1..4096 characters of text");
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    write_key(w, "telegram_id");
-    w.Int64(telegram_id);
-    write_key(w, "text");
-    write_string(w, text);
-    if (!ref.empty()) {
-        write_key(w, "ref");
-        write_string(w, ref);
+    {
+        JsonObject job(w);
+        job.put("telegram_id", telegram_id).put("text", text);
+        if (!ref.empty()) job.put("ref", ref);
     }
-    w.EndObject();
     const std::string dedupe = ref.empty() ? std::string() : "user_message:" + std::string(ref);
     return jobs::enqueue(txn, kSendUserMessageJob, std::string_view(buf.GetString(), buf.GetSize()), dedupe, 0,
                          jobs::kMoneyJobAttempts);

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "payments/gateway.hpp"
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 #include "util/strings.hpp"
 
 namespace cabinet {
@@ -41,17 +41,13 @@ std::string message_json(const std::string& chat_id, const std::string& text, co
                          Extra&& extra) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("chat_id");
-    write_string(w, chat_id);
-    extra(w);
-    w.Key("text");
-    write_string(w, utf8_prefix(text, kMaxMessageChars));
-    if (!reply_markup_json.empty()) {
-        w.Key("reply_markup");
-        w.RawValue(reply_markup_json.data(), reply_markup_json.size(), rapidjson::kObjectType);
+    {
+        JsonObject o(w);
+        o.put("chat_id", chat_id);
+        extra(o);
+        o.put("text", utf8_prefix(text, kMaxMessageChars));
+        if (!reply_markup_json.empty()) o.raw("reply_markup", reply_markup_json);
     }
-    w.EndObject();
     return {buf.GetString(), buf.GetSize()};
 }
 
@@ -90,40 +86,23 @@ rapidjson::Document BotApi::call(const std::string& method, const std::string& j
 bool BotApi::refund_star_payment(int64_t user_id, const std::string& telegram_payment_charge_id) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("user_id");
-    w.Int64(user_id);
-    w.Key("telegram_payment_charge_id");
-    write_string(w, telegram_payment_charge_id);
-    w.EndObject();
+    JsonObject(w).put("user_id", user_id).put("telegram_payment_charge_id", telegram_payment_charge_id);
     return !call("refundStarPayment", buf.GetString(), "CHARGE_ALREADY_REFUNDED").IsNull();
 }
 
 std::string BotApi::create_invoice_link(const std::string& title, const std::string& description,
                                         const std::string& payload, int64_t stars) {
-    rapidjson::StringBuffer buf;
-    JsonWriter w(buf);
-    w.StartObject();
-    w.Key("title");
     // Bot API limits, in characters: a cut by bytes could split a Cyrillic letter, and the
     // Bot API refuses the invalid UTF-8 (a 502 for the buyer).
-    write_string(w, std::string(utf8_prefix(title, 32)));
-    w.Key("description");
-    write_string(w, std::string(utf8_prefix(description, 255)));
-    w.Key("payload");
-    write_string(w, payload);
-    w.Key("currency");
-    w.String("XTR");
-    w.Key("prices");
-    w.StartArray();
-    w.StartObject();
-    w.Key("label");
-    write_string(w, std::string(utf8_prefix(title, 32)));
-    w.Key("amount");
-    w.Int64(stars);
-    w.EndObject();
-    w.EndArray();
-    w.EndObject();
+    const std::string_view label = utf8_prefix(title, 32);
+    rapidjson::StringBuffer buf;
+    JsonWriter w(buf);
+    {
+        JsonObject o(w);
+        o.put("title", label).put("description", utf8_prefix(description, 255));
+        o.put("payload", payload).put("currency", "XTR");
+        o.array("prices").object().put("label", label).put("amount", stars);
+    }
     const rapidjson::Document d = call("createInvoiceLink", buf.GetString());
     if (!d.HasMember("result") || !d["result"].IsString() || d["result"].GetStringLength() == 0)
         throw BotApiError("Bot API createInvoiceLink returned no link");
@@ -133,26 +112,19 @@ std::string BotApi::create_invoice_link(const std::string& title, const std::str
 void BotApi::answer_pre_checkout_query(const std::string& query_id, bool ok, const std::string& error_message) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("pre_checkout_query_id");
-    write_string(w, query_id);
-    w.Key("ok");
-    w.Bool(ok);
-    if (!ok) {
-        w.Key("error_message");
-        write_string(w, error_message);
+    {
+        JsonObject o(w);
+        o.put("pre_checkout_query_id", query_id).put("ok", ok);
+        if (!ok) o.put("error_message", error_message);
     }
-    w.EndObject();
     call("answerPreCheckoutQuery", buf.GetString());
 }
 
 int64_t BotApi::post_message(const std::string& chat_id, const std::string& topic_id, const std::string& text,
                           const std::string& reply_markup_json) {
-    const std::string body = message_json(chat_id, text, reply_markup_json, [&](JsonWriter& w) {
+    const std::string body = message_json(chat_id, text, reply_markup_json, [&](JsonObject& o) {
         int64_t thread = 0;
-        if (!parse_int64(topic_id, thread)) return;
-        w.Key("message_thread_id");  // an Integer in the Bot API
-        w.Int64(thread);
+        if (parse_int64(topic_id, thread)) o.put("message_thread_id", thread);  // an Integer in the Bot API
     });
     const rapidjson::Document d = call("sendMessage", body);
     const auto result = d.FindMember("result");
@@ -169,25 +141,19 @@ void BotApi::send_message(const std::string& chat_id, const std::string& topic_i
 void BotApi::answer_callback_query(const std::string& query_id, std::string_view text, bool show_alert) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("callback_query_id");
-    write_string(w, query_id);
-    if (!text.empty()) {
-        w.Key("text");
-        write_string(w, utf8_prefix(text, kMaxAlertChars));
+    {
+        JsonObject o(w);
+        o.put("callback_query_id", query_id);
+        if (!text.empty()) o.put("text", utf8_prefix(text, kMaxAlertChars));
+        o.put("show_alert", show_alert);
     }
-    w.Key("show_alert");
-    w.Bool(show_alert);
-    w.EndObject();
     call("answerCallbackQuery", buf.GetString());
 }
 
 void BotApi::edit_message_text(const std::string& chat_id, int64_t message_id, const std::string& text,
                                const std::string& reply_markup_json) {
-    const std::string body = message_json(chat_id, text, reply_markup_json, [&](JsonWriter& w) {
-        w.Key("message_id");
-        w.Int64(message_id);
-    });
+    const std::string body =
+        message_json(chat_id, text, reply_markup_json, [&](JsonObject& o) { o.put("message_id", message_id); });
     call("editMessageText", body, "message is not modified");
 }
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "util/json.hpp"
+#include "util/json_object.hpp"
 
 namespace cabinet {
 
@@ -31,30 +31,14 @@ Delivery classify_bot_answer(long status, std::string_view body) {
 std::string html_message_json(int64_t chat_id, const std::string& html, const std::optional<UrlButton>& button) {
     rapidjson::StringBuffer buf;
     JsonWriter w(buf);
-    w.StartObject();
-    w.Key("chat_id");
-    w.Int64(chat_id);
-    w.Key("text");
-    write_string(w, html);
-    w.Key("parse_mode");
-    w.String("HTML");
-    if (button) {
-        w.Key("reply_markup");
-        w.StartObject();
-        w.Key("inline_keyboard");
-        w.StartArray();
-        w.StartArray();
-        w.StartObject();
-        w.Key("text");
-        write_string(w, button->text);
-        w.Key("url");
-        write_string(w, button->url);
-        w.EndObject();
-        w.EndArray();
-        w.EndArray();
-        w.EndObject();
+    {
+        JsonObject o(w);
+        o.put("chat_id", chat_id).put("text", html).put("parse_mode", "HTML");
+        if (button)  // one row of one URL button
+            o.object("reply_markup").array("inline_keyboard").array().object()
+                .put("text", button->text)
+                .put("url", button->url);
     }
-    w.EndObject();
     return {buf.GetString(), buf.GetSize()};
 }
 
