@@ -128,21 +128,9 @@ std::string exchange_code(HttpClient& http, const Settings& s, Provider p, const
 
 }  // namespace
 
-std::optional<Provider> parse_provider(std::string_view name) {
-    if (name == "google") return Provider::google;
-    if (name == "yandex") return Provider::yandex;
-    if (name == "vk") return Provider::vk;
-    return std::nullopt;
-}
+std::optional<Provider> parse_provider(std::string_view name) { return parse_state<Provider>(name); }
 
-const char* provider_name(Provider p) {
-    switch (p) {
-        case Provider::google: return "google";
-        case Provider::yandex: return "yandex";
-        case Provider::vk: break;
-    }
-    return "vk";
-}
+const char* provider_name(Provider p) { return to_text(p).data(); }  // the table's texts are literals
 
 bool provider_enabled(const Settings& s, Provider p) {
     const auto on = enabled_oauth_providers(s);

@@ -3,6 +3,7 @@
 // the authorization URL, the code exchange and the profile, per provider. Only HTTP and
 // parsing live here; states, users and links are services/oauth_login's. The client secret
 // and the access token never reach a log line or an error text.
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -10,10 +11,21 @@
 
 #include "config/settings.hpp"
 #include "net/http_client.hpp"
+#include "util/enum_text.hpp"
 
 namespace cabinet::oauth {
 
-enum class Provider { google, yandex, vk };
+enum class Provider : uint8_t { google, yandex, vk };
+}  // namespace cabinet::oauth
+
+namespace cabinet {
+template <>
+struct StateTexts<oauth::Provider> {
+    static constexpr EnumText<oauth::Provider, 3> table{{"google", "yandex", "vk"}, "OAuth provider"};
+};
+}  // namespace cabinet
+
+namespace cabinet::oauth {
 
 // "google", "yandex", "vk"; nullopt for anything else.
 std::optional<Provider> parse_provider(std::string_view name);

@@ -181,30 +181,38 @@ std::optional<bool> Redis::del_if(std::string_view key, std::string_view value) 
     return r->integer == 1;
 }
 
-std::optional<int64_t> Redis::incr_window(std::string_view key, int64_t ttl_s) {
+template <typename Append, typename ReplyPtr>
+bool Redis::two_commands(Append append, ReplyPtr& first, ReplyPtr& second) {
     redisContext* c = ready(false);
-    if (!c) return std::nullopt;
-    redisAppendCommand(c, "SET %b 0 NX EX %lld", key.data(), key.size(), static_cast<long long>(ttl_s));
-    redisAppendCommand(c, "INCR %b", key.data(), key.size());
+    if (!c) return false;
+    append(c);
+    if (two_replies(c, first, second)) return true;
+    failed();
+    return false;
+}
+
+std::optional<int64_t> Redis::incr_window(std::string_view key, int64_t ttl_s) {
     Reply set, incr;
-    if (!two_replies(c, set, incr)) {
-        failed();
-        return std::nullopt;
-    }
+    const bool answered = two_commands(
+        [&](redisContext* c) {
+            redisAppendCommand(c, "SET %b 0 NX EX %lld", key.data(), key.size(), static_cast<long long>(ttl_s));
+            redisAppendCommand(c, "INCR %b", key.data(), key.size());
+        },
+        set, incr);
+    if (!answered) return std::nullopt;
     if (incr->type != REDIS_REPLY_INTEGER) return std::nullopt;
     return static_cast<int64_t>(incr->integer);
 }
 
 std::optional<Redis::Counter> Redis::counter(std::string_view key) {
-    redisContext* c = ready(false);
-    if (!c) return std::nullopt;
-    redisAppendCommand(c, "GET %b", key.data(), key.size());
-    redisAppendCommand(c, "TTL %b", key.data(), key.size());
     Reply get, ttl;
-    if (!two_replies(c, get, ttl)) {
-        failed();
-        return std::nullopt;
-    }
+    const bool answered = two_commands(
+        [&](redisContext* c) {
+            redisAppendCommand(c, "GET %b", key.data(), key.size());
+            redisAppendCommand(c, "TTL %b", key.data(), key.size());
+        },
+        get, ttl);
+    if (!answered) return std::nullopt;
     if (ttl->type != REDIS_REPLY_INTEGER) return std::nullopt;
     Counter out;
     if (get->type == REDIS_REPLY_STRING && !parse_int64(std::string_view(get->str, get->len), out.value)) return std::nullopt;

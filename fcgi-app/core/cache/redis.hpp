@@ -57,6 +57,10 @@ private:
     redisContext* ready(bool force);      // a round trip starts: counted
     redisContext* connected(bool force);  // the context, connecting if due
     void failed();                        // an I/O error: counted, context dropped
+    // Two commands in one round trip: `append(ctx)` appends them (redisAppendCommand), their
+    // replies land in `first` and `second`. False when Redis is not there or failed.
+    template <typename Append, typename Reply>
+    bool two_commands(Append append, Reply& first, Reply& second);
     void drop();
 
     RedisTarget target_;

@@ -48,6 +48,19 @@ bool plain_base_url(std::string_view url) {
            url.find_first_of("@?#\\ \t\r\n") == std::string_view::npos;
 }
 
+bool http_url(std::string_view url) { return starts_with(url, "https://") || starts_with(url, "http://"); }
+
+// A URL setting, trimmed and without trailing slashes; empty, or one `valid` accepts.
+template <auto Member>
+auto url(bool (*valid)(std::string_view), const char* expected) {
+    return [valid, expected](Settings& s, std::string_view v) {
+        std::string t(trim(v));
+        while (!t.empty() && t.back() == '/') t.pop_back();
+        if (!t.empty() && !valid(t)) throw std::invalid_argument(expected);
+        s.*Member = t;
+    };
+}
+
 template <auto Member>
 auto networks() {
     return [](Settings& s, std::string_view v) {
@@ -190,12 +203,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"YOOKASSA_WEBHOOK_FROM", "", "networks (CIDR, comma-separated) YooKassa's notifications may come from, e.g. its published list 185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32; empty = any (each one is verified with YooKassa anyway)", networks<&Settings::yookassa_webhook_from>()},
     {"CRYPTOBOT_WEBHOOK_FROM", "", "networks (CIDR, comma-separated) CryptoBot's notifications may come from; empty = any (each one must carry the signature anyway)", networks<&Settings::cryptobot_webhook_from>()},
     {"WEB_CABINET_ENABLED", "false", "enable the browser cabinet (e-mail/OAuth login, public plans)", field<&Settings::web_cabinet_enabled>()},
-    {"WEB_CABINET_URL", "", "public URL of the browser cabinet, e.g. https://example.com/cabinet (links in verification mails)", [](Settings& s, std::string_view v) {
-         std::string t(trim(v));
-         while (!t.empty() && t.back() == '/') t.pop_back();
-         if (!t.empty() && !starts_with(t, "https://") && !starts_with(t, "http://")) throw std::invalid_argument("expected an http(s) URL");
-         s.web_cabinet_url = t;
-     }},
+    {"WEB_CABINET_URL", "", "public URL of the browser cabinet, e.g. https://example.com/cabinet (links in verification mails)", url<&Settings::web_cabinet_url>(http_url, "expected an http(s) URL")},
     {"LANDING_DIR", "", "folder the worker writes the public landing page into (index.html, served by nginx at /); empty = no landing is rendered", field<&Settings::landing_dir>()},
     {"PASSWORD_OPSLIMIT", "2", "Argon2id passes of password hashes (libsodium opslimit; 2 = INTERACTIVE)", ranged<&Settings::password_opslimit>(1, 20)},
     {"PASSWORD_MEMLIMIT", "67108864", "Argon2id memory of one password hash in bytes (64 MiB = INTERACTIVE)", ranged<&Settings::password_memlimit>(8192, int64_t{4} << 30)},
@@ -264,12 +272,7 @@ const std::vector<SettingSpec> kSpecs = {
     {"REPORT_TOPIC_TICKETS", "", "message_thread_id of the group's support tickets topic (empty = not enabled)", topic_id<&Settings::report_topic_tickets>()},
     {"PANEL__BASE_URL", "http://127.0.0.1:3010", "base URL of the Remnawave panel (or the mock panel)", field<&Settings::panel_base_url>()},
     {"PANEL__TOKEN", "", "API token of the panel", field<&Settings::panel_token>()},
-    {"SUBSCRIPTION_PUBLIC_URL", "", "public base URL of the panel's subscription links (Remnawave's SUB_PUBLIC_DOMAIN with its scheme, e.g. https://sub.example.com); /dl opens import links of URLs under it only; empty = PANEL__BASE_URL", [](Settings& s, std::string_view v) {
-         std::string t(trim(v));
-         while (!t.empty() && t.back() == '/') t.pop_back();
-         if (!t.empty() && !plain_base_url(t)) throw std::invalid_argument("expected an http(s) URL without user, query or fragment");
-         s.subscription_public_url = t;
-     }},
+    {"SUBSCRIPTION_PUBLIC_URL", "", "public base URL of the panel's subscription links (Remnawave's SUB_PUBLIC_DOMAIN with its scheme, e.g. https://sub.example.com); /dl opens import links of URLs under it only; empty = PANEL__BASE_URL", url<&Settings::subscription_public_url>(plain_base_url, "expected an http(s) URL without user, query or fragment")},
     {"PANEL_CONNECT_TIMEOUT_MS", "1000", "connect timeout towards the panel", ranged<&Settings::panel_connect_timeout_ms>(10, 60000)},
     {"PANEL_TIMEOUT_MS", "3000", "total timeout of one panel request", ranged<&Settings::panel_timeout_ms>(50, 120000)},
     {"PANEL_CONCURRENCY", "4", "panel requests one pool process has in flight at once; keep it below the pool's threads so that a slow panel never holds them all (docs/operations.md)", ranged<&Settings::panel_concurrency>(1, 256)},

@@ -11,6 +11,8 @@
 //   const pqxx::result rows = q.run(txn);
 #include <pqxx/pqxx>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,19 @@ public:
     void append(std::string_view sql) { text_ += sql; }
     pqxx::result run(pqxx::transaction_base& txn) const {
         return txn.exec_params(text_, pqxx::prepare::make_dynamic_params(values_));
+    }
+    // A page of an owner's list, newest first: the rows of `id_column` below `before_id`
+    // (the previous page's last), at most `limit`, each made by `row_of`.
+    template <typename RowOf>
+    auto newest_page(pqxx::transaction_base& txn, const std::string& id_column, std::optional<int64_t> before_id,
+                     int64_t limit, RowOf row_of) {
+        if (before_id) where(id_column + " < " + param(std::to_string(*before_id)) + "::bigint");
+        append(" ORDER BY " + id_column + " DESC LIMIT " + param(std::to_string(limit)) + "::bigint");
+        const pqxx::result rows = run(txn);
+        std::vector<decltype(row_of(rows[0]))> out;
+        out.reserve(rows.size());
+        for (const auto& r : rows) out.push_back(row_of(r));
+        return out;
     }
 
 private:

@@ -24,6 +24,19 @@ inline constexpr const char* kNotifyChannel = "cabinet_jobs";
 inline constexpr int kDefaultAttempts = 8;
 inline constexpr int kMoneyJobAttempts = 20;
 
+// How many rows of a "queue again the money jobs that died" statement got a new job (its
+// `job` column; null where a live one was there already), each told to `say(row)`.
+template <typename Say>
+int64_t count_requeued(const pqxx::result& rows, Say say) {
+    int64_t queued = 0;
+    for (const auto& r : rows) {
+        if (r["job"].is_null()) continue;
+        ++queued;
+        say(r);
+    }
+    return queued;
+}
+
 // Adds a job in the caller's transaction. With a non-empty `dedupe_key`, a second job with
 // the same key is not added while the first is pending, running or done (the existing
 // job's id is returned); a dead job sets its key free. Workers are woken by a NOTIFY that

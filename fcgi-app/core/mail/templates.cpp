@@ -34,6 +34,30 @@ MailContent link_mail(std::string subject, std::string_view hello, std::string_v
     return m;
 }
 
+// The sentence of a notice that carries its link: in the text "lead: <url>", in HTML a
+// sentence with the link on some of its words.
+struct LinkSentence {
+    std::string_view text_lead;    // "If it was you, sign in instead: "
+    std::string_view html_before;  // "If it was you, "
+    std::string_view label;        // "sign in"
+    std::string_view html_after;   // " instead."
+};
+
+// A notice: hello, what happened, the sentence with the link, and an optional last line.
+MailContent notice_mail(std::string subject, std::string_view hello, std::string_view what, std::string_view link,
+                        const LinkSentence& s, std::string_view last = {}) {
+    MailContent m;
+    m.subject = std::move(subject);
+    m.text = std::string(hello) + "\n\n" + std::string(what) + "\n" + std::string(s.text_lead) + std::string(link) + "\n";
+    std::string body = p(hello) + "\n" + p(what) + "\n" + p(std::string(s.html_before) + a(link, s.label) + std::string(s.html_after));
+    if (!last.empty()) {
+        m.text += std::string(last) + "\n";
+        body += "\n" + p(last);
+    }
+    m.html = html_page(body);
+    return m;
+}
+
 }  // namespace
 
 MailLanguage mail_language(std::string_view language) {
@@ -59,24 +83,15 @@ MailContent verification_mail(std::string_view link, int64_t ttl_s, MailLanguage
 }
 
 MailContent already_registered_mail(std::string_view login_url, MailLanguage lang) {
-    MailContent m;
-    const std::string l(login_url);
-    if (lang == MailLanguage::ru) {
-        m.subject = "Попытка регистрации с вашим e-mail";
-        m.text = "Здравствуйте!\n\nКто-то пытался создать аккаунт с этим e-mail, а у него аккаунт уже есть.\n"
-                 "Если это были вы, просто войдите: " + l + "\nЕсли нет, ничего делать не нужно: ничего не изменилось.\n";
-        m.html = html_page(p("Здравствуйте!") + "\n" + p("Кто-то пытался создать аккаунт с этим e-mail, а у него аккаунт уже есть.") +
-                           "\n" + p("Если это были вы, просто " + a(l, "войдите") + ".") + "\n" +
-                           p("Если нет, ничего делать не нужно: ничего не изменилось."));
-        return m;
-    }
-    m.subject = "Sign-up attempt with your e-mail";
-    m.text = "Hello!\n\nSomeone tried to create an account with this e-mail, which already has one.\n"
-             "If it was you, sign in instead: " + l + "\nIf it was not you, ignore this mail: nothing has changed.\n";
-    m.html = html_page(p("Hello!") + "\n" + p("Someone tried to create an account with this e-mail, which already has one.") + "\n" +
-                       p("If it was you, " + a(l, "sign in") + " instead.") + "\n" +
-                       p("If it was not you, ignore this mail: nothing has changed."));
-    return m;
+    if (lang == MailLanguage::ru)
+        return notice_mail("Попытка регистрации с вашим e-mail", "Здравствуйте!",
+                           "Кто-то пытался создать аккаунт с этим e-mail, а у него аккаунт уже есть.", login_url,
+                           {"Если это были вы, просто войдите: ", "Если это были вы, просто ", "войдите", "."},
+                           "Если нет, ничего делать не нужно: ничего не изменилось.");
+    return notice_mail("Sign-up attempt with your e-mail", "Hello!",
+                       "Someone tried to create an account with this e-mail, which already has one.", login_url,
+                       {"If it was you, sign in instead: ", "If it was you, ", "sign in", " instead."},
+                       "If it was not you, ignore this mail: nothing has changed.");
 }
 
 MailContent password_reset_mail(std::string_view link, int64_t ttl_s, MailLanguage lang) {
@@ -93,82 +108,71 @@ MailContent password_reset_mail(std::string_view link, int64_t ttl_s, MailLangua
 }
 
 MailContent password_changed_mail(std::string_view forgot_url, MailLanguage lang) {
-    MailContent m;
-    const std::string l(forgot_url);
-    if (lang == MailLanguage::ru) {
-        m.subject = "Пароль изменён";
-        m.text = "Здравствуйте!\n\nПароль вашего аккаунта только что изменён, другие сеансы завершены.\n"
-                 "Если это были не вы, сразу задайте новый пароль: " + l + "\n";
-        m.html = html_page(p("Здравствуйте!") + "\n" + p("Пароль вашего аккаунта только что изменён, другие сеансы завершены.") + "\n" +
-                           p("Если это были не вы, сразу " + a(l, "задайте новый пароль") + "."));
-        return m;
-    }
-    m.subject = "Your password was changed";
-    m.text = "Hello!\n\nThe password of your account was just changed, and its other sessions were ended.\n"
-             "If it was not you, choose a new password at once: " + l + "\n";
-    m.html = html_page(p("Hello!") + "\n" + p("The password of your account was just changed, and its other sessions were ended.") +
-                       "\n" + p("If it was not you, " + a(l, "choose a new password") + " at once."));
-    return m;
+    if (lang == MailLanguage::ru)
+        return notice_mail("Пароль изменён", "Здравствуйте!", "Пароль вашего аккаунта только что изменён, другие сеансы завершены.",
+                           forgot_url,
+                           {"Если это были не вы, сразу задайте новый пароль: ", "Если это были не вы, сразу ", "задайте новый пароль", "."});
+    return notice_mail("Your password was changed", "Hello!",
+                       "The password of your account was just changed, and its other sessions were ended.", forgot_url,
+                       {"If it was not you, choose a new password at once: ", "If it was not you, ", "choose a new password", " at once."});
 }
 
 MailContent guest_purchase_known_address_mail(std::string_view login_url, MailLanguage lang) {
-    MailContent m;
+    struct Texts {
+        const char *subject, *hello, *what, *label;
+    };
+    static constexpr Texts kRu{"Покупка для вашего аккаунта", "Здравствуйте!",
+                               "Кто-то начал покупку подписки без входа, указав этот адрес. Если оплата пройдёт, подписка "
+                               "добавится к вашему аккаунту.",
+                               "Войти и посмотреть"};
+    static constexpr Texts kEn{"A purchase for your account", "Hello!",
+                               "Someone started buying a subscription without signing in and gave this address. If the "
+                               "payment goes through, the subscription is added to your account.",
+                               "Sign in to see it"};
+    const Texts& x = lang == MailLanguage::ru ? kRu : kEn;
     const std::string l(login_url);
-    if (lang == MailLanguage::ru) {
-        m.subject = "Покупка для вашего аккаунта";
-        m.text = "Здравствуйте!\n\nКто-то начал покупку подписки без входа, указав этот адрес. Если оплата пройдёт, "
-                 "подписка добавится к вашему аккаунту. Войти и посмотреть: " + l + "\n";
-        m.html = html_page(p("Здравствуйте!") + "\n" +
-                           p("Кто-то начал покупку подписки без входа, указав этот адрес. Если оплата пройдёт, подписка добавится к вашему аккаунту.") +
-                           "\n" + p(a(l, "Войти и посмотреть")));
-        return m;
-    }
-    m.subject = "A purchase for your account";
-    m.text = "Hello!\n\nSomeone started buying a subscription without signing in and gave this address. If the payment "
-             "goes through, the subscription is added to your account. Sign in to see it: " + l + "\n";
-    m.html = html_page(p("Hello!") + "\n" +
-                       p("Someone started buying a subscription without signing in and gave this address. If the payment goes through, the subscription is added to your account.") +
-                       "\n" + p(a(l, "Sign in to see it")));
+    MailContent m;
+    m.subject = x.subject;
+    m.text = std::string(x.hello) + "\n\n" + x.what + " " + x.label + ": " + l + "\n";
+    m.html = html_page(p(x.hello) + "\n" + p(x.what) + "\n" + p(a(l, x.label)));
     return m;
 }
 
 MailContent guest_subscription_mail(std::string_view subscription_url, std::string_view forgot_url, MailLanguage lang) {
-    MailContent m;
+    struct Texts {
+        const char *subject, *hello, *what, *to_sign_in, *label;
+    };
+    static constexpr Texts kRu{"Ваша подписка готова", "Здравствуйте!", "Оплата получена, подписка активна. Ссылка для VPN-приложения:",
+                               "Чтобы входить в кабинет, ", "задайте пароль"};
+    static constexpr Texts kEn{"Your subscription is ready", "Hello!",
+                               "The payment arrived and the subscription is active. The link for your VPN app:",
+                               "To sign in to the cabinet later, ", "set a password"};
+    const Texts& x = lang == MailLanguage::ru ? kRu : kEn;
     const std::string sub(subscription_url), f(forgot_url);
-    if (lang == MailLanguage::ru) {
-        m.subject = "Ваша подписка готова";
-        m.text = "Здравствуйте!\n\nОплата получена, подписка активна. Ссылка для VPN-приложения:\n" + sub +
-                 "\n\nЧтобы входить в кабинет, задайте пароль: " + f + "\n";
-        m.html = html_page(p("Здравствуйте!") + "\n" + p("Оплата получена, подписка активна. Ссылка для VPN-приложения:") + "\n" +
-                           p("<code>" + html_escape(sub) + "</code>") + "\n" + p("Чтобы входить в кабинет, " + a(f, "задайте пароль") + "."));
-        return m;
-    }
-    m.subject = "Your subscription is ready";
-    m.text = "Hello!\n\nThe payment arrived and the subscription is active. The link for your VPN app:\n" + sub +
-             "\n\nTo sign in to the cabinet later, set a password: " + f + "\n";
-    m.html = html_page(p("Hello!") + "\n" + p("The payment arrived and the subscription is active. The link for your VPN app:") + "\n" +
-                       p("<code>" + html_escape(sub) + "</code>") + "\n" + p("To sign in to the cabinet later, " + a(f, "set a password") + "."));
+    MailContent m;
+    m.subject = x.subject;
+    m.text = std::string(x.hello) + "\n\n" + x.what + "\n" + sub + "\n\n" + x.to_sign_in + x.label + ": " + f + "\n";
+    m.html = html_page(p(x.hello) + "\n" + p(x.what) + "\n" + p("<code>" + html_escape(sub) + "</code>") + "\n" +
+                       p(x.to_sign_in + a(f, x.label) + "."));
     return m;
 }
 
 MailContent email_link_code_mail(std::string_view code, int64_t ttl_s, MailLanguage lang) {
-    MailContent m;
+    struct Texts {
+        const char *subject, *hello, *what, *valid_for, *not_asked;
+    };
+    static constexpr Texts kRu{"Ваш код: ", "Здравствуйте!", "Чтобы добавить этот e-mail к аккаунту, введите код в кабинете:",
+                               "Код действует ", "Если вы его не запрашивали, не отвечайте на письмо: без кода ничего не изменится."};
+    static constexpr Texts kEn{"Your code: ", "Hello!", "To add this e-mail to your account, enter this code in the cabinet:",
+                               "The code expires in ", "If you did not ask for it, ignore this mail: nothing changes without the code."};
+    const Texts& x = lang == MailLanguage::ru ? kRu : kEn;
     const std::string ttl = duration_text(ttl_s, lang);
     const std::string c(code);
     const std::string big = "<p style=\"font-size:1.6em;letter-spacing:0.2em\"><b>" + html_escape(code) + "</b></p>";
-    if (lang == MailLanguage::ru) {
-        m.subject = "Ваш код: " + c;
-        m.text = "Здравствуйте!\n\nЧтобы добавить этот e-mail к аккаунту, введите код в кабинете:\n\n" + c + "\n\nКод действует " +
-                 ttl + ".\nЕсли вы его не запрашивали, не отвечайте на письмо: без кода ничего не изменится.\n";
-        m.html = html_page(p("Здравствуйте!") + "\n" + p("Чтобы добавить этот e-mail к аккаунту, введите код в кабинете:") + "\n" + big +
-                           "\n" + p("Код действует " + html_escape(ttl) + ". Если вы его не запрашивали, не отвечайте на письмо: без кода ничего не изменится."));
-        return m;
-    }
-    m.subject = "Your code: " + c;
-    m.text = "Hello!\n\nTo add this e-mail to your account, enter this code in the cabinet:\n\n" + c + "\n\nThe code expires in " + ttl +
-             ".\nIf you did not ask for it, ignore this mail: nothing changes without the code.\n";
-    m.html = html_page(p("Hello!") + "\n" + p("To add this e-mail to your account, enter this code in the cabinet:") + "\n" + big + "\n" +
-                       p("The code expires in " + html_escape(ttl) + ". If you did not ask for it, ignore this mail: nothing changes without the code."));
+    MailContent m;
+    m.subject = x.subject + c;
+    m.text = std::string(x.hello) + "\n\n" + x.what + "\n\n" + c + "\n\n" + x.valid_for + ttl + ".\n" + x.not_asked + "\n";
+    m.html = html_page(p(x.hello) + "\n" + p(x.what) + "\n" + big + "\n" + p(x.valid_for + html_escape(ttl) + ". " + x.not_asked));
     return m;
 }
 

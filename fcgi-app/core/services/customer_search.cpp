@@ -206,13 +206,7 @@ std::vector<CustomerRow> search_customers(pqxx::transaction_base& txn, const Cus
     if (f.promo_group) sql.where("u.promo_group_id = (SELECT id FROM promo_groups WHERE name = " + sql.param(*f.promo_group) + ")");
     if (f.joined_from) sql.where("u.created_at >= to_timestamp(" + sql.param(std::to_string(*f.joined_from)) + "::bigint)");
     if (f.joined_until) sql.where("u.created_at < to_timestamp(" + sql.param(std::to_string(*f.joined_until)) + "::bigint)");
-    if (f.before_id) sql.where("u.id < " + sql.param(std::to_string(*f.before_id)) + "::bigint");
-    sql.append(" ORDER BY u.id DESC LIMIT " + sql.param(std::to_string(f.limit)) + "::bigint");
-    std::vector<CustomerRow> out;
-    const pqxx::result rows = sql.run(txn);
-    out.reserve(rows.size());
-    for (const auto& r : rows) out.push_back(row_of(r));
-    return out;
+    return sql.newest_page(txn, "u.id", f.before_id, f.limit, row_of);
 }
 
 std::vector<CustomerRow> search_customers(Db& db, const CustomerFilter& f) {

@@ -106,13 +106,7 @@ void check_payment_filter(const PaymentFilter& f) {
 std::vector<PaymentRow> search_payments(pqxx::transaction_base& txn, const PaymentFilter& f) {
     FilteredQuery q(kSelect);
     add_filters(q, f);
-    if (f.before_id) q.where("t.id < " + q.param(std::to_string(*f.before_id)) + "::bigint");
-    q.append(" ORDER BY t.id DESC LIMIT " + q.param(std::to_string(f.limit)) + "::bigint");
-    std::vector<PaymentRow> out;
-    const pqxx::result rows = q.run(txn);
-    out.reserve(rows.size());
-    for (const auto& r : rows) out.push_back(row_of(r));
-    return out;
+    return q.newest_page(txn, "t.id", f.before_id, f.limit, row_of);
 }
 
 std::vector<PaymentRow> search_payments(Db& db, const PaymentFilter& f) {

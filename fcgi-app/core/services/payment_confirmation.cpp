@@ -171,14 +171,10 @@ int64_t expire_pending_payments(Db& db, int64_t limit) {
 int64_t requeue_paid_orders(pqxx::transaction_base& txn, int64_t limit, int64_t quiet_s) {
     const auto rows = exec_prepared(txn, "requeue_paid_orders", limit, quiet_s, std::string(kFulfilKeyPrefix),
                                     std::string(kFulfilJob), jobs::kMoneyJobAttempts);
-    int64_t queued = 0;
-    for (const auto& r : rows) {
-        if (r["job"].is_null()) continue;
-        ++queued;
+    return jobs::count_requeued(rows, [](const pqxx::row& r) {
         spdlog::warn("payment {}: paid but not fulfilled, its fulfilment job had died; queued again as job {}",
                      r["id"].as<int64_t>(), r["job"].as<int64_t>());
-    }
-    return queued;
+    });
 }
 
 }  // namespace cabinet

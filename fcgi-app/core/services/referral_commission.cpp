@@ -59,14 +59,10 @@ void grant_referral_bonus(pqxx::work& txn, PanelClient& panel, const Settings& s
 int64_t requeue_referral_bonuses(pqxx::transaction_base& txn, int64_t limit, int64_t quiet_s) {
     const auto rows = exec_prepared(txn, "requeue_referral_bonuses", limit, quiet_s, std::string(kReferralBonusKeyPrefix),
                                     std::string(kReferralBonusJob), jobs::kMoneyJobAttempts);
-    int64_t queued = 0;
-    for (const auto& r : rows) {
-        if (r["job"].is_null()) continue;
-        ++queued;
-        spdlog::warn("referral bonus for the referral {}: its job had died; queued again as job {}",
-                     r["referral"].c_str(), r["job"].as<int64_t>());
-    }
-    return queued;
+    return jobs::count_requeued(rows, [](const pqxx::row& r) {
+        spdlog::warn("referral bonus for the referral {}: its job had died; queued again as job {}", r["referral"].c_str(),
+                     r["job"].as<int64_t>());
+    });
 }
 
 }  // namespace cabinet
