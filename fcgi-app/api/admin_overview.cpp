@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "api/handlers.hpp"
+#include "jobs/job_status.hpp"
 #include "services/shop_overview.hpp"
 
 namespace cabinet::api {
@@ -19,9 +20,12 @@ namespace {
 // The jobs table's word for the newest "backup now", as the page says it.
 const char* backup_status(const std::optional<BackupJobState>& job, bool has_archive) {
     if (!job) return has_archive ? "completed" : nullptr;
-    if (job->status == "pending") return "queued";
-    if (job->status == "running") return "running";
-    if (job->status == "dead") return "failed";
+    switch (state_from_text<JobStatus>(job->status)) {
+        case JobStatus::pending: return "queued";
+        case JobStatus::running: return "running";
+        case JobStatus::dead: return "failed";
+        case JobStatus::done: break;
+    }
     return "completed";
 }
 

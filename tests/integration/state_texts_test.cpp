@@ -58,7 +58,9 @@ BOOST_AUTO_TEST_SUITE(state_texts)
 
 BOOST_AUTO_TEST_CASE(each_state_enum_names_exactly_what_its_column_allows) {
     BOOST_TEST((texts(cabinet::StateTexts<cabinet::TransactionStatus>::table) == domain_values("transaction_status")));
+    BOOST_TEST((texts(cabinet::StateTexts<cabinet::TransactionType>::table) == domain_values("transaction_type")));
     BOOST_TEST((texts(cabinet::StateTexts<cabinet::JobStatus>::table) == domain_values("job_status")));
+    BOOST_TEST((texts(cabinet::StateTexts<cabinet::BroadcastStatus>::table) == check_values("broadcasts", "status")));
     BOOST_TEST((texts(cabinet::StateTexts<cabinet::PromoReward>::table) == check_values("promo_codes", "reward_type")));
     BOOST_TEST((texts(cabinet::StateTexts<cabinet::TicketStatus>::table) == check_values("support_tickets", "status")));
 }

@@ -37,6 +37,9 @@ BOOST_AUTO_TEST_CASE(every_state_enum_converts_both_ways) {
     round_trips(StateTexts<PromoReward>::table);
     round_trips(StateTexts<TicketStatus>::table);
     round_trips(StateTexts<JobStatus>::table);
+    round_trips(StateTexts<TransactionType>::table);
+    round_trips(StateTexts<BroadcastStatus>::table);
+    BOOST_TEST(StateTexts<TransactionStatus>::table.list() == "pending, completed, canceled, refunded, failed");
     BOOST_TEST(to_text(TransactionStatus::refunded) == "refunded");
     BOOST_TEST((parse_state<Provider>("stars") == Provider::stars));
     BOOST_TEST(!parse_state<Provider>("balance"));  // a balance purchase asks no provider

@@ -20,6 +20,15 @@ struct StateTexts<TransactionStatus> {
                                                           "transaction status"};
 };
 
+// What a transaction is (transactions.type, sql 0002): money in (deposit), a purchase
+// (subscription_payment), money out (withdrawal, refund), a referrer's reward, a gift.
+enum class TransactionType : uint8_t { deposit, withdrawal, subscription_payment, refund, referral_reward, gift };
+template <>
+struct StateTexts<TransactionType> {
+    static constexpr EnumText<TransactionType, 6> table{
+        {"deposit", "withdrawal", "subscription_payment", "refund", "referral_reward", "gift"}, "transaction type"};
+};
+
 // Money that reached us: paid, and possibly refunded since.
 constexpr bool was_paid(TransactionStatus s) { return s == TransactionStatus::completed || s == TransactionStatus::refunded; }
 
@@ -47,6 +56,14 @@ enum class TicketStatus : uint8_t { open, waiting, closed };
 template <>
 struct StateTexts<TicketStatus> {
     static constexpr EnumText<TicketStatus, 3> table{{"open", "waiting", "closed"}, "ticket status"};
+};
+
+// An owner's broadcast (broadcasts.status, sql 0050): queued until the worker fills its
+// recipients, sending, then done or cancelled.
+enum class BroadcastStatus : uint8_t { queued, sending, done, cancelled };
+template <>
+struct StateTexts<BroadcastStatus> {
+    static constexpr EnumText<BroadcastStatus, 4> table{{"queued", "sending", "done", "cancelled"}, "broadcast status"};
 };
 
 }  // namespace cabinet

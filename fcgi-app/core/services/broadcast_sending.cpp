@@ -11,6 +11,7 @@
 
 #include "db/db.hpp"
 #include "db/fields.hpp"
+#include "domain/states.hpp"
 #include "jobs/job_queue.hpp"
 #include "telegram/message_delivery.hpp"
 
@@ -26,7 +27,7 @@ constexpr auto kCancelCheckEvery = std::chrono::milliseconds(500);
 constexpr const char* kUnknown = "unknown: the worker stopped between marking and the Bot API's answer; not sent again";
 
 struct Message {
-    std::string status;
+    BroadcastStatus status;
     std::string text;
     std::optional<UrlButton> button;
 };
@@ -68,8 +69,8 @@ bool start(pqxx::connection& conn, int64_t id) {
     t.exec("SET LOCAL statement_timeout = '10min'");  // a million recipients in one INSERT
     const pqxx::result r = exec_prepared(t, "broadcast_lock", id);
     if (r.empty()) return false;
-    const std::string status = r[0]["status"].c_str();
-    if (status == "queued") {
+    const auto status = state_from_text<BroadcastStatus>(r[0]["status"].c_str());
+    if (status == BroadcastStatus::queued) {
         const auto n = exec_prepared(t, "broadcast_fill", id, std::string(r[0]["audience_kind"].c_str()),
                                      optional_int(r[0]["promo_group_id"]), optional_int(r[0]["customer_id"]))
                            .affected_rows();
@@ -79,13 +80,13 @@ bool start(pqxx::connection& conn, int64_t id) {
         return true;
     }
     t.commit();
-    return status == "sending";
+    return status == BroadcastStatus::sending;
 }
 
 Message message_of(pqxx::connection& conn, int64_t id) {
     pqxx::nontransaction t(conn);
     const pqxx::row r = exec_prepared1(t, "broadcast_message", id);
-    Message m{r["status"].c_str(), r["text"].c_str(), std::nullopt};
+    Message m{state_from_text<BroadcastStatus>(r["status"].c_str()), r["text"].c_str(), std::nullopt};
     if (!r["button_url"].is_null()) m.button = UrlButton{r["button_text"].c_str(), r["button_url"].c_str()};
     return m;
 }
@@ -93,7 +94,7 @@ Message message_of(pqxx::connection& conn, int64_t id) {
 bool still_sending(pqxx::connection& conn, int64_t id) {
     pqxx::nontransaction t(conn);
     const pqxx::result r = exec_prepared(t, "broadcast_status", id);
-    return !r.empty() && std::string_view(r[0][0].c_str()) == "sending";
+    return !r.empty() && state_from_text<BroadcastStatus>(r[0][0].c_str()) == BroadcastStatus::sending;
 }
 
 // Outcomes recorded but not yet in the broadcast's counts.
@@ -163,7 +164,7 @@ BroadcastBatch send_broadcast_batch(pqxx::work& job_txn, const Settings& s, Send
         exec_prepared(t, "broadcast_recount", id);
     }
     const Message m = message_of(conn, id);
-    if (m.status != "sending") {
+    if (m.status != BroadcastStatus::sending) {
         out.finished = true;
         return out;
     }

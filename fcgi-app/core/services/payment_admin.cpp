@@ -7,6 +7,7 @@
 #include "db/filtered_query.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/states.hpp"
 #include "errors.hpp"
 #include "payments/yookassa.hpp"
 #include "services/admin_action_keys.hpp"
@@ -63,14 +64,18 @@ struct RefundPath {
     std::string note;
 };
 
-RefundPath refund_path(std::string_view type, std::string_view status, const std::optional<std::string>& provider,
+RefundPath refund_path(std::string_view type_text, std::string_view status_text, const std::optional<std::string>& provider,
                        std::string_view method) {
-    if (status == "refunded") return {false, "refunded already"};
-    if (status != "completed") return {false, "only a completed payment can be refunded"};
-    if (type != "subscription_payment" && type != "deposit") return {false, "not a payment (a gift, a reward…)"};
-    if (provider == "yookassa") return {true, "YooKassa gives the money back to the card"};
-    if (provider == "stars") return {true, "Telegram gives the stars back"};
-    if (provider == "cryptobot") return {false, "CryptoBot has no refund API: pay it back in CryptoBot"};
+    const auto status = state_from_text<TransactionStatus>(status_text);
+    const auto type = state_from_text<TransactionType>(type_text);
+    if (status == TransactionStatus::refunded) return {false, "refunded already"};
+    if (status != TransactionStatus::completed) return {false, "only a completed payment can be refunded"};
+    if (type != TransactionType::subscription_payment && type != TransactionType::deposit)
+        return {false, "not a payment (a gift, a reward…)"};
+    const auto taker = provider ? parse_state<Provider>(*provider) : std::nullopt;
+    if (taker == Provider::yookassa) return {true, "YooKassa gives the money back to the card"};
+    if (taker == Provider::stars) return {true, "Telegram gives the stars back"};
+    if (taker == Provider::cryptobot) return {false, "CryptoBot has no refund API: pay it back in CryptoBot"};
     if (!provider && method == "balance") return {true, "the money goes back to the customer's balance"};
     return {false, "no way to give this payment back from here"};
 }
@@ -89,17 +94,10 @@ void refund_balance_purchase(pqxx::work& txn, PanelClient& panel, const LockedAc
 }  // namespace
 
 void check_payment_filter(const PaymentFilter& f) {
-    static const char* statuses[] = {"pending", "completed", "canceled", "refunded", "failed"};
-    static const char* types[] = {"deposit", "withdrawal", "subscription_payment", "refund", "referral_reward", "gift"};
-    const auto in = [](const std::optional<std::string>& v, const auto& list) {
-        if (!v) return true;
-        for (const char* x : list)
-            if (*v == x) return true;
-        return false;
-    };
-    if (!in(f.status, statuses)) throw bad_request("status must be one of: pending, completed, canceled, refunded, failed");
-    if (!in(f.type, types))
-        throw bad_request("type must be one of: deposit, withdrawal, subscription_payment, refund, referral_reward, gift");
+    if (f.status && !parse_state<TransactionStatus>(*f.status))
+        throw bad_request("status must be one of: " + StateTexts<TransactionStatus>::table.list());
+    if (f.type && !parse_state<TransactionType>(*f.type))
+        throw bad_request("type must be one of: " + StateTexts<TransactionType>::table.list());
     if (f.method && (f.method->empty() || f.method->size() > 32)) throw bad_request("method must be 1..32 characters");
 }
 

@@ -42,7 +42,8 @@ PromoOutcome apply(pqxx::work& txn, PanelClient& panel, const Settings& s, const
 
     std::string message;
     if (type == PromoReward::balance) {
-        const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "gift", "completed", value,
+        const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, std::string(to_text(TransactionType::gift)),
+                                      std::string(to_text(TransactionStatus::completed)), value,
                                       locked.user.currency, "promo", std::optional<std::string>(), "promo code");
         move_balance(txn, locked.user.id, value, LedgerReason::promo, tx[0][0].as<int64_t>());
         message = "Your balance has been topped up.";

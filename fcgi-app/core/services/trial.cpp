@@ -5,6 +5,7 @@
 #include "db/accounts_repo.hpp"
 #include "db/ledger_repo.hpp"
 #include "db/prepared.hpp"
+#include "domain/states.hpp"
 #include "domain/subscription_status.hpp"
 #include "errors.hpp"
 #include "services/panel_restore.hpp"
@@ -32,8 +33,9 @@ Subscription take_trial(Db& db, PanelClient& panel, const Settings& s, int64_t u
         spec.source = "trial";
         if (s.trial_price_minor > 0) {
             if (locked.user.balance_minor < s.trial_price_minor) throw ApiError(402, "balance too low for the trial", "insufficient_balance");
-            const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id, "subscription_payment", "completed",
-                                          s.trial_price_minor, locked.user.currency, "balance",
+            const auto tx = exec_prepared(txn, "insert_transaction", locked.user.id,
+                                          std::string(to_text(TransactionType::subscription_payment)),
+                                          std::string(to_text(TransactionStatus::completed)), s.trial_price_minor, locked.user.currency, "balance",
                                           R"({"name":"Trial","trial":true})", "trial");
             spec.transaction_id = tx[0][0].as<int64_t>();
             if (!move_balance(txn, locked.user.id, -s.trial_price_minor, LedgerReason::trial, spec.transaction_id))

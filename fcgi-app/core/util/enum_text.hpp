@@ -39,6 +39,12 @@ public:
         throw std::invalid_argument("not a " + std::string(what_) + ": " + std::string(text));
     }
     static constexpr std::size_t size() { return N; }
+    // "a, b, c": the texts, for an error that says what is allowed.
+    std::string list() const {
+        std::string out;
+        for (const auto t : texts_) out += (out.empty() ? "" : ", ") + std::string(t);
+        return out;
+    }
 
 private:
     std::string_view texts_[N]{};
