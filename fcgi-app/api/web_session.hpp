@@ -2,7 +2,7 @@
 // What every web-cabinet login endpoint shares (e-mail, Telegram web login, OAuth): the
 // switch that turns the whole surface off, and the session answer (SPEC-GAPS "Session").
 #include "app/context.hpp"
-#include "db/linking_repo.hpp"
+#include "domain/telegram_code.hpp"
 #include "services/web_auth.hpp"
 
 namespace cabinet::api {

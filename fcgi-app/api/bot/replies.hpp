@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "db/linking_repo.hpp"
+#include "domain/telegram_code.hpp"
 #include "domain/account.hpp"
 
 namespace cabinet::bot {

@@ -8,28 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "domain/telegram_code.hpp"
+
 namespace cabinet {
 
-// The browser that asked for a code, as the bot's prompt names it.
-struct CodeStarter {
-    std::string ip;
-    std::string user_agent;
-    std::string browser_hash;  // of the browser binding cookie; empty: the code is not bound
-    // A `link` code merges, a `weblogin` code signs in, only once its browser approves the
-    // Telegram account that confirmed it.
-    bool needs_approval = false;
-};
 // `user_id` 0 for a `weblogin` code.
 void insert_telegram_code(pqxx::transaction_base& txn, const std::string& code_hash, const std::string& kind,
                           int64_t user_id, int64_t ttl_s, const CodeStarter& starter);
 // A live (unconfirmed, unspent, unexpired) code of `kind`, with what the prompt shows.
-struct CodePrompt {
-    CodeStarter starter;
-    int64_t created_at = 0;  // Unix seconds
-    std::string email;       // of the web account a `link` code merges
-    bool has_password = false;  // that account signs in with e-mail + password
-    std::string oauth_providers{};  // and with these ("google,vk": user_oauth_links.provider)
-};
 std::optional<CodePrompt> telegram_code_for_prompt(pqxx::transaction_base& txn, const std::string& code_hash,
                                                    const std::string& kind);
 // Ends a live code of `kind` (Cancel in the bot); false when it was not live.
@@ -46,11 +32,6 @@ bool decline_link_code(pqxx::transaction_base& txn, const std::string& code_hash
 // The same for a web login whose browser declines who confirmed it (the row locked).
 bool decline_weblogin_code(pqxx::transaction_base& txn, const std::string& code_hash);
 // The Telegram account that confirmed a code (nullopt: none yet).
-struct CodeConfirmer {
-    int64_t telegram_id = 0;
-    std::string username;
-    std::string first_name;
-};
 std::optional<CodeConfirmer> telegram_code_confirmer(pqxx::transaction_base& txn, const std::string& code_hash);
 
 struct TelegramCode {
