@@ -14,12 +14,6 @@ using namespace it;
 
 namespace {
 
-std::string status_of(int64_t txn) {
-    pqxx::connection conn(env("DATABASE_URL"));
-    pqxx::nontransaction q(conn);
-    return q.exec_params("SELECT status FROM transactions WHERE id = $1", txn)[0][0].c_str();
-}
-
 HttpResult cancel(const std::string& auth, const std::string& id) {
     return http("POST", "/api/cabinet/payments/" + id + "/cancel", {auth});
 }
@@ -64,7 +58,7 @@ BOOST_AUTO_TEST_CASE(an_open_payment_shows_its_end_and_its_buyer_cancels_it_once
     BOOST_TEST(cancel(auth, "99999999999").status == 404);
     BOOST_TEST(cancel(tma_header(fresh_telegram_id()), id).status == 404);  // not theirs
     BOOST_TEST(http("POST", "/api/cabinet/payments/" + id + "/cancel").status == 401);
-    BOOST_TEST(status_of(txn) == "pending");
+    BOOST_TEST(transaction_status(txn) == "pending");
 
     std::atomic<int> ok{0}, refused{0};
     std::vector<std::thread> taps;
@@ -83,7 +77,7 @@ BOOST_AUTO_TEST_CASE(an_open_payment_shows_its_end_and_its_buyer_cancels_it_once
     BOOST_TEST(str(again.json()["code"]) == "payment_not_open");
     BOOST_TEST(str(cancel(auth, "abc").json()["code"]) == "payment_not_found");
     BOOST_TEST(str(http("POST", "/api/cabinet/payments/" + id + "/cancel").json()["code"]) == "unauthorized");
-    BOOST_TEST(status_of(txn) == "canceled");
+    BOOST_TEST(transaction_status(txn) == "canceled");
     BOOST_TEST(count("SELECT count(*) FROM payment_events WHERE transaction_id = " + id + " AND outcome = 'canceled by the buyer'") == 1);
     const Listed after = listed(auth, txn);
     BOOST_TEST(after.status == "canceled");
@@ -110,7 +104,7 @@ BOOST_AUTO_TEST_CASE(a_canceled_payment_paid_anyway_is_still_credited) {
     const auto note = yookassa_pays(txn);
     BOOST_TEST(note.status == 200);
     BOOST_TEST(note.json()["accepted"].GetBool());
-    BOOST_TEST_REQUIRE(wait_until([&] { return status_of(txn) == "completed"; }, 30000));
+    BOOST_TEST_REQUIRE(wait_until([&] { return transaction_status(txn) == "completed"; }, 30000));
     const money::Books b = money::books(money::Shopper{tg, user_id_of(tg), "", ""});
     BOOST_TEST(b.paid_transactions == 1);
     BOOST_TEST(days_left(tg) == 30);

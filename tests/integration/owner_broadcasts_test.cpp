@@ -23,8 +23,6 @@ namespace {
 // the owner: below Telegram's 30, so the pace measured is the setting's, not a default's).
 constexpr int64_t kRate = 25;
 
-std::string new_key() { return "bc-" + std::to_string(fresh_telegram_id()); }
-
 // A promo group of `n` fresh customers with a Telegram account; their Telegram ids.
 struct Group {
     std::string name;
@@ -61,9 +59,9 @@ rapidjson::Document broadcast(int64_t id) {
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
     return r.json();
 }
-std::string status_of(int64_t id) { return str(broadcast(id)["status"]); }
+std::string broadcast_status(int64_t id) { return str(broadcast(id)["status"]); }
 bool ends(int64_t id, const std::string& status, int timeout_ms) {
-    return wait_until([&] { return status_of(id) == status; }, timeout_ms);
+    return wait_until([&] { return broadcast_status(id) == status; }, timeout_ms);
 }
 
 // The fake's sendMessage calls since `mark` to the group's chats: chat → answer times.

@@ -8,15 +8,13 @@
 #include <sstream>
 
 #include "catalog_support.hpp"
+#include "staff_calls.hpp"
 #include "util/strings.hpp"
 
 using namespace it;
 
 namespace {
 
-HttpResult owner(const std::string& method, const std::string& path, const std::string& body = {}) {
-    return http(method, path, {admin_auth(), kJsonContentType}, body);
-}
 HttpResult viewer(const std::string& method, const std::string& path, const std::string& body = {}) {
     return http(method, path, {tma_header(100000003, "Viewer"), kJsonContentType}, body);
 }

@@ -21,8 +21,6 @@ using namespace it::money;
 
 namespace {
 
-std::string new_key() { return "it-" + std::to_string(fresh_telegram_id()); }
-
 std::string action_path(int64_t id, const std::string& action) {
     return "/api/admin/customers/" + std::to_string(id) + "/" + action;
 }

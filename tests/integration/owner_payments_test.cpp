@@ -20,8 +20,6 @@ using namespace it::money;
 
 namespace {
 
-std::string new_key() { return "pay-" + std::to_string(fresh_telegram_id()); }
-
 HttpResult refund(int64_t tx, const std::string& key = new_key(), const std::string& reason = "asked for it") {
     return owner("POST", "/api/admin/payments/" + std::to_string(tx) + "/refund", R"({"reason": ")" + reason + R"("})", key);
 }
@@ -32,13 +30,8 @@ int64_t bought(const Shopper& s, const std::string& method) {
     return r.json()["transaction_id"].GetInt64();
 }
 
-std::string status_of(int64_t tx) {
-    pqxx::connection c(env("DATABASE_URL"));
-    return pqxx::nontransaction(c).exec1("SELECT status FROM transactions WHERE id = " + std::to_string(tx))[0].c_str();
-}
-
 bool completed(int64_t tx) {
-    return wait_until([&] { return status_of(tx) == "completed"; }, 20000);
+    return wait_until([&] { return transaction_status(tx) == "completed"; }, 20000);
 }
 
 }  // namespace
@@ -243,13 +236,13 @@ BOOST_AUTO_TEST_CASE(a_yookassa_payment_is_refunded_through_yookassa) {
     http_url("DELETE", fake_url("/__fake/fail"));
     BOOST_TEST(refused.status == 409, refused.body);
     BOOST_TEST(detail(refused).find("YooKassa") != std::string::npos, detail(refused));
-    BOOST_TEST(status_of(tx) == "completed");
+    BOOST_TEST(transaction_status(tx) == "completed");
     BOOST_TEST(days_left(s.tg) == 30);
 
     const int64_t mark = journal_mark();
     const auto r = refund(tx);
     BOOST_REQUIRE_MESSAGE(r.status == 200, r.body);
-    BOOST_TEST(status_of(tx) == "refunded");
+    BOOST_TEST(transaction_status(tx) == "refunded");
     BOOST_TEST(days_left(s.tg) == 0);
     const auto fake = http_url("GET", fake_url("/__fake/yookassa/payments/" + payment)).json();
     BOOST_TEST(std::string(fake["refunded_amount"]["value"].GetString()) == "299.00");
@@ -260,7 +253,7 @@ BOOST_AUTO_TEST_CASE(a_yookassa_payment_is_refunded_through_yookassa) {
     rapidjson::Writer<rapidjson::StringBuffer> nw(nb);
     note.json()["notification"].Accept(nw);
     BOOST_TEST(http("POST", "/api/v1/payments/yookassa", {kJsonContentType}, nb.GetString()).status == 200);
-    BOOST_TEST(status_of(tx) == "refunded");
+    BOOST_TEST(transaction_status(tx) == "refunded");
     BOOST_TEST(count("SELECT count(*) FROM payment_events WHERE transaction_id = " + str(tx) + " AND outcome LIKE 'refund: replay'") == 1);
 }
 
@@ -277,7 +270,7 @@ BOOST_AUTO_TEST_CASE(a_stars_payment_is_refunded_through_telegram) {
     BOOST_REQUIRE(calls.Size() == 1u);
     BOOST_TEST(std::string(calls[0]["json"]["telegram_payment_charge_id"].GetString()) == "race_" + str(tx));
     BOOST_TEST(calls[0]["json"]["user_id"].GetInt64() == s.tg);
-    BOOST_TEST(status_of(tx) == "refunded");
+    BOOST_TEST(transaction_status(tx) == "refunded");
     BOOST_TEST(days_left(s.tg) == 0);
     BOOST_TEST(refund(tx).status == 409);
     BOOST_TEST(bot_api_calls("refundStarPayment", mark).Size() == 1u);  // not asked twice
@@ -292,7 +285,7 @@ BOOST_AUTO_TEST_CASE(a_refund_needs_a_key_and_a_reason_and_the_owner) {
     BOOST_TEST(http("POST", "/api/admin/payments/" + str(tx) + "/refund",
                     {tma_header(100000003, "Viewer"), kJsonContentType, "Idempotency-Key: v1"}, R"({"reason": "x"})").status == 403);
     BOOST_TEST(refund(99999999).status == 404);
-    BOOST_TEST(status_of(tx) == "completed");
+    BOOST_TEST(transaction_status(tx) == "completed");
 }
 
 // The Overview says what the money check (cabinetctl check-ledger) found on its last run.

@@ -11,6 +11,8 @@ inline HttpResult as(const std::string& auth, const std::string& method, const s
     if (!key.empty()) headers.push_back("Idempotency-Key: " + key);
     return http(method, path, headers, body);
 }
+// A fresh Idempotency-Key for one action of the owner's cabinet.
+inline std::string new_key() { return "key-" + std::to_string(fresh_telegram_id()); }
 inline HttpResult owner(const std::string& method, const std::string& path, const std::string& body = {},
                         const std::string& key = {}) {
     return as(admin_auth(), method, path, body, key);

@@ -184,6 +184,12 @@ int64_t count(const std::string& sql) {
     return n;
 }
 
+std::string transaction_status(int64_t id) {
+    pqxx::connection conn(env("DATABASE_URL"));
+    pqxx::nontransaction q(conn);
+    return q.exec_params1("SELECT status FROM transactions WHERE id = $1", id)[0].c_str();
+}
+
 HttpResult buy_standard(const std::string& auth, const std::string& method, const std::string& idempotency_key) {
     std::vector<std::string> headers = {auth, kJsonContentType};
     if (!idempotency_key.empty()) headers.push_back("Idempotency-Key: " + idempotency_key);

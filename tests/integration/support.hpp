@@ -79,6 +79,8 @@ void settle_caches();
 // earlier test): `exec` commits, `count` returns the first column of the first row.
 void exec(const std::string& sql);
 int64_t count(const std::string& sql);
+// The status of transaction `id` as stored ("pending", "completed", ...).
+std::string transaction_status(int64_t id);
 // Numbers spliced into SQL and paths.
 inline std::string str(int64_t v) { return std::to_string(v); }
 // A JSON value's text when it is a string, else "".
