@@ -46,7 +46,8 @@ STACK="$ROOT/tools/stack"
 # The cases: name -> path; how each is driven is in bench_case.
 declare -A PATHS=([static]=/index.html [config]=/api/cabinet/config [me]=/api/cabinet/me
                   [plans]=/api/cabinet/plans [connection]=/api/cabinet/connection
-                  [referral]=/api/cabinet/referral [traffic]=/api/cabinet/traffic [purchase_mix]=/api/cabinet/me)
+                  [referral]=/api/cabinet/referral [traffic]=/api/cabinet/traffic [purchase_mix]=/api/cabinet/me
+                  [purchase]=/api/cabinet/purchase)
 
 # ---- preconditions ---------------------------------------------------------------------
 bench_check_tools() {
@@ -226,6 +227,15 @@ cpu_per_request() {
         out = out sprintf("%s%s %.0f", out == "" ? "" : ", ", g, us) }
       printf "%s; total %.0f us/request", out, total }' "$1" "$2")
 }
+# machine_us CPU_NOTE -> the µs a request of the pool, PostgreSQL and nginx together (issue 51's
+# "machine time per purchase": the processes that serve a purchase in production; the mock
+# panel stands in for a remote one, the worker and Redis are reported beside), or nothing.
+machine_us() {
+  awk -v note="$1" 'BEGIN { n = split(note, part, /[,;] */)
+    for (i = 1; i <= n; i++) { split(part[i], kv, " ")
+      if (kv[1] == "pool" || kv[1] == "pg" || kv[1] == "nginx") { sum += kv[2]; seen = 1 } }
+    if (seen) printf "%.0f", sum }'
+}
 
 # ---- one kind of request's latency, from nginx's access log --------------------------------
 # wrk's percentiles mix every request of a run. In purchase_mix 1 in 20 requests is a
@@ -278,6 +288,7 @@ bench_case() {
   case "$c" in
     static|config) run_case "$c" "${PATHS[$c]}" ;;
     purchase_mix) run_case "$c" "${PATHS[$c]}" "$INIT_DATA" "$BENCH_PURCHASE_EVERY" ;;
+    purchase) run_case "$c" "${PATHS[$c]}" "$INIT_DATA" 1 ;;  # every request a purchase
     *) run_case "$c" "${PATHS[$c]}" "$INIT_DATA" ;;  # a random bench user per request
   esac
 }
