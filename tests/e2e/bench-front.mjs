@@ -214,17 +214,16 @@ through a throw-away local nginx speaking HTTP/2 over TLS, as production does (\
 port, where Chromium opens 6 connections to a host and the first screen's files queue).
 The machine is shared: the load average is in each run, and figures under load are slower.
 
-**What dominates is latency, not bytes.** The first screen is about 33 KB compressed (under
-0.2 s at 1.44 Mbit/s) while a round trip costs 562.5 ms on the Lighthouse profile and 2 s
-on Slow 3G. A cold opening takes three round trips in a row: the page; the app's files
-(config.js, early.js, main.js's 8 modules, home's 2, the language table and the default
-theme, all asked at once by the page's preloads: one round over HTTP/2, two over
-HTTP/1.1); then /config and /me, which \`app/early.js\` asks for as soon as the page is
-parsed. A warm opening takes two: the page (no-cache; its \`sub_filter\` drops the ETag,
-so it is a 1.3 KB answer rather than a 304, the same round trip) and /me. So ≤ 1.5 s is
-reached warm (2 × 0.56 s plus script work on a 4× slower CPU), not cold (3 × 0.56 s and
-more), and on Slow 3G in neither. Before the changes of 2026-11-24 a cold opening took
-five round trips over HTTP/1.1 (the page, two rounds of files with config.js queued in the
+**Round trips, then bytes.** A cold opening takes two round trips in a row: the page, then
+everything at once (config.js, main.js's modules, home's, the stylesheets, and /config,
+/me and the language table, which the page's inline script asks for as it arrives:
+docs/decisions.md, "The mini-app's first screen"); a warm one takes two as well, the page
+(no-cache; its \`sub_filter\` drops the ETag, so it is a small answer rather than a 304,
+the same round trip) and /me. On the phone two round trips are 0.8 s, so what is left is
+bytes: 400 kbit/s moves 50 KB a second, and every KB on the first screen's path costs
+20 ms. Until 2026-12-07 a cold opening took three round trips (app/early.js, a file,
+asked for /config and /me only once it had arrived, and after base.css); before
+2026-11-24 five over HTTP/1.1 (the page, two rounds of files with config.js queued in the
 second, /config + /me + the language table once main.js ran, then the theme CSS once
 /config named it) and a warm one three (config.js revalidated before the app could start).
 

@@ -4,7 +4,7 @@
 // is loaded only then, and no request reaches /api at all. Init data in the address of a
 // plain browser tab is used only after "continue as @name?" (app/consent.js).
 
-import { ApiError, createApi } from '../shared/api.js';
+import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
@@ -70,6 +70,15 @@ function showMaintenance(config) {
     : null);
 }
 
+// The page's inline script asks for /config and /me before config.js has run, at the API
+// base of the last opening (this origin's when none is kept): config.js's base, kept.
+function rememberApiBase() {
+  try {
+    if (apiBase() === '/api/cabinet') localStorage.removeItem('cabinet.apiBase');
+    else localStorage.setItem('cabinet.apiBase', apiBase());
+  } catch { /* storage off: the early requests go to this origin */ }
+}
+
 async function boot() {
   applyTelegramParams(tg.themeParams);
   watchViewport(tg);
@@ -79,6 +88,7 @@ async function boot() {
     credential: () => (tg.initData ? 'tma ' + tg.initData : null),
     transport: demo ? demo.transport : null,
   });
+  if (!demo) rememberApiBase();
   const tablePromise = translator(guess);
   const configPromise = ctx.api.get('/config').catch(() => null);
   const mePromise = pending ? null : ctx.api.get('/me').catch((e) => e);

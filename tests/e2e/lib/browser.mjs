@@ -65,7 +65,7 @@ export async function openPage(browser, path, opts = {}) {
     problems.push(`request failed: ${r.method()} ${r.url()} ${f && f.errorText}`);
   });
   // Judged when problems() is called: an answer may arrive before the test's allowHttp()
-  // (app/early.js asks for /me while the page is still loading).
+  // (the page's inline script asks for /me while the page is still loading).
   const httpErrors = [];
   page.on('response', (r) => { if (r.status() >= 400) httpErrors.push(r); });
   await page.addInitScript(hostScript, { telegram: Boolean(opts.init || opts.telegram) });
