@@ -132,7 +132,7 @@ test('the entry page: exact CSP, no-cache, nosniff, gzip, and one release id for
 test('every asset of the release answers 200, a year immutable, with its type, nosniff and gzip', async () => {
   const { release, assets } = await entry();
   const modules = await firstScreenModules(release);
-  const extra = ['shared/i18n/en.json', 'shared/i18n/ru.json', 'themes/a.css'].map((p) => `/static/${release}/${p}`);
+  const extra = ['shared/i18n/en.json', 'shared/i18n/ru.json', 'shared/i18n/en.first.json', 'shared/i18n/ru.first.json', 'themes/a.css'].map((p) => `/static/${release}/${p}`);
   const all = [...new Set([...assets, ...modules, ...extra])];
   const types = { js: /^application\/javascript/, css: /^text\/css/, json: /^application\/json/, svg: /^image\/svg\+xml/ };
   for (const path of all) {
@@ -239,7 +239,7 @@ test('performance budget: the first screen is at most 60 KB gzipped, and every m
   const missing = modules.filter((m) => !preloaded.has(m));
   assert.deepEqual(missing, [], 'app/index.html has a <link rel="modulepreload"> for each module of the first screen');
   // What a first visit downloads: the page, config.js, every asset it names, the modules,
-  // the language table and the default theme (and any font the CSS names).
+  // the first screen's strings and the default theme (and any font the CSS names).
   const css = [`/static/${release}/themes/base.css`, `/static/${release}/themes/a.css`];
   const fonts = new Set();
   for (const path of css) {
@@ -248,7 +248,7 @@ test('performance budget: the first screen is at most 60 KB gzipped, and every m
   }
   let total = raw.length;
   const sizes = { 'app/index.html': raw.length };
-  for (const path of new Set(['/app/config.js', ...assets, ...modules, ...css, `/static/${release}/shared/i18n/en.json`, ...fonts])) {
+  for (const path of new Set(['/app/config.js', ...assets, ...modules, ...css, `/static/${release}/shared/i18n/en.first.json`, ...fonts])) {
     const r = await get(path, gz);
     assert.equal(r.status, 200, path);
     total += r.raw.length;
@@ -378,7 +378,7 @@ test('a cold opening asks for /config, /me and the language table in the same ro
   await p.page.getByRole('heading', { name: 'Subscription' }).waitFor();
   const at = (e) => { const i = events.indexOf(e); assert.ok(i >= 0, `${e} in ${events.join(', ')}`); return i; };
   const firstFile = Math.min(...events.map((e, i) => (/^got (?:\/app\/config\.js|app\/.*\.js|shared\/.*\.js)$/.test(e) ? i : Infinity)));
-  for (const asked of ['ask /api/cabinet/me', 'ask /api/cabinet/config', 'ask shared/i18n/en.json']) {
+  for (const asked of ['ask /api/cabinet/me', 'ask /api/cabinet/config', 'ask shared/i18n/en.first.json']) {
     assert.ok(at(asked) > at('ask /app/'), `${asked} after the page`);
     assert.ok(at(asked) < firstFile, `${asked} before any script file arrived: ${events.join(', ')}`);
   }
@@ -388,3 +388,28 @@ test('a cold opening asks for /config, /me and the language table in the same ro
   await p.close();
 });
 
+
+// The first screen's strings come in a small table of their own (shared/i18n/en.first.json);
+// the whole table is asked for once home is shown and is never on its path: held back here,
+// home is still shown, and another screen waits for it instead of showing raw keys.
+test('home is shown with the first table only; the whole table follows, and another screen waits for it', async () => {
+  const init = initData(freshId(), { firstName: 'Strings' });
+  const p = await openPage(browser, '/app/config.js', { telegram: true });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await p.page.route('**/shared/i18n/en.json', async (route) => { await held; await route.continue(); });
+  const wholeAsked = p.page.waitForRequest((r) => r.url().endsWith('/shared/i18n/en.json'));
+  const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
+  await p.page.goto(`${BASE}/app/#${hash}`);
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  await wholeAsked;   // asked for once home is shown; held, and home is there all the same
+  await p.page.getByRole('link', { name: 'Account' }).click();
+  await p.page.waitForTimeout(300);
+  assert.equal(await p.page.locator('html[data-screen="account"]').count(), 0, 'the account screen waits for the whole table');
+  release();
+  await p.page.waitForSelector('html[data-screen="account"] #screen[aria-busy="false"]');
+  await p.page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});

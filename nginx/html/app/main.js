@@ -8,7 +8,7 @@ import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
-import { pickLanguage, translator } from '../shared/i18n.js';
+import { firstTranslator, pickLanguage } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
@@ -89,7 +89,7 @@ async function boot() {
     transport: demo ? demo.transport : null,
   });
   if (!demo) rememberApiBase();
-  const tablePromise = translator(guess);
+  const tablePromise = firstTranslator(guess);
   const configPromise = ctx.api.get('/config').catch(() => null);
   const mePromise = pending ? null : ctx.api.get('/me').catch((e) => e);
 
@@ -114,6 +114,9 @@ async function boot() {
   await adoptMe(me);
   if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
   await ctx.shell.start();
+  // The rest of the strings, now that home is shown (the shell waits for them before
+  // another screen).
+  ctx.t.whole().catch(() => {});
   // The owner's Look section frames the demo and sends it the unsaved look (app/preview.js).
   if (demo && window.parent !== window) (await import('./preview.js')).listenForLook(ctx);
 }
@@ -123,8 +126,13 @@ async function boot() {
 async function adoptMe(me) {
   ctx.me = me;
   const lang = pickLanguage(me.user.language);
-  if (lang !== ctx.t.lang) setLanguage(await translator(lang), me.user.currency);
-  else setLanguage(ctx.t, me.user.currency);
+  if (lang !== ctx.t.lang) {
+    const t = await firstTranslator(lang);
+    if (ctx.shell.current) await t.whole();   // a screen is shown: it may need any string
+    setLanguage(t, me.user.currency);
+  } else {
+    setLanguage(ctx.t, me.user.currency);
+  }
   await paintShop(me.app, { forcedTemplate: params.get('template') });
 }
 
