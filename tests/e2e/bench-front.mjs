@@ -35,6 +35,8 @@ const GOAL_BYTES = 60 * 1024;
 const GOAL_PATH_BYTES = 20 * 1024;
 const GOAL_COLD_MS = 1500;
 const GOAL_WARM_MS = 800;
+// The stack serves tools/front-build's copy (FRONT_BUILD=1 tools/stack up) when it made one.
+const BUILT = Boolean(process.env.STACK_DIR) && existsSync(join(process.env.STACK_DIR, 'html', 'app', 'index.html'));
 
 // Before any script of the page: the Telegram host (for a live user) and the moment the
 // home screen is usable, measured by the page's own clock (ms since navigation start).
@@ -164,7 +166,7 @@ function section(results, m) {
   const profiles = [...new Set(results.map((r) => r.network))];
   return `### ${date}${label}
 
-- Machine: ${m.cpus}, ${m.ram} RAM; ${m.chromium}; load average at the end ${m.load}; commit ${m.commit}.
+- Machine: ${m.cpus}, ${m.ram} RAM; ${m.chromium}; load average at the end ${m.load}; commit ${m.commit}; front end served ${BUILT ? 'through the release step (FRONT_BUILD=1: tools/front-build\'s minified copy)' : 'as it is in nginx/html (no release step)'}.
 - Networks: ${profiles.map((n) => `${PROFILES[n].name} (\`${n}\`)`).join('; ')}; CPU ${CPU_RATE}× slower; ${HTTP === '2' ? 'HTTP/2 over TLS (a local nginx in front of the stack, as production)' : 'HTTP/1.1 to the stack (6 connections a host; production speaks HTTP/2)'} (BENCH_HTTP=${HTTP}); ${RUNS} runs each.
 - First screen of a live user (cold cache, ${live.network}): **${kb(pathBytes)}** in ${path.length} responses that arrived before home was usable (goal ≤ 20 KB: ${met(pathBytes <= GOAL_PATH_BYTES)}); ${kb(total)} in ${live.first.cold.length} responses until the page's load event, fonts ${kb(fontBytes)} (goal ≤ 60 KB: ${met(total <= GOAL_BYTES)}).
 - Time to a usable home, median: ${results.map((r) => `${r.network} ${r.name} cold ${ms(median(r.cold))}, warm ${ms(median(r.warm))}`).join('; ')} (${goal}; ${warmReqs} requests reach the network on a warm live load).
@@ -222,7 +224,9 @@ docs/decisions.md, "The mini-app's first screen"); a warm one takes two as well,
 (no-cache; its \`sub_filter\` drops the ETag, so it is a small answer rather than a 304,
 the same round trip) and /me. On the phone two round trips are 0.8 s, so what is left is
 bytes: 400 kbit/s moves 50 KB a second, and every KB on the first screen's path costs
-20 ms. Until 2026-12-07 a cold opening took three round trips (app/early.js, a file,
+20 ms: hence the first screen's own string table and the release step that minifies the
+JavaScript and CSS (\`FRONT_BUILD=1 tools/stack up\` serves it; a run says which tree it
+measured). Until 2026-12-07 a cold opening took three round trips (app/early.js, a file,
 asked for /config and /me only once it had arrived, and after base.css); before
 2026-11-24 five over HTTP/1.1 (the page, two rounds of files with config.js queued in the
 second, /config + /me + the language table once main.js ran, then the theme CSS once

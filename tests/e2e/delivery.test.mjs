@@ -7,9 +7,11 @@
 // budget is a benchmark: tests/e2e/bench-front.mjs).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 
@@ -30,6 +32,10 @@ const CSP = {
   'object-src': ["'none'"],
 };
 const YEAR = 'public, max-age=31536000, immutable';
+// The tree nginx serves: nginx/html, or the release step's minified copy of it when the
+// stack runs one (FRONT_BUILD=1 tools/stack up: $STACK_DIR/html, tools/front-build).
+const STACK_HTML = process.env.STACK_DIR ? join(process.env.STACK_DIR, 'html') : '';
+const SERVED = STACK_HTML && existsSync(join(STACK_HTML, 'app', 'index.html')) ? STACK_HTML : join(ROOT, 'nginx/html');
 const RELEASE_RE = /\/static\/([0-9a-f]{12})\//g;
 
 // GET with the path sent byte for byte; the body decoded when gzipped.
@@ -68,11 +74,12 @@ async function entry(path = '/app/') {
   return { ...r, ids, release: [...ids][0], assets };
 }
 
-// The static imports of a module (import … from './x.js'; export … from …), resolved.
+// The static imports of a module (import … from './x.js'; export … from …), resolved; as
+// written in nginx/html or minified by tools/front-build (import{h as n}from"./dom.js").
 function staticImports(url, source) {
   const out = [];
-  for (const m of source.matchAll(/^\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]/gm)) out.push(new URL(m[1], url).pathname);
-  for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(new URL(m[1], url).pathname);
+  for (const m of source.matchAll(/(?:^|[;}\s])(?:import|export)\s*[{*\w][^'";()]*?from\s*['"]([^'"]+)['"]/g)) out.push(new URL(m[1], url).pathname);
+  for (const m of source.matchAll(/(?:^|[;}\s])import\s*['"]([^'"]+)['"]/g)) out.push(new URL(m[1], url).pathname);
   return out;
 }
 // The module graph of the first screen: main.js and home.js with everything they import.
@@ -146,8 +153,8 @@ test('every asset of the release answers 200, a year immutable, with its type, n
       assert.equal(r.headers['content-encoding'], 'gzip', `${path} gzipped`);
       assert.match(r.headers.vary || '', /Accept-Encoding/i, path);
     }
-    // The file served is the file in nginx/html.
-    const file = readFileSync(join(ROOT, 'nginx/html', path.slice('/static/'.length + 13)), 'utf8');
+    // The file served is the file in nginx/html (or in the release step's copy of it).
+    const file = readFileSync(join(SERVED, path.slice('/static/'.length + 13)), 'utf8');
     assert.equal(r.text, file, path);
   }
 });
@@ -413,3 +420,36 @@ test('home is shown with the first table only; the whole table follows, and anot
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+// The release step (tools/front-build): the same files at the same paths, each module
+// importing the same modules, JavaScript and CSS smaller, everything else byte for byte
+// (the entry pages' inline script, so its CSP hash holds; the owners' config.js files).
+test('tools/front-build minifies the tree file by file and changes nothing else', () => {
+  const src = join(ROOT, 'nginx/html');
+  const out = join(mkdtempSync(join(tmpdir(), 'front-build-')), 'html');
+  try {
+    execFileSync(join(ROOT, 'tools/front-build'), [out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const files = (dir) => readdirSync(dir, { recursive: true }).filter((f) => statSync(join(dir, f)).isFile() && !f.endsWith('.gz')).sort();
+    assert.deepEqual(files(out), files(src));
+    let before = 0;
+    let after = 0;
+    for (const f of files(src)) {
+      const a = readFileSync(join(src, f), 'utf8');
+      const b = readFileSync(join(out, f), 'utf8');
+      const minified = /\.(?:js|css)$/.test(f) && !f.endsWith('config.js') && !f.startsWith('api-docs');
+      if (!minified) { assert.equal(b, a, `${f} unchanged`); continue; }
+      assert.ok(b.length < a.length, `${f} minified`);
+      before += a.length;
+      after += b.length;
+      if (f.endsWith('.js')) {
+        const url = new URL(`http://x/${relative(src, join(src, f))}`);
+        assert.deepEqual(staticImports(url, b).sort(), staticImports(url, a).sort(), `${f}: the same imports`);
+        if (f === 'app/main.js') assert.ok(staticImports(url, b).length >= 8, 'main.js\'s imports are found');
+      }
+    }
+    assert.ok(after < before * 0.7, `minified ${before} → ${after} characters`);
+  } finally {
+    rmSync(join(out, '..'), { recursive: true, force: true });
+  }
+});
+
