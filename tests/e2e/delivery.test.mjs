@@ -6,9 +6,12 @@
 // frame-ancestors. The byte budget of the first screen is checked here too (the time
 // budget is a benchmark: tests/e2e/bench-front.mjs).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 
@@ -29,6 +32,10 @@ const CSP = {
   'object-src': ["'none'"],
 };
 const YEAR = 'public, max-age=31536000, immutable';
+// The tree nginx serves: nginx/html, or the release step's minified copy of it when the
+// stack runs one (FRONT_BUILD=1 tools/stack up: $STACK_DIR/html, tools/front-build).
+const STACK_HTML = process.env.STACK_DIR ? join(process.env.STACK_DIR, 'html') : '';
+const SERVED = STACK_HTML && existsSync(join(STACK_HTML, 'app', 'index.html')) ? STACK_HTML : join(ROOT, 'nginx/html');
 const RELEASE_RE = /\/static\/([0-9a-f]{12})\//g;
 
 // GET with the path sent byte for byte; the body decoded when gzipped.
@@ -67,11 +74,12 @@ async function entry(path = '/app/') {
   return { ...r, ids, release: [...ids][0], assets };
 }
 
-// The static imports of a module (import … from './x.js'; export … from …), resolved.
+// The static imports of a module (import … from './x.js'; export … from …), resolved; as
+// written in nginx/html or minified by tools/front-build (import{h as n}from"./dom.js").
 function staticImports(url, source) {
   const out = [];
-  for (const m of source.matchAll(/^\s*(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]/gm)) out.push(new URL(m[1], url).pathname);
-  for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(new URL(m[1], url).pathname);
+  for (const m of source.matchAll(/(?:^|[;}\s])(?:import|export)\s*[{*\w][^'";()]*?from\s*['"]([^'"]+)['"]/g)) out.push(new URL(m[1], url).pathname);
+  for (const m of source.matchAll(/(?:^|[;}\s])import\s*['"]([^'"]+)['"]/g)) out.push(new URL(m[1], url).pathname);
   return out;
 }
 // The module graph of the first screen: main.js and home.js with everything they import.
@@ -98,7 +106,15 @@ test('the entry page: exact CSP, no-cache, nosniff, gzip, and one release id for
     const r = await entry(path);
     assert.equal(r.status, 200, path);
     assert.match(r.headers['content-type'], /^text\/html/);
-    assert.deepEqual(parseCsp(r.headers['content-security-policy']), CSP, path);
+    // The policy, with one exception: the page's one inline script (it asks for /config
+    // and /me with the page), allowed by its hash, which nginx/cabinet_http.conf must
+    // carry for the script as served (an edit of app/index.html's script needs a new hash).
+    const inline = [...r.text.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([^]*?)<\/script>/g)].map((m) => m[1]);
+    assert.equal(inline.length, 1, `${path}: one inline <script>`);
+    const hash = `'sha256-${createHash('sha256').update(inline[0], 'utf8').digest('base64')}'`;
+    const csp = parseCsp(r.headers['content-security-policy']);
+    assert.deepEqual(csp['script-src'], ["'self'", hash], `${path}: script-src 'self' and the inline script's hash (nginx/cabinet_http.conf)`);
+    assert.deepEqual({ ...csp, 'script-src': ["'self'"] }, CSP, path);
     assert.ok(!/unsafe-inline|unsafe-eval/.test(r.headers['content-security-policy']));
     assert.equal(r.headers['cache-control'], 'no-cache', path);
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
@@ -106,9 +122,15 @@ test('the entry page: exact CSP, no-cache, nosniff, gzip, and one release id for
     assert.ok(!r.text.includes('__RELEASE__'), 'nginx wrote the release id in');
     assert.equal(r.ids.size, 1, `one release id in ${path}: ${[...r.ids]}`);
     assert.ok(r.assets.length >= 3);
-    // No inline script or style attribute that the CSP would refuse.
-    assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/.test(r.text), 'no inline <script>');
     assert.ok(!/\sstyle="/.test(r.text), 'no style="" attribute');
+  }
+  // The other pages: the policy as it is, no inline script at all.
+  for (const path of ['/cabinet/', '/admin/']) {
+    const r = await get(path, gz);
+    assert.equal(r.status, 200, path);
+    assert.deepEqual(parseCsp(r.headers['content-security-policy']), CSP, path);
+    assert.ok(!/<script(?![^>]*\bsrc=)[^>]*>/.test(r.text), `${path}: no inline <script>`);
+    assert.ok(!/\sstyle="/.test(r.text), `${path}: no style="" attribute`);
   }
   const plain = await get('/app/');
   assert.equal(plain.headers['content-encoding'], undefined, 'no gzip without Accept-Encoding');
@@ -117,7 +139,7 @@ test('the entry page: exact CSP, no-cache, nosniff, gzip, and one release id for
 test('every asset of the release answers 200, a year immutable, with its type, nosniff and gzip', async () => {
   const { release, assets } = await entry();
   const modules = await firstScreenModules(release);
-  const extra = ['shared/i18n/en.json', 'shared/i18n/ru.json', 'themes/a.css'].map((p) => `/static/${release}/${p}`);
+  const extra = ['shared/i18n/en.json', 'shared/i18n/ru.json', 'shared/i18n/en.first.json', 'shared/i18n/ru.first.json', 'themes/a.css'].map((p) => `/static/${release}/${p}`);
   const all = [...new Set([...assets, ...modules, ...extra])];
   const types = { js: /^application\/javascript/, css: /^text\/css/, json: /^application\/json/, svg: /^image\/svg\+xml/ };
   for (const path of all) {
@@ -131,8 +153,8 @@ test('every asset of the release answers 200, a year immutable, with its type, n
       assert.equal(r.headers['content-encoding'], 'gzip', `${path} gzipped`);
       assert.match(r.headers.vary || '', /Accept-Encoding/i, path);
     }
-    // The file served is the file in nginx/html.
-    const file = readFileSync(join(ROOT, 'nginx/html', path.slice('/static/'.length + 13)), 'utf8');
+    // The file served is the file in nginx/html (or in the release step's copy of it).
+    const file = readFileSync(join(SERVED, path.slice('/static/'.length + 13)), 'utf8');
     assert.equal(r.text, file, path);
   }
 });
@@ -224,7 +246,7 @@ test('performance budget: the first screen is at most 60 KB gzipped, and every m
   const missing = modules.filter((m) => !preloaded.has(m));
   assert.deepEqual(missing, [], 'app/index.html has a <link rel="modulepreload"> for each module of the first screen');
   // What a first visit downloads: the page, config.js, every asset it names, the modules,
-  // the language table and the default theme (and any font the CSS names).
+  // the first screen's strings and the default theme (and any font the CSS names).
   const css = [`/static/${release}/themes/base.css`, `/static/${release}/themes/a.css`];
   const fonts = new Set();
   for (const path of css) {
@@ -233,7 +255,7 @@ test('performance budget: the first screen is at most 60 KB gzipped, and every m
   }
   let total = raw.length;
   const sizes = { 'app/index.html': raw.length };
-  for (const path of new Set(['/app/config.js', ...assets, ...modules, ...css, `/static/${release}/shared/i18n/en.json`, ...fonts])) {
+  for (const path of new Set(['/app/config.js', ...assets, ...modules, ...css, `/static/${release}/shared/i18n/en.first.json`, ...fonts])) {
     const r = await get(path, gz);
     assert.equal(r.status, 200, path);
     total += r.raw.length;
@@ -316,7 +338,7 @@ test('init data in the address of a plain browser tab is used only after "contin
   await context.close();
 });
 
-test('a live opening asks for /config and /me once each, at page start (app/early.js), and again after a reload', async () => {
+test('a live opening asks for /config and /me once each, at page start (the page\'s inline script), and again after a reload', async () => {
   const id = freshId();
   const init = initData(id, { firstName: 'Early' });
   // A page with the Telegram host in place, watched from before the app's first request.
@@ -342,3 +364,92 @@ test('a live opening asks for /config and /me once each, at page start (app/earl
   assert.deepEqual(await p.problems(), []);
   await p.close();
 });
+
+// The round trips of a cold opening: the page, then its files and /config, /me and the
+// language table all at once. Judged by order, not time: on a slow network (CDP latency)
+// /me's request goes out before config.js or any module of the app has arrived.
+test('a cold opening asks for /config, /me and the language table in the same round as the app\'s files', async () => {
+  const init = initData(freshId(), { firstName: 'Round' });
+  const p = await openPage(browser, '/app/config.js', { telegram: true });
+  const cdp = await p.context.newCDPSession(p.page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.clearBrowserCache');
+  const events = [];
+  const name = (r) => new URL(r.url()).pathname.replace(/^\/static\/[0-9a-f]{12}\//, '');
+  p.page.on('request', (r) => events.push(`ask ${name(r)}`));
+  p.page.on('requestfinished', (r) => events.push(`got ${name(r)}`));
+  const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
+  await p.page.goto(`${BASE}/app/#${hash}`);
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  const at = (e) => { const i = events.indexOf(e); assert.ok(i >= 0, `${e} in ${events.join(', ')}`); return i; };
+  const firstFile = Math.min(...events.map((e, i) => (/^got (?:\/app\/config\.js|app\/.*\.js|shared\/.*\.js)$/.test(e) ? i : Infinity)));
+  for (const asked of ['ask /api/cabinet/me', 'ask /api/cabinet/config', 'ask shared/i18n/en.first.json']) {
+    assert.ok(at(asked) > at('ask /app/'), `${asked} after the page`);
+    assert.ok(at(asked) < firstFile, `${asked} before any script file arrived: ${events.join(', ')}`);
+  }
+  assert.ok(at('ask /api/cabinet/me') < at('got app/main.js'));
+  assert.equal(events.filter((e) => e === 'ask /api/cabinet/me').length, 1, 'once');
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+
+// The first screen's strings come in a small table of their own (shared/i18n/en.first.json);
+// the whole table is asked for once home is shown and is never on its path: held back here,
+// home is still shown, and another screen waits for it instead of showing raw keys.
+test('home is shown with the first table only; the whole table follows, and another screen waits for it', async () => {
+  const init = initData(freshId(), { firstName: 'Strings' });
+  const p = await openPage(browser, '/app/config.js', { telegram: true });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await p.page.route('**/shared/i18n/en.json', async (route) => { await held; await route.continue(); });
+  const wholeAsked = p.page.waitForRequest((r) => r.url().endsWith('/shared/i18n/en.json'));
+  const hash = new URLSearchParams({ tgWebAppData: init, tgWebAppVersion: '8.0', tgWebAppPlatform: 'android' });
+  await p.page.goto(`${BASE}/app/#${hash}`);
+  await ready(p.page);
+  await p.page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  await wholeAsked;   // asked for once home is shown; held, and home is there all the same
+  await p.page.getByRole('link', { name: 'Account' }).click();
+  await p.page.waitForTimeout(300);
+  assert.equal(await p.page.locator('html[data-screen="account"]').count(), 0, 'the account screen waits for the whole table');
+  release();
+  await p.page.waitForSelector('html[data-screen="account"] #screen[aria-busy="false"]');
+  await p.page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+  assert.deepEqual(await p.problems(), []);
+  await p.close();
+});
+
+// The release step (tools/front-build): the same files at the same paths, each module
+// importing the same modules, JavaScript and CSS smaller, everything else byte for byte
+// (the entry pages' inline script, so its CSP hash holds; the owners' config.js files).
+test('tools/front-build minifies the tree file by file and changes nothing else', () => {
+  const src = join(ROOT, 'nginx/html');
+  const out = join(mkdtempSync(join(tmpdir(), 'front-build-')), 'html');
+  try {
+    execFileSync(join(ROOT, 'tools/front-build'), [out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const files = (dir) => readdirSync(dir, { recursive: true }).filter((f) => statSync(join(dir, f)).isFile() && !f.endsWith('.gz')).sort();
+    assert.deepEqual(files(out), files(src));
+    let before = 0;
+    let after = 0;
+    for (const f of files(src)) {
+      const a = readFileSync(join(src, f), 'utf8');
+      const b = readFileSync(join(out, f), 'utf8');
+      const minified = /\.(?:js|css)$/.test(f) && !f.endsWith('config.js') && !f.startsWith('api-docs');
+      if (!minified) { assert.equal(b, a, `${f} unchanged`); continue; }
+      assert.ok(b.length < a.length, `${f} minified`);
+      before += a.length;
+      after += b.length;
+      if (f.endsWith('.js')) {
+        const url = new URL(`http://x/${relative(src, join(src, f))}`);
+        assert.deepEqual(staticImports(url, b).sort(), staticImports(url, a).sort(), `${f}: the same imports`);
+        if (f === 'app/main.js') assert.ok(staticImports(url, b).length >= 8, 'main.js\'s imports are found');
+      }
+    }
+    assert.ok(after < before * 0.7, `minified ${before} → ${after} characters`);
+  } finally {
+    rmSync(join(out, '..'), { recursive: true, force: true });
+  }
+});
+

@@ -2,6 +2,7 @@
 // has the forms its language needs: the page loads only the user's table (shared/i18n.js),
 // so a key missing from one language would show as a raw key to those users.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -31,6 +32,26 @@ test('plurals have the forms of their language (en: one, other; ru: one, few, ma
   for (const k of Object.keys(en)) {
     if (typeof en[k] === 'object') assert.deepEqual(Object.keys(en[k]).sort(), ['one', 'other'], `en ${k}`);
     if (typeof ru[k] === 'object') assert.deepEqual(Object.keys(ru[k]).sort(), ['few', 'many', 'one', 'other'], `ru ${k}`);
+  }
+});
+
+// The mini-app's first tables (shared/i18n/<lang>.first.json, asked for with the page; the
+// whole table follows once home is shown): copies of the whole tables' strings, as
+// tools/i18n-first writes them, holding every string the first screen's modules name.
+test('the first tables are the whole tables\' strings of the first screen (tools/i18n-first), none missing', () => {
+  execFileSync(join(ROOT, 'tools/i18n-first'), ['--check'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const lang of ['en', 'ru']) {
+    const first = table(lang + '.first');
+    const whole = table(lang);
+    for (const [k, v] of Object.entries(first)) assert.deepEqual(v, whole[k], `${lang}.first ${k}`);
+    assert.ok(Object.keys(first).length < Object.keys(whole).length / 4, `${lang}.first holds the first screen's strings only`);
+  }
+  const first = table('en.first');
+  const files = ['app/main.js', 'app/shell.js', 'app/screens/home.js', 'app/owner.js', 'app/consent.js',
+    'shared/errors.js', 'shared/format.js', 'shared/page-notes.js'];
+  for (const f of files) {
+    const source = readFileSync(join(ROOT, 'nginx/html', f), 'utf8');
+    for (const m of source.matchAll(/\bt\('([a-z0-9_]+(?:\.[a-z0-9_]+)+)'/g)) assert.ok(m[1] in first, `${f}: "${m[1]}" is not in the first table (tools/i18n-first PREFIXES)`);
   }
 });
 

@@ -4,11 +4,11 @@
 // is loaded only then, and no request reaches /api at all. Init data in the address of a
 // plain browser tab is used only after "continue as @name?" (app/consent.js).
 
-import { ApiError, createApi } from '../shared/api.js';
+import { ApiError, apiBase, createApi } from '../shared/api.js';
 import { h } from '../shared/dom.js';
 import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
-import { pickLanguage, translator } from '../shared/i18n.js';
+import { firstTranslator, pickLanguage } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
@@ -70,6 +70,15 @@ function showMaintenance(config) {
     : null);
 }
 
+// The page's inline script asks for /config and /me before config.js has run, at the API
+// base of the last opening (this origin's when none is kept): config.js's base, kept.
+function rememberApiBase() {
+  try {
+    if (apiBase() === '/api/cabinet') localStorage.removeItem('cabinet.apiBase');
+    else localStorage.setItem('cabinet.apiBase', apiBase());
+  } catch { /* storage off: the early requests go to this origin */ }
+}
+
 async function boot() {
   applyTelegramParams(tg.themeParams);
   watchViewport(tg);
@@ -79,7 +88,8 @@ async function boot() {
     credential: () => (tg.initData ? 'tma ' + tg.initData : null),
     transport: demo ? demo.transport : null,
   });
-  const tablePromise = translator(guess);
+  if (!demo) rememberApiBase();
+  const tablePromise = firstTranslator(guess);
   const configPromise = ctx.api.get('/config').catch(() => null);
   const mePromise = pending ? null : ctx.api.get('/me').catch((e) => e);
 
@@ -104,6 +114,9 @@ async function boot() {
   await adoptMe(me);
   if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
   await ctx.shell.start();
+  // The rest of the strings, now that home is shown (the shell waits for them before
+  // another screen).
+  ctx.t.whole().catch(() => {});
   // The owner's Look section frames the demo and sends it the unsaved look (app/preview.js).
   if (demo && window.parent !== window) (await import('./preview.js')).listenForLook(ctx);
 }
@@ -113,8 +126,13 @@ async function boot() {
 async function adoptMe(me) {
   ctx.me = me;
   const lang = pickLanguage(me.user.language);
-  if (lang !== ctx.t.lang) setLanguage(await translator(lang), me.user.currency);
-  else setLanguage(ctx.t, me.user.currency);
+  if (lang !== ctx.t.lang) {
+    const t = await firstTranslator(lang);
+    if (ctx.shell.current) await t.whole();   // a screen is shown: it may need any string
+    setLanguage(t, me.user.currency);
+  } else {
+    setLanguage(ctx.t, me.user.currency);
+  }
   await paintShop(me.app, { forcedTemplate: params.get('template') });
 }
 

@@ -97,7 +97,10 @@ export function createShell(ctx, routes = APP_ROUTES) {
     screenEl.setAttribute('aria-busy', 'true');
     let mod;
     try {
-      mod = (await routes.screens[name]()).default;
+      // The mini-app starts with the first screen's strings only (shared/i18n.js
+      // firstTranslator): any other screen waits for the whole table too.
+      const strings = name !== routes.home && ctx.t.whole ? ctx.t.whole() : null;
+      mod = (await Promise.all([routes.screens[name](), strings]))[0].default;
     } catch (e) {
       if (await reloadForNewRelease()) return;
       console.error(e);

@@ -33,8 +33,9 @@ function newKey() {
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// The answer app/early.js already asked for (GET /config and /me at page start), once,
-// when it was asked with this base URL and credential; else null.
+// The answer the mini-app's page already asked for (GET /config and /me at page start: the
+// inline script of app/index.html), once, when it was asked with this base URL and
+// credential; else null.
 function takeEarly(base, credential, path, win = globalThis) {
   const early = win.__cabinetEarly;
   if (!early || early.base !== base || early.credential !== credential || !early.answers[path]) return null;
@@ -44,7 +45,7 @@ function takeEarly(base, credential, path, win = globalThis) {
 }
 
 async function fetchTransport(base, method, path, body, headers, early = null) {
-  let res = early && await early;   // null when early.js's request failed: ask again
+  let res = early && await early;   // null when the early request failed: ask again
   try {
     res = res || await fetch(base + path, {
       method,

@@ -12,16 +12,21 @@ export function pickLanguage(code) {
 
 const tables = new Map();
 
-export function loadTable(lang) {
+// A table, fetched once (asked again after a failure); part '.first': the mini-app's first
+// screen's strings only (firstTranslator).
+export function loadTable(lang, part = '') {
   if (!LANGUAGES.includes(lang)) lang = 'en';
-  if (!tables.has(lang)) {
-    const url = new URL(`./i18n/${lang}.json`, import.meta.url);
-    tables.set(lang, fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`i18n ${lang}: ${r.status}`);
+  const name = lang + part;
+  if (!tables.has(name)) {
+    const url = new URL(`./i18n/${name}.json`, import.meta.url);
+    const table = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`i18n ${name}: ${r.status}`);
       return r.json();
-    }));
+    });
+    table.catch(() => tables.delete(name));
+    tables.set(name, table);
   }
-  return tables.get(lang);
+  return tables.get(name);
 }
 
 // A translator for one language: t(key, params). A missing key shows the key itself (and
@@ -48,4 +53,20 @@ export function makeT(lang, table, fallback = {}) {
 // key and the browser tests fail on it), so a Russian first screen carries no English.
 export async function translator(lang) {
   return makeT(lang, await loadTable(lang));
+}
+
+// The mini-app's first screen starts with <lang>.first.json, the few strings it can show
+// (tools/i18n-first copies them from the whole table); t.whole() loads the whole table
+// into the same translator (the page calls it once home is shown, and before any other
+// screen), so a screen never shows a key for a string still on its way.
+export async function firstTranslator(lang) {
+  const rest = {};
+  const t = makeT(lang, await loadTable(lang, '.first'), rest);
+  let whole = null;
+  t.whole = () => {
+    whole = whole || loadTable(lang).then((table) => { Object.assign(rest, table); return t; });
+    whole.catch(() => { whole = null; });
+    return whole;
+  };
+  return t;
 }

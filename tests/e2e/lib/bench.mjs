@@ -12,6 +12,9 @@ import { BASE } from './stack.mjs';
 export const RUNS = Number(process.env.BENCH_RUNS || 5);
 export const CPU_RATE = Number(process.env.BENCH_CPU || 4);
 export const PROFILES = {
+  // The issue's slow phone (issue 51): what a customer on a weak mobile link gets.
+  phone: { name: 'phone: 400 ms latency, 400 kbit/s down and up',
+    latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 },
   lighthouse: { name: 'Lighthouse mobile ("Slow 4G"): 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up',
     latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 },
   slow3g: { name: 'DevTools "Slow 3G": 2000 ms latency, 400 kbit/s down and up',
@@ -20,16 +23,19 @@ export const PROFILES = {
 export const NETWORK = process.env.BENCH_NETWORK || 'lighthouse';
 export const PROFILE = PROFILES[NETWORK];
 if (!PROFILE) { console.error(`bench: BENCH_NETWORK is one of ${Object.keys(PROFILES).join(', ')}`); process.exit(2); }
+// The profiles a bench runs when BENCH_NETWORK names none (bench-front.mjs: both the
+// issue's phone and Lighthouse's; the landing keeps one).
+export const NETWORKS = process.env.BENCH_NETWORK ? [NETWORK] : ['phone', 'lighthouse'];
 
 // Pages load from BENCH_URL (tools/front-bench's HTTP/2 proxy) or the stack itself.
 export const PAGE_BASE = process.env.BENCH_URL || BASE;
 export const HTTP = process.env.BENCH_HTTP || '1.1';
 
-// The CPU and network of the chosen profile, on one page's CDP session.
-export async function throttle(cdp) {
+// The CPU and network of a profile (by default the chosen one), on one page's CDP session.
+export async function throttle(cdp, profile = PROFILE) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: PROFILE.latency, downloadThroughput: PROFILE.downloadThroughput, uploadThroughput: PROFILE.uploadThroughput,
+    offline: false, latency: profile.latency, downloadThroughput: profile.downloadThroughput, uploadThroughput: profile.uploadThroughput,
   });
 }
 

@@ -56,6 +56,9 @@ export async function openPage(browser, path, opts = {}) {
   // "Failed to load resource" repeats an HTTP error that the response check below judges.
   page.on('console', (m) => {
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+    // A string shown as its key (shared/i18n.js): missing, or not yet loaded (the mini-app's
+    // first table, shared/i18n/<lang>.first.json, lacks a string its first screen shows).
+    if (m.text().startsWith('i18n: missing')) problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
   page.on('requestfailed', (r) => {
@@ -65,7 +68,7 @@ export async function openPage(browser, path, opts = {}) {
     problems.push(`request failed: ${r.method()} ${r.url()} ${f && f.errorText}`);
   });
   // Judged when problems() is called: an answer may arrive before the test's allowHttp()
-  // (app/early.js asks for /me while the page is still loading).
+  // (the page's inline script asks for /me while the page is still loading).
   const httpErrors = [];
   page.on('response', (r) => { if (r.status() >= 400) httpErrors.push(r); });
   await page.addInitScript(hostScript, { telegram: Boolean(opts.init || opts.telegram) });
