@@ -1,40 +1,25 @@
-# Two ways to compile less, both for the builds CI compiles (docs/decisions.md "A faster CI
-# run" and "Unity batches in the instrumented builds").
+# Two ways to compile less, on in every build (docs/decisions.md "A faster CI run", "Unity
+# batches in the instrumented builds" and "A newcomer's first up").
 #
 # Precompiled headers: the standard library, libpqxx, spdlog (with fmt) and RapidJSON are
 # most of what a translation unit of ours parses (about 100,000 lines for a file of a few
 # hundred), about half of its compile time. Each target parses them once into its own
-# precompiled header instead (the sanitized build went from 25 to 17 minutes). On by
-# default in the instrumented builds (ASan, TSan, fuzz). Off in the plain -O2 build: there
-# GCC 12 reports a false -Warray-bounds in std::string's operator+ inlined from the
-# precompiled header (tools/cabinetctl/jobs_admin.cpp), which -Werror turns into a failed
-# build.
+# precompiled header instead (the sanitized build went from 25 to 17 minutes).
 #
 # Unity batches: CABINET_UNITY_BATCH source files of a target compiled as one translation
-# unit, so the templates they share (libpqxx, fmt, RapidJSON, Boost.Test) are instantiated
-# and instrumented once a batch instead of once a file: the sanitized build's compile time
-# halves. On by default in the TSan and fuzz builds; off in ASan for now (below).
-# The cost is on the code: names in a file's anonymous namespace share one scope with the
-# other files of its batch, so two files may not give a helper the same name (the build
-# fails when they do, in CI).
+# unit, so the templates they share (libpqxx, fmt, RapidJSON, Boost.Test) are instantiated,
+# optimised (and in the sanitized builds instrumented) once a batch instead of once a file:
+# compile time about halves. The cost is on the code: names in a file's anonymous
+# namespace share one scope with the other files of its batch, so two files may not give a
+# helper the same name (the build fails when they do).
 #
-# Neither is on in the plain build, so a file that leans on the precompiled header or on
-# an earlier file of its batch for an #include it lacks builds in CI but fails the plain
-# build that `tools/stack up` runs: that build still proves the includes.
-if(CABINET_SANITIZE OR CABINET_TSAN OR CABINET_FUZZ)
-  set(cabinet_instrumented ON)
-else()
-  set(cabinet_instrumented OFF)
-endif()
-option(CABINET_PCH "Precompile the headers nearly every file includes" ${cabinet_instrumented})
-# Off in the ASan build until web_auth/unknown_email_and_wrong_password_look_the_same is
-# understood: it failed in both full unity runs (the two sign-in paths 10 ms apart).
-if(CABINET_TSAN OR CABINET_FUZZ)
-  set(cabinet_unity_default ON)
-else()
-  set(cabinet_unity_default OFF)
-endif()
-option(CABINET_UNITY "Compile each target's sources in batches (unity build)" ${cabinet_unity_default})
+# With both on, no build compiles a file alone, so a file that leans on the precompiled
+# header or on an earlier file of its batch for an #include it lacks still builds, until
+# the batches regroup. tools/check-includes compiles every source alone (-fsyntax-only, a
+# few minutes) to find those; -DCABINET_UNITY=OFF -DCABINET_PCH=OFF builds file by file,
+# which also makes a one-file edit recompile one file instead of its batch.
+option(CABINET_PCH "Precompile the headers nearly every file includes" ON)
+option(CABINET_UNITY "Compile each target's sources in batches (unity build)" ON)
 # 8 files a batch: the largest target (cabinet_core, 152 files) still makes 19 batches to
 # spread over the cores, and a change to one file recompiles 7 others with it.
 set(CABINET_UNITY_BATCH 8 CACHE STRING "Source files per unity batch")
