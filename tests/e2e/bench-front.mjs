@@ -6,7 +6,9 @@
 //     home was usable (what is loaded after it is shown, or still on its way, did not
 //     delay it);
 //   - time to a usable home screen (#screen[aria-busy=false] holding the status card),
-//     from navigation start, with Chromium's CPU 4× slower and a throttled network
+//     and to an up-to-date one (the status card no longer busy: a warm live opening draws
+//     home from the copy kept on the device first, app/home-copy.js, and /me brings it up
+//     to date), from navigation start, with Chromium's CPU 4× slower and a throttled network
 //     (CDP Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions), cold cache
 //     (a new browser context) and warm cache (a second page in the same context), median
 //     of BENCH_RUNS (5) runs; live user and demo mode (?mock=1); on every network profile;
@@ -38,15 +40,15 @@ const GOAL_WARM_MS = 800;
 // The stack serves tools/front-build's copy (FRONT_BUILD=1 tools/stack up) when it made one.
 const BUILT = Boolean(process.env.STACK_DIR) && existsSync(join(process.env.STACK_DIR, 'html', 'app', 'index.html'));
 
-// Before any script of the page: the Telegram host (for a live user) and the moment the
-// home screen is usable, measured by the page's own clock (ms since navigation start).
+// Before any script of the page: the Telegram host (for a live user) and the moments the
+// home screen is usable and up to date, by the page's own clock (ms since navigation start).
 function pageScript({ telegram }) {
   if (telegram) window.TelegramWebviewProxy = { postEvent() {} };
   const check = () => {
     const s = document.getElementById('screen');
-    if (window.__usable === undefined && s && s.getAttribute('aria-busy') === 'false' && s.querySelector('.status-card')) {
-      window.__usable = performance.now();
-    }
+    const card = s && s.getAttribute('aria-busy') === 'false' && s.querySelector('.status-card');
+    if (window.__usable === undefined && card) window.__usable = performance.now();
+    if (window.__current === undefined && card && card.getAttribute('aria-busy') !== 'true') window.__current = performance.now();
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
 }
@@ -82,8 +84,8 @@ async function load(context, url, { telegram, profile }) {
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__usable !== undefined, null, { timeout: 60000, polling: 50 });
-  const usable = await page.evaluate(() => window.__usable);
+  await page.waitForFunction(() => window.__current !== undefined, null, { timeout: 60000, polling: 50 });
+  const { usable, current } = await page.evaluate(() => ({ usable: window.__usable, current: window.__current }));
   await page.waitForLoadState('load');
   await page.waitForTimeout(100);   // late responses of the first screen (favicon)
   const t0 = Math.min(...[...reqs.values()].map((r) => r.start));
@@ -93,7 +95,7 @@ async function load(context, url, { telegram, profile }) {
   }));
   await page.close();
   if (problems.length) throw new Error(`page errors: ${problems.join('; ')}`);
-  return { usable, requests };
+  return { usable, current, requests };
 }
 
 
@@ -101,6 +103,7 @@ async function scenario(browser, network, name, url, opts) {
   opts = { ...opts, profile: PROFILES[network] };
   const cold = [];
   const warm = [];
+  const warmCurrent = [];
   let first = null;
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB', colorScheme: 'light' });
@@ -109,10 +112,11 @@ async function scenario(browser, network, name, url, opts) {
     await context.close();
     cold.push(c.usable);
     warm.push(w.usable);
-    if (!first) first = { cold: c.requests, warm: w.requests, coldUsable: c.usable, warmUsable: w.usable };
-    process.stderr.write(`[front-bench] ${network}, ${name} run ${i + 1}/${RUNS}: cold ${Math.round(c.usable)} ms, warm ${Math.round(w.usable)} ms\n`);
+    warmCurrent.push(w.current);
+    if (!first) first = { cold: c.requests, warm: w.requests, coldUsable: c.usable, warmUsable: w.usable, warmCurrent: w.current };
+    process.stderr.write(`[front-bench] ${network}, ${name} run ${i + 1}/${RUNS}: cold ${Math.round(c.usable)} ms, warm ${Math.round(w.usable)} ms (up to date ${Math.round(w.current)} ms)\n`);
   }
-  return { network, name, cold, warm, first };
+  return { network, name, cold, warm, warmCurrent, first };
 }
 
 function byKind(requests) {
@@ -132,7 +136,7 @@ function waterfall(requests) {
 
 // Where the time of one load goes: the page, the app's files, /me, and the rest (script
 // work before and after), in ms since the first request.
-function criticalPath(requests, usable) {
+function criticalPath(requests, usable, current = usable) {
   const end = (pred) => Math.max(0, ...requests.filter(pred).map((r) => r.endMs || 0));
   const html = end((r) => r.kind === 'html');
   const files = end((r) => ['js', 'css', 'i18n json'].includes(r.kind) && !r.cached);
@@ -142,6 +146,7 @@ function criticalPath(requests, usable) {
   else parts.push('the app\'s files from the cache');
   if (me) parts.push(`/me from ${me.startMs} to ${me.endMs} ms`);
   parts.push(`usable at ${Math.round(usable)} ms`);
+  if (current - usable >= 1) parts.push(`up to date at ${Math.round(current)} ms`);
   return parts.join(', ');
 }
 
@@ -156,7 +161,7 @@ function section(results, m) {
   const fontBytes = (kinds.font && kinds.font.bytes) || 0;
   const rows = Object.entries(kinds).sort((a, b) => b[1].bytes - a[1].bytes)
     .map(([k, v]) => `| ${k} | ${v.n} | ${kb(v.bytes)} |`).join('\n');
-  const times = results.map((r) => `| ${r.network} | ${r.name} | ${ms(median(r.cold))} | ${ms(median(r.warm))} | ${r.cold.map((x) => Math.round(x)).join(', ')} | ${r.warm.map((x) => Math.round(x)).join(', ')} |`).join('\n');
+  const times = results.map((r) => `| ${r.network} | ${r.name} | ${ms(median(r.cold))} | ${ms(median(r.warm))} | ${ms(median(r.warmCurrent))} | ${r.cold.map((x) => Math.round(x)).join(', ')} | ${r.warm.map((x) => Math.round(x)).join(', ')} |`).join('\n');
   const met = (ok) => (ok ? 'met' : 'not met');
   const phone = results.filter((r) => r.network === 'phone');
   const goal = phone.length
@@ -169,17 +174,17 @@ function section(results, m) {
 - Machine: ${m.cpus}, ${m.ram} RAM; ${m.chromium}; load average at the end ${m.load}; commit ${m.commit}; front end served ${BUILT ? 'through the release step (FRONT_BUILD=1: tools/front-build\'s minified copy)' : 'as it is in nginx/html (no release step)'}.
 - Networks: ${profiles.map((n) => `${PROFILES[n].name} (\`${n}\`)`).join('; ')}; CPU ${CPU_RATE}× slower; ${HTTP === '2' ? 'HTTP/2 over TLS (a local nginx in front of the stack, as production)' : 'HTTP/1.1 to the stack (6 connections a host; production speaks HTTP/2)'} (BENCH_HTTP=${HTTP}); ${RUNS} runs each.
 - First screen of a live user (cold cache, ${live.network}): **${kb(pathBytes)}** in ${path.length} responses that arrived before home was usable (goal ≤ 20 KB: ${met(pathBytes <= GOAL_PATH_BYTES)}); ${kb(total)} in ${live.first.cold.length} responses until the page's load event, fonts ${kb(fontBytes)} (goal ≤ 60 KB: ${met(total <= GOAL_BYTES)}).
-- Time to a usable home, median: ${results.map((r) => `${r.network} ${r.name} cold ${ms(median(r.cold))}, warm ${ms(median(r.warm))}`).join('; ')} (${goal}; ${warmReqs} requests reach the network on a warm live load).
+- Time to a usable home, median: ${results.map((r) => `${r.network} ${r.name} cold ${ms(median(r.cold))}, warm ${ms(median(r.warm))}`).join('; ')} (${goal}; ${warmReqs} requests reach the network on a warm live load; warm and up to date with /me: ${results.filter((r) => r.name === 'live user').map((r) => `${r.network} ${ms(median(r.warmCurrent))}`).join(', ')}).
 
-- Where the time goes (first live run, ${live.network}): cold: ${criticalPath(live.first.cold, live.first.coldUsable)}; warm: ${criticalPath(live.first.warm, live.first.warmUsable)}.
+- Where the time goes (first live run, ${live.network}): cold: ${criticalPath(live.first.cold, live.first.coldUsable)}; warm: ${criticalPath(live.first.warm, live.first.warmUsable, live.first.warmCurrent)}.
 
 | type | responses | bytes (headers + encoded body) |
 |---|---:|---:|
 ${rows}
 | **total** | ${live.first.cold.length} | **${kb(total)}** |
 
-| network | case | cold median | warm median | cold runs (ms) | warm runs (ms) |
-|---|---|---:|---:|---|---|
+| network | case | cold median | warm median | warm, up to date | cold runs (ms) | warm runs (ms) |
+|---|---|---:|---:|---:|---|---|
 ${times}
 
 <details><summary>Waterfall of the first cold live load, ${live.network} (ms since the first request)</summary>
@@ -203,9 +208,9 @@ The mini-app's first screen, measured in Debian's Chromium by \`tests/e2e/bench-
 fails a build). **Bytes**: a live Telegram user (signed init data, a trial subscription)
 loads \`/app/\` until home is rendered; every response's encoded size (headers and the
 compressed body, CDP \`Network.loadingFinished\`) is summed by type. **Time**: from navigation
-start to \`#screen[aria-busy=false]\` holding the status card, measured by the page's own
-clock, with the CPU 4× slower (CDP \`Emulation.setCPUThrottlingRate\`) and a throttled
-network (CDP \`Network.emulateNetworkConditions\`): by default both issue 51's phone
+start to \`#screen[aria-busy=false]\` holding the status card (and, warm, to the status card
+no longer busy: "up to date"), measured by the page's own clock, with the CPU 4× slower
+(CDP \`Emulation.setCPUThrottlingRate\`) and a throttled network (CDP \`Network.emulateNetworkConditions\`): by default both issue 51's phone
 (\`phone\`: 400 ms latency, 400 kbit/s down and up) and Lighthouse's mobile profile
 (\`lighthouse\`), \`BENCH_NETWORK\` picks one; cold cache is a new browser context, warm
 cache a second page in the same context (Telegram opens a new web view each time, so this
@@ -220,13 +225,16 @@ The machine is shared: the load average is in each run, and figures under load a
 **Round trips, then bytes.** A cold opening takes two round trips in a row: the page, then
 everything at once (config.js, main.js's modules, home's, the stylesheets, and /config,
 /me and the language table, which the page's inline script asks for as it arrives:
-docs/decisions.md, "The mini-app's first screen"); a warm one takes two as well, the page
+docs/decisions.md, "The mini-app's first screen"); a warm one takes one, the page
 (no-cache; its \`sub_filter\` drops the ETag, so it is a small answer rather than a 304,
-the same round trip) and /me. On the phone two round trips are 0.8 s, so what is left is
-bytes: 400 kbit/s moves 50 KB a second, and every KB on the first screen's path costs
-20 ms: hence the first screen's own string table and the release step that minifies the
-JavaScript and CSS (\`FRONT_BUILD=1 tools/stack up\` serves it; a run says which tree it
-measured). Until 2026-12-07 a cold opening took three round trips (app/early.js, a file,
+the same round trip): home is drawn from the copy of the last /me kept on the device
+(app/home-copy.js) and /me, asked with the page, brings it up to date ("up to date"; until
+2026-12-07 home waited for it, two round trips). On the phone two round trips are 0.8 s,
+so what is left cold is bytes: 400 kbit/s moves 50 KB a second, and every KB on the first
+screen's path costs 20 ms: hence the first screen's own string table and the release step
+that minifies the JavaScript and CSS (\`FRONT_BUILD=1 tools/stack up\` serves it; a run says
+which tree it measured); warm, the script's own time on a 4× slower CPU. Until 2026-12-07
+a cold opening took three round trips (app/early.js, a file,
 asked for /config and /me only once it had arrived, and after base.css); before
 2026-11-24 five over HTTP/1.1 (the page, two rounds of files with config.js queued in the
 second, /config + /me + the language table once main.js ran, then the theme CSS once

@@ -41,10 +41,12 @@ function fill(card, ctx, v) {
 }
 
 // Fills the home screen's placeholder (screens/home.js autopaySlot), which stays hidden when
-// the server names no charge or cannot be asked.
+// the server names no charge or cannot be asked. Its strings are not in the first screen's
+// table (shared/i18n.js firstTranslator): it waits for the whole one, which the answer
+// could otherwise beat (the demo's always does), showing keys.
 export async function fillAutopayCard(card, ctx) {
   try {
-    const v = await ctx.api.get('/subscription/autopay');
+    const [v] = await Promise.all([ctx.api.get('/subscription/autopay'), ctx.t.whole && ctx.t.whole()]);
     if (!v || !v.next_charge) return;
     fill(card, ctx, v);
     card.hidden = false;

@@ -1,5 +1,7 @@
 // The mini-app boots: Telegram bridge → language table and /config in parallel (the shell
-// is painted before the credential check) → /me → the first screen. In demo mode (?mock=1,
+// is painted before the credential check) → /me → the first screen. A returning customer's
+// home is drawn at once from the copy kept at the last opening (app/home-copy.js), and /me
+// brings it up to date in place. In demo mode (?mock=1,
 // or outside Telegram with no init data; SPEC rule 3) the API is answered by demo.js, which
 // is loaded only then, and no request reaches /api at all. Init data in the address of a
 // plain browser tab is used only after "continue as @name?" (app/consent.js).
@@ -12,6 +14,7 @@ import { firstTranslator, pickLanguage } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
 import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
+import { forgetHome, keepHome, keptHome } from './home-copy.js';
 import { createShell } from './shell.js';
 
 const params = new URLSearchParams(location.search);
@@ -35,6 +38,7 @@ const errorText = (err) => sharedErrorText(err, ctx.t);
 // user's language (plus, for a screen that could not load, a retry in its place).
 ctx.fail = (err, { inline = null, toast = true } = {}) => {
   if (!(err instanceof ApiError)) console.error(err);
+  if (err instanceof ApiError && (err.status === 401 || err.status === 403)) forgetHome();
   if (err instanceof ApiError && err.status === 401) return showUnauthorized();
   if (err instanceof ApiError && err.status === 403) return showBlocked();
   tg.haptic('error');
@@ -79,10 +83,14 @@ function rememberApiBase() {
   } catch { /* storage off: the early requests go to this origin */ }
 }
 
+// The copy of home kept on the device is this Telegram user's at this API base.
+const telegramId = () => tg.initUser && tg.initUser.id;
+
 async function boot() {
   applyTelegramParams(tg.themeParams);
   watchViewport(tg);
-  const guess = pickLanguage(params.get('lang') || (tg.initUser && tg.initUser.language_code) || navigator.language);
+  const kept = demoMode || pending ? null : keptHome(telegramId(), apiBase());
+  const guess = pickLanguage(params.get('lang') || (kept && kept.user.language) || (tg.initUser && tg.initUser.language_code) || navigator.language);
   const demo = demoMode ? (await import('./demo.js')).createDemo({ lang: guess }) : null;
   ctx.api = createApi({
     credential: () => (tg.initData ? 'tma ' + tg.initData : null),
@@ -93,27 +101,54 @@ async function boot() {
   const configPromise = ctx.api.get('/config').catch(() => null);
   const mePromise = pending ? null : ctx.api.get('/me').catch((e) => e);
 
-  setLanguage(await tablePromise, 'RUB');
+  setLanguage(await tablePromise, kept ? kept.user.currency : 'RUB');
   ctx.shell = createShell(ctx);
   ctx.toast = ctx.shell.toast;
   ctx.go = ctx.shell.go;
 
+  // Home from the kept copy, before /config and /me have answered. Until /me has, any
+  // other screen waits for it (ctx.fresh: true once ctx.me is /me's, false when /me failed
+  // and the page says why), and so does what a tap on home would do (screens/home.js).
+  let freshened = null;
+  if (kept) {
+    ctx.me = kept;
+    ctx.fresh = new Promise((resolve) => { freshened = resolve; });
+    await paintShop(kept.app, { forcedTemplate: params.get('template') });
+    watchScheme(() => ctx.me.app.accent_color, tg.themeParams, tg);
+    tg.ready();
+    await ctx.shell.start();
+  }
+
   const config = await configPromise;
   ctx.config = config;
-  await paintShop(config, { forcedTemplate: params.get('template') });
-  watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
-  tg.ready();
+  if (!kept) {
+    await paintShop(config, { forcedTemplate: params.get('template') });
+    watchScheme(() => (ctx.me ? ctx.me.app.accent_color : config && config.accent_color), tg.themeParams, tg);
+    tg.ready();
+  }
   showMaintenance(config);
   if (pending) return (await import('./consent.js')).askToContinue(ctx, pending);
 
   const me = await mePromise;
   if (me instanceof Error) {
+    if (freshened) freshened(false);
     if (me instanceof ApiError && me.offline) return ctx.shell.showOffline(() => location.reload());
-    return ctx.fail(me);
+    ctx.fail(me);
+    // The kept home is not left standing as if it were up to date.
+    if (kept && !(me instanceof ApiError && (me.status === 401 || me.status === 403))) ctx.shell.showOffline(() => location.reload());
+    return;
   }
+  const language = ctx.t.lang;
   await adoptMe(me);
-  if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
-  await ctx.shell.start();
+  if (freshened) {
+    // Another language redraws the whole screen (its title, the tabs); else home brings
+    // itself up to date in place when ctx.fresh resolves.
+    if (ctx.t.lang !== language && ctx.shell.current) ctx.shell.show(ctx.shell.current);
+    freshened(true);
+  } else {
+    if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
+    await ctx.shell.start();
+  }
   // The rest of the strings, now that home is shown (the shell waits for them before
   // another screen).
   ctx.t.whole().catch(() => {});
@@ -122,9 +157,11 @@ async function boot() {
 }
 
 // /me decides the language, currency and the owner's look (the template may have changed
-// since /config was cached); called again after every purchase or activation.
+// since /config was cached); called again after every purchase or activation. What home
+// shows of it is kept for the next opening (app/home-copy.js).
 async function adoptMe(me) {
   ctx.me = me;
+  if (!ctx.demo) keepHome(telegramId(), apiBase(), me);
   const lang = pickLanguage(me.user.language);
   if (lang !== ctx.t.lang) {
     const t = await firstTranslator(lang);

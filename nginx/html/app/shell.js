@@ -96,18 +96,23 @@ export function createShell(ctx, routes = APP_ROUTES) {
     ctx.tg.mainButton.hide();
     screenEl.setAttribute('aria-busy', 'true');
     let mod;
+    let fresh = true;
     try {
       // The mini-app starts with the first screen's strings only (shared/i18n.js
-      // firstTranslator): any other screen waits for the whole table too.
-      const strings = name !== routes.home && ctx.t.whole ? ctx.t.whole() : null;
-      mod = (await Promise.all([routes.screens[name](), strings]))[0].default;
+      // firstTranslator): any other screen waits for the whole table too, and, while home
+      // shows the copy kept on the device, for /me (ctx.fresh, app/main.js; false: /me
+      // failed and the page shows why instead).
+      const other = name !== routes.home;
+      const strings = other && ctx.t.whole ? ctx.t.whole() : null;
+      [mod, , fresh] = await Promise.all([routes.screens[name](), strings, other ? ctx.fresh : true]);
+      mod = mod.default;
     } catch (e) {
       if (await reloadForNewRelease()) return;
       console.error(e);
       if (seq === renderSeq) showOffline(() => show(name));
       return;
     }
-    if (seq !== renderSeq || routes.halted()) return;
+    if (seq !== renderSeq || routes.halted() || fresh === false) return;
     current = name;
     document.documentElement.dataset.screen = name;
     renderTabs(mod.tab || name);

@@ -72,6 +72,9 @@ export function createSession({ base = '/api/cabinet', fetchImpl = (...a) => fet
     mine = null;
     clearTimeout(timer);
     localStorage.removeItem(KEY);
+    // Signing out forgets the mini-app's kept home too (app/home-copy.js): the same origin,
+    // when the mini-app runs in a browser (Telegram Web) where the web cabinet is used.
+    localStorage.removeItem('cabinet.home');
     if (broadcast && channel) channel.postMessage({ type: 'logout' });
     if (had) notify();
   }
