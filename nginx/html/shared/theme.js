@@ -81,6 +81,30 @@ export function applyTemplate(template) {
   });
 }
 
+// The other screens' stylesheet (themes/screens.css), which the mini-app's page leaves
+// off its first screen: added once, right after base.css (so the template, after it,
+// still restyles it); resolves when it has loaded (or failed: a screen then shows plain).
+// A page that links it already (the web cabinet, the admin) resolves at once.
+let screens = null;
+export function screensCss() {
+  if (screens) return screens;
+  const href = new URL('../themes/screens.css', import.meta.url).href;
+  let link = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (link && link.sheet) return (screens = Promise.resolve());
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    const base = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href.endsWith('/themes/base.css'));
+    if (base) base.after(link); else document.head.prepend(link);
+  }
+  screens = new Promise((resolve) => {
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+  });
+  return screens;
+}
+
 // Telegram's own header and the area around the page take the template's background, so
 // the app does not sit in a frame of another colour (set once watchScheme has the bridge).
 let bridge = null;
