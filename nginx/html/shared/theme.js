@@ -70,14 +70,25 @@ export function applyTemplate(template) {
   const href = new URL(`../themes/${t}.css`, import.meta.url).href;
   let link = document.getElementById('theme-css');
   if (link && link.href === href) return Promise.resolve(t);
-  const next = document.createElement('link');
-  next.rel = 'stylesheet';
+  const next = stylesheet(href);
   next.id = 'theme-css';
-  next.href = href;
+  const done = loaded(next).then(() => t);
+  if (link) link.replaceWith(next); else document.head.append(next);
+  return done;
+}
+
+function stylesheet(href) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  return link;
+}
+// Resolves once the stylesheet has loaded, or failed (the page then shows it unstyled
+// rather than wait for ever).
+function loaded(link) {
   return new Promise((resolve) => {
-    next.addEventListener('load', () => resolve(t));
-    next.addEventListener('error', () => resolve(t));
-    if (link) link.replaceWith(next); else document.head.append(next);
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
   });
 }
 
@@ -92,16 +103,11 @@ export function screensCss() {
   let link = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
   if (link && link.sheet) return (screens = Promise.resolve());
   if (!link) {
-    link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
+    link = stylesheet(href);
     const base = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href.endsWith('/themes/base.css'));
     if (base) base.after(link); else document.head.prepend(link);
   }
-  screens = new Promise((resolve) => {
-    link.addEventListener('load', () => resolve());
-    link.addEventListener('error', () => resolve());
-  });
+  screens = loaded(link);
   return screens;
 }
 
