@@ -82,10 +82,13 @@ function staticImports(url, source) {
   for (const m of source.matchAll(/(?:^|[;}\s])import\s*['"]([^'"]+)['"]/g)) out.push(new URL(m[1], url).pathname);
   return out;
 }
-// The module graph of the first screen: main.js and home.js with everything they import.
+// The module graph of the first screen: main.js and home's module (the shell's
+// `home: () => import('./screens/home.js')`, or the chunk a bundle names there) with
+// everything they import.
 async function firstScreenModules(release) {
   const seen = new Map();
-  const queue = [`/static/${release}/app/main.js`, `/static/${release}/app/screens/home.js`];
+  let homeFound = false;
+  const queue = [`/static/${release}/app/main.js`];
   while (queue.length) {
     const path = queue.shift();
     if (seen.has(path)) continue;
@@ -93,7 +96,11 @@ async function firstScreenModules(release) {
     assert.equal(r.status, 200, path);
     seen.set(path, r.text);
     queue.push(...staticImports(new URL(path, BASE), r.text));
+    const home = /\bhome:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(r.text);
+    if (home) queue.push(new URL(home[1], new URL(path, BASE)).pathname);
+    homeFound ||= Boolean(home);
   }
+  assert.ok(homeFound, 'the shell\'s import of home is found');
   return [...seen.keys()];
 }
 
@@ -149,6 +156,11 @@ test('every asset of the release answers 200, a year immutable, with its type, n
     assert.equal(r.headers['cache-control'], YEAR, path);
     assert.equal(r.headers['x-content-type-options'], 'nosniff', path);
     assert.match(r.headers['content-type'], types[ext], path);
+    // A policy applies to documents (and workers) only: none on a script, stylesheet or
+    // table, where it cost 250 bytes a response; an SVG, a document when opened, keeps it.
+    if (ext === 'svg') assert.deepEqual(parseCsp(r.headers['content-security-policy']), CSP, path);
+    else assert.equal(r.headers['content-security-policy'], undefined, `${path}: no CSP`);
+    assert.equal(r.headers.etag, undefined, `${path}: immutable, no ETag`);
     if (r.text.length > 300 && ext !== 'svg') {
       assert.equal(r.headers['content-encoding'], 'gzip', `${path} gzipped`);
       assert.match(r.headers.vary || '', /Accept-Encoding/i, path);
@@ -421,30 +433,48 @@ test('home is shown with the first table only; the whole table follows, and anot
   await p.close();
 });
 
-// The release step (tools/front-build): the same files at the same paths, each module
-// importing the same modules, JavaScript and CSS smaller, everything else byte for byte
-// (the entry pages' inline script, so its CSP hash holds; the owners' config.js files).
-test('tools/front-build minifies the tree file by file and changes nothing else', () => {
+// The release step (tools/front-build): the same files at the same paths, JavaScript and
+// CSS smaller, each module importing the same modules, everything else byte for byte (the
+// owners' config.js files, the entry pages' inline script, so its CSP hash holds); and
+// then each entry page's bundle: its main.js (and app/demo.js) importing chunks of its own
+// folder only, the page's modulepreload lines naming files of the bundle.
+test('tools/front-build minifies the tree file by file, bundles each page, and changes nothing else', () => {
   const src = join(ROOT, 'nginx/html');
   const out = join(mkdtempSync(join(tmpdir(), 'front-build-')), 'html');
+  const BUNDLED = ['app/main.js', 'app/demo.js', 'cabinet/main.js', 'admin/main.js'];
+  const PAGES = ['app/index.html', 'cabinet/index.html', 'admin/index.html'];
+  const hints = /^<link rel="modulepreload" href="\/static\/__RELEASE__\/([^"]+)">\n/gm;
   try {
     execFileSync(join(ROOT, 'tools/front-build'), [out], { stdio: ['ignore', 'pipe', 'pipe'] });
     const files = (dir) => readdirSync(dir, { recursive: true }).filter((f) => statSync(join(dir, f)).isFile() && !f.endsWith('.gz')).sort();
-    assert.deepEqual(files(out), files(src));
+    const chunks = files(out).filter((f) => !files(src).includes(f));
+    assert.deepEqual(files(out).filter((f) => !chunks.includes(f)), files(src));
+    for (const f of chunks) assert.match(f, /^(?:app|cabinet|admin)\/c-[A-Z0-9]+\.js$/, `${f}: a chunk of a bundle`);
     let before = 0;
     let after = 0;
     for (const f of files(src)) {
       const a = readFileSync(join(src, f), 'utf8');
       const b = readFileSync(join(out, f), 'utf8');
+      if (PAGES.includes(f)) {
+        assert.equal(b.replace(hints, ''), a.replace(hints, ''), `${f}: only its modulepreload lines changed`);
+        const named = [...b.matchAll(hints)].map((m) => m[1]);
+        assert.ok(named.length >= 3 && named.every((n) => n.startsWith(f.split('/')[0] + '/') && existsSync(join(out, n))), `${f}: preloads its bundle's files: ${named}`);
+        continue;
+      }
       const minified = /\.(?:js|css)$/.test(f) && !f.endsWith('config.js') && !f.startsWith('api-docs');
       if (!minified) { assert.equal(b, a, `${f} unchanged`); continue; }
-      assert.ok(b.length < a.length, `${f} minified`);
+      assert.ok(b.length < a.length || BUNDLED.includes(f), `${f} minified`);
       before += a.length;
       after += b.length;
       if (f.endsWith('.js')) {
         const url = new URL(`http://x/${relative(src, join(src, f))}`);
-        assert.deepEqual(staticImports(url, b).sort(), staticImports(url, a).sort(), `${f}: the same imports`);
-        if (f === 'app/main.js') assert.ok(staticImports(url, b).length >= 8, 'main.js\'s imports are found');
+        if (BUNDLED.includes(f)) {
+          const page = f.split('/')[0];
+          const own = staticImports(url, b);
+          assert.ok(own.every((i) => new RegExp(`^/${page}/c-[A-Z0-9]+\\.js$`).test(i)), `${f}: imports its bundle's chunks only: ${own}`);
+        } else {
+          assert.deepEqual(staticImports(url, b).sort(), staticImports(url, a).sort(), `${f}: the same imports`);
+        }
       }
     }
     assert.ok(after < before * 0.7, `minified ${before} → ${after} characters`);
@@ -452,4 +482,3 @@ test('tools/front-build minifies the tree file by file and changes nothing else'
     rmSync(join(out, '..'), { recursive: true, force: true });
   }
 });
-

@@ -283,6 +283,9 @@ test('offline: the "no connection" state with a retry that works, in one templat
   let offline = true;
   await p.page.route('**/api/cabinet/me', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
   await ready(p.page);
+  // What the first opening asks for once home is shown (the whole string table, the other
+  // screens' styles) has arrived, so the reload cuts nothing off.
+  await p.page.waitForLoadState('networkidle');
   await p.page.reload({ waitUntil: 'domcontentloaded' });
   await p.page.getByRole('heading', { name: 'No connection' }).waitFor();
   assert.deepEqual(await axe(p.page), []);

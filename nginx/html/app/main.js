@@ -12,7 +12,7 @@ import { errorText as sharedErrorText } from '../shared/errors.js';
 import { formatters } from '../shared/format.js';
 import { firstTranslator, pickLanguage } from '../shared/i18n.js';
 import { createTelegram } from '../shared/telegram.js';
-import { applyTelegramParams, paintShop, watchScheme } from '../shared/theme.js';
+import { applyTelegramParams, paintShop, screensCss, watchScheme } from '../shared/theme.js';
 import { watchViewport } from '../shared/viewport.js';
 import { forgetHome, keepHome, keptHome } from './home-copy.js';
 import { createShell } from './shell.js';
@@ -149,9 +149,10 @@ async function boot() {
     if (demo) ctx.shell.setNotice('demo', h('div', { class: 'notice notice-demo', role: 'note' }, ctx.t('notice.demo')));
     await ctx.shell.start();
   }
-  // The rest of the strings, now that home is shown (the shell waits for them before
-  // another screen).
+  // The rest of the strings and styles, now that home is shown (the shell waits for them
+  // before another screen).
   ctx.t.whole().catch(() => {});
+  screensCss();
   // The owner's Look section frames the demo and sends it the unsaved look (app/preview.js).
   if (demo && window.parent !== window) (await import('./preview.js')).listenForLook(ctx);
 }

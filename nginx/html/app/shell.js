@@ -7,6 +7,7 @@
 
 import { h, mount } from '../shared/dom.js';
 import { noticeBoard, showPageState, toaster } from '../shared/page-notes.js';
+import { screensCss } from '../shared/theme.js';
 
 export const SCREENS = {
   home: () => import('./screens/home.js'),
@@ -102,9 +103,10 @@ export function createShell(ctx, routes = APP_ROUTES) {
       // firstTranslator): any other screen waits for the whole table too, and, while home
       // shows the copy kept on the device, for /me (ctx.fresh, app/main.js; false: /me
       // failed and the page shows why instead).
+      // The same for the other screens' stylesheet (shared/theme.js screensCss).
       const other = name !== routes.home;
       const strings = other && ctx.t.whole ? ctx.t.whole() : null;
-      [mod, , fresh] = await Promise.all([routes.screens[name](), strings, other ? ctx.fresh : true]);
+      [mod, , , fresh] = await Promise.all([routes.screens[name](), strings, other ? screensCss() : null, other ? ctx.fresh : true]);
       mod = mod.default;
     } catch (e) {
       if (await reloadForNewRelease()) return;

@@ -1,5 +1,5 @@
 // A bar chart as inline SVG: no library, no canvas, colours from the theme through classes
-// (.chart-bar { fill: var(--accent) } in base.css), and readable without sight: the SVG is
+// (.chart-bar { fill: var(--accent) } in screens.css), and readable without sight: the SVG is
 // role="img" with a summary label, and a visually hidden table carries every value.
 //
 //   barChart({ bars: [{ key, label, value, text }], label, caption, columns: [day, value] })

@@ -70,15 +70,45 @@ export function applyTemplate(template) {
   const href = new URL(`../themes/${t}.css`, import.meta.url).href;
   let link = document.getElementById('theme-css');
   if (link && link.href === href) return Promise.resolve(t);
-  const next = document.createElement('link');
-  next.rel = 'stylesheet';
+  const next = stylesheet(href);
   next.id = 'theme-css';
-  next.href = href;
+  const done = loaded(next).then(() => t);
+  if (link) link.replaceWith(next); else document.head.append(next);
+  return done;
+}
+
+function stylesheet(href) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  return link;
+}
+// Resolves once the stylesheet has loaded, or failed (the page then shows it unstyled
+// rather than wait for ever).
+function loaded(link) {
   return new Promise((resolve) => {
-    next.addEventListener('load', () => resolve(t));
-    next.addEventListener('error', () => resolve(t));
-    if (link) link.replaceWith(next); else document.head.append(next);
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
   });
+}
+
+// The other screens' stylesheet (themes/screens.css), which the mini-app's page leaves
+// off its first screen: added once, right after base.css (so the template, after it,
+// still restyles it); resolves when it has loaded (or failed: a screen then shows plain).
+// A page that links it already (the web cabinet, the admin) resolves at once.
+let screens = null;
+export function screensCss() {
+  if (screens) return screens;
+  const href = new URL('../themes/screens.css', import.meta.url).href;
+  let link = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (link && link.sheet) return (screens = Promise.resolve());
+  if (!link) {
+    link = stylesheet(href);
+    const base = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href.endsWith('/themes/base.css'));
+    if (base) base.after(link); else document.head.prepend(link);
+  }
+  screens = loaded(link);
+  return screens;
 }
 
 // Telegram's own header and the area around the page take the template's background, so
