@@ -10,6 +10,13 @@ if [ -z "${CABINET_BASE_URL:-}" ]; then
   exit 77
 fi
 cd "$(dirname "$0")"
+# Under `tools/stack test` the browser tests have a stack of their own, so that ctest runs
+# them beside the integration suite (docs/decisions.md "Two test stacks").
+if [ -n "${E2E_STACK_DIR:-}" ]; then
+  STACK_DIR=$E2E_STACK_DIR
+  # shellcheck source=tests/e2e/stack-env.sh
+  . ./stack-env.sh
+fi
 [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "e2e: Chromium is missing (tools/install-deps installs the chromium package)"; exit 1; }
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error

@@ -1,7 +1,8 @@
 // No password, token, code, secret or init data ever reaches a log (issue 7). Named zz_ so
-// it runs last: besides the secrets it uses itself, it checks the logs of the whole test
+// it runs last: besides the secrets it uses itself, it checks the logs of the suite's whole
 // run (pool, worker, nginx, PostgreSQL, Redis, mock panel) for the stack's own secrets. The
-// fakes' log is not ours and is skipped.
+// fakes' log is not ours and is skipped. The browser tests run on a stack of their own,
+// whose logs `tools/stack test` checks for its secrets the same way once they are done.
 #include <boost/test/unit_test.hpp>
 
 #include <chrono>
